@@ -1,0 +1,46 @@
+/**
+ * Stable error codes shared by the server (which throws them) and the web (which translates them through
+ * the `errors.<CODE>` keys of the i18n catalogs). A code never changes meaning once released.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  ORGANIZATION_NOT_FOUND: 404,
+  ORGANIZATION_SOLE_OWNER: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export type FieldIssue = { path: string; message: string };
+
+/** The one shape of every non-2xx answer of the API. */
+export type ErrorBody = {
+  error: { code: ErrorCode | (string & {}); message: string; details?: unknown; requestId?: string };
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: unknown;
+
+  constructor(code: ErrorCode, message?: string, details?: unknown) {
+    super(message ?? code);
+    this.code = code;
+    this.status = ERROR_CODES[code];
+    this.details = details;
+  }
+}
+
+export function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ErrorBody).error?.code === 'string'
+  );
+}

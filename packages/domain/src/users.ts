@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { V } from './validation.ts';
+
+export const UpdateProfileInput = z.object({
+  firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
+  lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
+});
+export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
+
+export const UserProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const SignUpInput = z
+  .object({
+    firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
+    lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
+    email: z.email(V.email),
+    password: z.string().min(8, V.min).max(128, V.max),
+    confirmPassword: z.string(),
+  })
+  .refine((input) => input.password === input.confirmPassword, {
+    message: V.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type SignUpInput = z.infer<typeof SignUpInput>;
+
+export const SignInInput = z.object({
+  email: z.email(V.email),
+  password: z.string().min(1, V.required),
+});
+export type SignInInput = z.infer<typeof SignInInput>;
+
+/** 'First Last', or 'Unknown' when neither is known (spec §3). */
+export function displayName(person: { firstName?: string | null; lastName?: string | null }): string {
+  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
+  return name || 'Unknown';
+}
