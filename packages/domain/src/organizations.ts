@@ -39,3 +39,11 @@ export type MyOrganizations = z.infer<typeof MyOrganizations>;
 export function isLeaveConfirmed(organizationName: string, typed: string): boolean {
   return typed === organizationName;
 }
+
+/** GET /organizations/{orgId}: the organization as the current member sees it. */
+export const OrganizationDetails = Organization.extend({
+  role: OrgRole.nullable(),
+  memberCount: z.number().int(),
+  establishmentCount: z.number().int(),
+});
+export type OrganizationDetails = z.infer<typeof OrganizationDetails>;

@@ -318,3 +318,12 @@ export const ROLE_LABEL_KEYS: { readonly [R in Role]: `roles.${R}` } = {
   EST_ASSISTANT: 'roles.EST_ASSISTANT',
   EST_VIEWER: 'roles.EST_VIEWER',
 };
+
+/** The wire shape of GET /auth/profile/access, for the OpenAPI document and the web's parsing. */
+export const AccessProfileSchema = z.object({
+  userId: z.string(),
+  grants: z.array(
+    z.object({ action: Action, scope: Scope, constraints: z.object({ ownOnly: z.boolean() }) }),
+  ),
+  allowedEstablishmentIdsByAction: z.partialRecord(Action, z.union([z.literal('ALL'), z.array(z.string())])),
+});

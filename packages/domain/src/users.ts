@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { V } from './validation.ts';
 
-export const UpdateProfileInput = z.object({
+/** First and last name are required wherever a person is named (spec §5, profile). */
+export const PersonNames = z.object({
   firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
   lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
 });
+
+export const UpdateProfileInput = PersonNames;
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
 export const UserProfile = z.object({
@@ -16,18 +19,14 @@ export const UserProfile = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
-export const SignUpInput = z
-  .object({
-    firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
-    lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
-    email: z.email(V.email),
-    password: z.string().min(8, V.min).max(128, V.max),
-    confirmPassword: z.string(),
-  })
-  .refine((input) => input.password === input.confirmPassword, {
-    message: V.passwordsMismatch,
-    path: ['confirmPassword'],
-  });
+export const SignUpInput = PersonNames.extend({
+  email: z.email(V.email),
+  password: z.string().min(8, V.min).max(128, V.max),
+  confirmPassword: z.string(),
+}).refine((input) => input.password === input.confirmPassword, {
+  message: V.passwordsMismatch,
+  path: ['confirmPassword'],
+});
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
 export const SignInInput = z.object({

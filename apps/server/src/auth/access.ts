@@ -1,0 +1,76 @@
+import { AppError } from '@reformer/domain/errors';
+import {
+  type Action,
+  buildAccessProfile,
+  can,
+  type Membership,
+  type PermissionCheck,
+} from '@reformer/domain/permissions';
+import { and, eq } from 'drizzle-orm';
+import { createMiddleware } from 'hono/factory';
+import type { Database } from '../db/client.ts';
+import { establishmentAssignments, memberships } from '../db/schema/index.ts';
+import type { AppEnv, OrgAccess } from '../lib/http.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** Read fresh on every request, so a removed member or a changed role takes effect at once. */
+export async function loadMembership(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<Membership | null> {
+  if (!isUuid(organizationId)) return null;
+  const [member] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  if (!member) return null;
+  const assignments = await db
+    .select({
+      establishmentId: establishmentAssignments.establishmentId,
+      role: establishmentAssignments.role,
+    })
+    .from(establishmentAssignments)
+    .where(
+      and(
+        eq(establishmentAssignments.organizationId, organizationId),
+        eq(establishmentAssignments.userId, userId),
+      ),
+    );
+  return { orgRole: member.role, establishmentRoles: assignments };
+}
+
+export async function loadOrgAccess(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<OrgAccess> {
+  const membership = await loadMembership(db, organizationId, userId);
+  // Outsiders get the same answer as for an organization that does not exist.
+  if (!membership) throw new AppError('ORGANIZATION_NOT_FOUND');
+  return { organizationId, membership, profile: buildAccessProfile(userId, membership) };
+}
+
+/** For routes under /organizations/{orgId}: the caller's membership, or 404. */
+export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
+  const organizationId = c.req.param('orgId') ?? c.req.param('organizationId') ?? '';
+  c.set('access', await loadOrgAccess(c.var.deps.db, organizationId, c.var.userId));
+  await next();
+});
+
+/** Declared by each route: the action it needs; the membership must already be loaded. */
+export function requirePermission(action: Action, check: PermissionCheck = { scope: 'ORG' }) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    assertCan(c.var.access, action, check);
+    await next();
+  });
+}
+
+export function assertCan(access: OrgAccess, action: Action, check: PermissionCheck): void {
+  if (!can(access.profile, action, check)) throw new AppError('FORBIDDEN');
+}

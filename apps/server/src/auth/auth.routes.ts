@@ -1,0 +1,60 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { ErrorBody } from '@reformer/domain/errors';
+import type { Context } from 'hono';
+import type { Env } from '../env.ts';
+import type { AppEnv } from '../lib/http.ts';
+import { CLIENT_IP_HEADER } from './auth.ts';
+
+/**
+ * Hands /api/auth/* to better-auth, with the client address it rate-limits on set by us (the socket, or
+ * the first X-Forwarded-For hop behind a trusted proxy), and its errors reshaped into our one error shape.
+ */
+export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
+  const { auth, env } = c.var.deps;
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, clientIp(c, env));
+  const response = await auth.handler(new Request(c.req.raw, { headers }));
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
+  return reshapeError(response);
+}
+
+function clientIp(c: Context<AppEnv>, env: Env): string {
+  if (env.TRUST_PROXY) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '127.0.0.1';
+  } catch {
+    // In-process requests (tests) have no socket.
+    return '127.0.0.1';
+  }
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+};
+
+async function reshapeError(response: Response): Promise<Response> {
+  const original = (await response.json().catch(() => ({}))) as {
+    code?: string;
+    message?: string;
+    details?: unknown;
+  };
+  const code =
+    original.code && /^[A-Z_]+$/.test(original.code) ? original.code : CODE_BY_STATUS[response.status];
+  const body: ErrorBody = {
+    error: {
+      code: code ?? 'INTERNAL_ERROR',
+      message: original.message ?? 'Request failed',
+      ...(original.details ? { details: original.details } : {}),
+    },
+  };
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(JSON.stringify(body), { status: response.status, headers });
+}

@@ -1,0 +1,73 @@
+import type { Hook } from '@hono/zod-openapi';
+import { AppError, type ErrorBody, type ErrorCode } from '@reformer/domain/errors';
+import { translate } from '@reformer/domain/i18n';
+import enUS from '@reformer/domain/i18n/en_US.json' with { type: 'json' };
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { AppEnv } from './http.ts';
+
+export type ValidationDetail = { path: string; key: string; message: string };
+
+export function errorResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  code: ErrorCode,
+  message?: string,
+  details?: unknown,
+) {
+  const body: ErrorBody = {
+    error: { code, message: message ?? translate(enUS, `errors.${code}`), ...(details ? { details } : {}) },
+  };
+  return c.json(body, status);
+}
+
+/** Turns zod issues into field errors carrying the catalog key (for the web) and English text (for people). */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): ValidationDetail[] {
+  return issues.map((issue) => {
+    const isMissing = issue.code === 'invalid_type' && issue.input === undefined;
+    const key = isMissing
+      ? 'validation.required'
+      : issue.message.startsWith('validation.')
+        ? issue.message
+        : '';
+    const params = {
+      min: 'minimum' in issue ? issue.minimum : undefined,
+      max: 'maximum' in issue ? issue.maximum : undefined,
+    };
+    return {
+      path: issue.path.join('.'),
+      key: key || 'validation.format',
+      message: key ? translate(enUS, key, params) : issue.message,
+    };
+  });
+}
+
+export function validationError(c: Context, issues: readonly z.core.$ZodIssue[]) {
+  return errorResponse(c, 400, 'VALIDATION_FAILED', undefined, describeIssues(issues));
+}
+
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (!result.success) return validationError(c, result.error.issues);
+};
+
+export const handleError: ErrorHandler = (error, c) => {
+  if (error instanceof AppError) {
+    const message = error.message === error.code ? undefined : error.message;
+    return errorResponse(c, error.status as ContentfulStatusCode, error.code, message, error.details);
+  }
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return errorResponse(c, 413, 'PAYLOAD_TOO_LARGE');
+    if (error.status === 400) return errorResponse(c, 400, 'VALIDATION_FAILED', error.message);
+    if (error.status === 401) return errorResponse(c, 401, 'UNAUTHENTICATED');
+  }
+  const requestId = c.get('requestId') ?? 'unknown';
+  console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);
+  const body: ErrorBody = {
+    error: { code: 'INTERNAL_ERROR', message: translate(enUS, 'errors.INTERNAL_ERROR'), requestId },
+  };
+  return c.json(body, 500);
+};
+
+export const handleNotFound: NotFoundHandler = (c) => errorResponse(c, 404, 'NOT_FOUND');

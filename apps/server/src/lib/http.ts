@@ -1,0 +1,26 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { AccessProfile, Membership } from '@reformer/domain/permissions';
+import type { Auth } from '../auth/auth.ts';
+import type { Database } from '../db/client.ts';
+import type { Env } from '../env.ts';
+import { validationHook } from './errors.ts';
+
+/** What every request can reach: set once per app by `createApp`, never from module state. */
+export type Deps = {
+  db: Database;
+  env: Env;
+  auth: Auth;
+  /** Injected so tests can move time (invitation expiry, birthdays). */
+  now: () => Date;
+  health: () => Promise<import('@reformer/domain/health').HealthReport>;
+};
+
+export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };
+
+export type AppEnv = {
+  Variables: { deps: Deps; userId: string; access: OrgAccess; requestId: string };
+};
+
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}

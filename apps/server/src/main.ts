@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { createAuth } from './auth/auth.ts';
+import { openDatabase } from './db/client.ts';
+import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { parseEnv } from './env.ts';
+import { createHealthCheck } from './lib/health.ts';
+import { resolveAuthSecret } from './lib/secret.ts';
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+async function main() {
+  const env = parseEnv();
+  const dataDir = resolve(env.DATA_DIR);
+  const lock: DataDirLock | null = env.DATABASE_URL ? null : lockDataDir(dataDir);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(dataDir, 'pglite') },
+  );
+  await database.migrate();
+  const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env.AUTH_SECRET, dataDir) });
+  const health = createHealthCheck({ database, env });
+  const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
+  const app = createApp(
+    { db: database.db, env, auth, now: () => new Date(), health },
+    { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
+  );
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    const where = database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL';
+    console.log(`Reformer listening on http://localhost:${info.port} (${where})`);
+  });
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    await database.close();
+    lock?.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof DataDirLockedError || error instanceof Error ? error.message : error);
+  if (!(error instanceof DataDirLockedError) && error instanceof Error && error.stack)
+    console.error(error.stack);
+  process.exit(1);
+});

@@ -1,0 +1,76 @@
+import { AppError } from '@reformer/domain/errors';
+import type {
+  MyOrganizations,
+  OrganizationInput,
+  OrganizationListEntry,
+} from '@reformer/domain/organizations';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../db/client.ts';
+import type { OrgAccess } from '../../lib/http.ts';
+import * as repository from './organizations.repository.ts';
+
+type Summary = Awaited<ReturnType<typeof repository.listOrganizationsOfUser>>[number];
+
+function toEntry(row: Summary): OrganizationListEntry & { timeZone: string } {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+/** Owned = the user is an owner; invited = every organization they joined through an invitation. */
+export async function listMyOrganizations(db: Database, userId: string): Promise<MyOrganizations> {
+  const rows = (await repository.listOrganizationsOfUser(db, userId)).map(toEntry);
+  return {
+    owned: rows.filter((row) => row.role === 'ORG_OWNER'),
+    invited: rows.filter((row) => row.role !== 'ORG_OWNER'),
+  };
+}
+
+export async function createOrganization(db: Database, userId: string, input: Required<OrganizationInput>) {
+  const created = await repository.insertOrganizationWithOwner(db, { id: uuidv7(), ...input }, userId);
+  if (!created) throw new Error('Organization insert returned no row');
+  return toOrganization(created);
+}
+
+export async function getOrganization(db: Database, access: OrgAccess, userId: string) {
+  const row = await repository.findOrganizationOfUser(db, access.organizationId, userId);
+  if (!row) throw new AppError('ORGANIZATION_NOT_FOUND');
+  return toEntry(row);
+}
+
+export async function updateOrganization(
+  db: Database,
+  access: OrgAccess,
+  input: Required<OrganizationInput>,
+  now: Date,
+) {
+  const updated = await repository.updateOrganization(db, access.organizationId, input, now);
+  if (!updated) throw new AppError('ORGANIZATION_NOT_FOUND');
+  return toOrganization(updated);
+}
+
+/** The sole owner cannot leave until ownership is transferred (spec §4). */
+export async function leaveOrganization(db: Database, access: OrgAccess, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repository.lockOrganization(tx, access.organizationId);
+    if (access.membership.orgRole === 'ORG_OWNER') {
+      const owners = await repository.countMembersWithRole(tx, access.organizationId, 'ORG_OWNER');
+      if (owners <= 1) throw new AppError('ORGANIZATION_SOLE_OWNER');
+    }
+    await repository.deleteMembership(tx, access.organizationId, userId);
+  });
+}
+
+function toOrganization(row: {
+  id: string;
+  name: string;
+  description: string;
+  timeZone: string;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    timeZone: row.timeZone,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestApp } from './test-app.ts';
+
+export type TestUser = { id: string; email: string; token: string; cookie: string };
+
+/** Signs up through the real auth endpoint and exchanges the session cookie for a bearer token. */
+export async function createUser(
+  t: TestApp,
+  overrides: { email?: string; firstName?: string; lastName?: string; password?: string } = {},
+): Promise<TestUser> {
+  const email = overrides.email ?? `user-${randomUUID()}@example.com`;
+  const signUp = await t.request('POST', '/auth/sign-up/email', {
+    body: {
+      email,
+      password: overrides.password ?? 'correct horse battery',
+      firstName: overrides.firstName ?? 'Ana',
+      lastName: overrides.lastName ?? 'Souza',
+    },
+  });
+  expect(signUp.status, signUp.text).toBe(200);
+  const cookie = sessionCookie(signUp.headers);
+  const token = await exchangeToken(t, cookie);
+  return { id: signUp.body.user.id, email, token, cookie };
+}
+
+export function sessionCookie(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+export async function exchangeToken(t: TestApp, cookie: string): Promise<string> {
+  const response = await t.request('GET', '/auth/token', { headers: { cookie } });
+  expect(response.status, response.text).toBe(200);
+  return response.body.token;
+}
+
+export async function createOrganization(
+  t: TestApp,
+  owner: TestUser,
+  name = `Studio ${randomUUID().slice(0, 8)}`,
+) {
+  const response = await t.request('POST', '/organizations', {
+    token: owner.token,
+    body: { name, description: 'Pilates' },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; name: string };
+}

@@ -1,0 +1,53 @@
+import { createApp } from '../app.ts';
+import { createAuth } from '../auth/auth.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { parseEnv } from '../env.ts';
+import { createHealthCheck } from '../lib/health.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+type RequestOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
+
+/** The real app on a real database, called in-process; the clock can be moved. */
+export async function createTestApp(envOverrides: Record<string, string> = {}) {
+  const database: DatabaseHandle = await openTestDatabase();
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
+    AUTH_RATE_LIMIT_MAX: '10000',
+    ...envOverrides,
+  });
+  let now = new Date();
+  const auth = createAuth({ db: database.db, env, secret: env.AUTH_SECRET ?? '' });
+  const health = createHealthCheck({ database, env });
+  const app = createApp({ db: database.db, env, auth, now: () => now, health });
+
+  async function request(method: string, path: string, options: RequestOptions = {}) {
+    const headers: Record<string, string> = { origin: 'http://localhost:3000', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+    }
+    const response = await app.request(`/api${path}`, { method, headers, body });
+    const text = await response.text();
+    const json =
+      text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined;
+    return { status: response.status, body: json, headers: response.headers, text };
+  }
+
+  return {
+    app,
+    db: database.db,
+    database,
+    env,
+    request,
+    setNow: (date: Date) => {
+      now = date;
+    },
+    close: () => database.close(),
+  };
+}
