@@ -51,7 +51,6 @@ export function createApi(deps: Deps) {
   });
   api.get('/docs', swaggerUI({ url: '/api/openapi.json' }));
   api.onError(handleError);
-  api.notFound(handleNotFound);
   return routes;
 }
 
@@ -60,6 +59,8 @@ export type AppType = ReturnType<typeof createApi>;
 export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.route('/api', createApi(deps));
+  // A mounted app's notFound is not consulted, so unknown API paths are answered here, before the web fallback.
+  app.all('/api/*', handleNotFound);
   app.onError(handleError);
   if (options.webDistDir) serveWeb(app, options.webDistDir);
   return app;

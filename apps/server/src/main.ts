@@ -7,7 +7,9 @@ import { createAuth } from './auth/auth.ts';
 import { openDatabase } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { parseEnv } from './env.ts';
+import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
+import { createMailer } from './lib/mailer.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -21,7 +23,9 @@ async function main() {
   );
   await database.migrate();
   const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env.AUTH_SECRET, dataDir) });
-  const health = createHealthCheck({ database, env });
+  const jobs = await startJobRunner(database);
+  const mailer = createMailer(env);
+  const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
   const app = createApp(
     { db: database.db, env, auth, now: () => new Date(), health },
@@ -37,6 +41,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     server.close();
+    await jobs.stop();
     await database.close();
     lock?.release();
     process.exit(0);

@@ -21,6 +21,7 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
   const max = env.AUTH_RATE_LIMIT_MAX;
   return betterAuth({
     appName: 'Reformer',
+    logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
     baseURL,
     basePath: '/api/auth',
     secret,

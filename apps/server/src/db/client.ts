@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions as JobStoreOptions } from 'pg-boss';
 import * as schema from './schema/index.ts';
 
 /** One Drizzle type for both drivers: the code never knows whether it runs on PGlite or PostgreSQL. */
@@ -17,6 +18,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Runs a raw statement; for health checks and tests. */
   execute(sql: string): Promise<void>;
+  /** How pg-boss reaches the same database, so jobs live beside the data they act on. */
+  jobStore: JobStoreOptions;
   close(): Promise<void>;
 };
 
@@ -39,6 +42,7 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
     execute: async (sql) => {
       await pool.query(sql);
     },
+    jobStore: { connectionString: databaseUrl, max: 4 },
     close: () => pool.end(),
   };
 }
@@ -53,6 +57,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     execute: async (sql) => {
       await client.exec(sql);
     },
+    jobStore: { db: fromPglite(client) },
     close: () => client.close(),
   };
 }

@@ -1,10 +1,8 @@
 import type { HealthReport, ServiceHealth } from '@reformer/domain/health';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Env } from '../env.ts';
 
 export type HealthSources = {
   database: DatabaseHandle;
-  env: Env;
   jobs?: () => ServiceHealth;
   email?: () => Promise<ServiceHealth>;
 };

@@ -21,7 +21,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
   });
   let now = new Date();
   const auth = createAuth({ db: database.db, env, secret: env.AUTH_SECRET ?? '' });
-  const health = createHealthCheck({ database, env });
+  const health = createHealthCheck({ database });
   const app = createApp({ db: database.db, env, auth, now: () => now, health });
 
   async function request(method: string, path: string, options: RequestOptions = {}) {

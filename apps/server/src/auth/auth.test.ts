@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.ts';
+import { createUser, exchangeToken, sessionCookie } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('sign-up', () => {
+  it('accepts first and last name without `name`, and derives the display name', async () => {
+    const user = await createUser(t, { firstName: 'João', lastName: 'da Silva' });
+    const me = await t.request('GET', '/users/me', { token: user.token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: user.email, firstName: 'João', lastName: 'da Silva' });
+  });
+
+  it('accepts `name` alone and splits it into first and last name', async () => {
+    const response = await t.request('POST', '/auth/sign-up/email', {
+      body: { email: 'maria@example.com', password: 'long enough password', name: 'Maria Clara Souza' },
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.user).toMatchObject({ firstName: 'Maria', lastName: 'Clara Souza' });
+  });
+
+  it('refuses blank names with the spec messages in the one error shape, creating no user', async () => {
+    const before = (await t.db.select().from(users)).length;
+    const response = await t.request('POST', '/auth/sign-up/email', {
+      body: { email: 'blank@example.com', password: 'long enough password', firstName: ' ', lastName: '' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_FAILED');
+    expect(response.body.error.details).toEqual([
+      { path: 'firstName', key: 'validation.firstNameRequired', message: 'First name is required' },
+      { path: 'lastName', key: 'validation.lastNameRequired', message: 'Last name is required' },
+    ]);
+    expect((await t.db.select().from(users)).length).toBe(before);
+  });
+
+  it('refuses a second account with the same email', async () => {
+    const user = await createUser(t);
+    const again = await t.request('POST', '/auth/sign-up/email', {
+      body: { email: user.email, password: 'another password', firstName: 'A', lastName: 'B' },
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.error.code).toMatch(/USER_ALREADY_EXISTS/);
+  });
+});
+
+describe('sign-in and tokens', () => {
+  it('signs in with email and password and gets a working bearer token', async () => {
+    const user = await createUser(t, { password: 'my secret password' });
+    const signIn = await t.request('POST', '/auth/sign-in/email', {
+      body: { email: user.email, password: 'my secret password' },
+    });
+    expect(signIn.status).toBe(200);
+    const token = await exchangeToken(t, sessionCookie(signIn.headers));
+    const me = await t.request('GET', '/users/me', { token });
+    expect(me.body.id).toBe(user.id);
+  });
+
+  it('refuses a wrong password with 401 in the error shape', async () => {
+    const user = await createUser(t);
+    const signIn = await t.request('POST', '/auth/sign-in/email', {
+      body: { email: user.email, password: 'wrong-password' },
+    });
+    expect(signIn.status).toBe(401);
+    expect(signIn.body.error.code).toBe('INVALID_EMAIL_OR_PASSWORD');
+  });
+
+  it('issues tokens that expire after 15 minutes', async () => {
+    const user = await createUser(t);
+    const [, payload = ''] = user.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    expect(claims.sub).toBe(user.id);
+    expect(claims.exp - claims.iat).toBe(15 * 60);
+  });
+
+  it('stops issuing tokens once the session is signed out', async () => {
+    // An issued bearer token stays valid until it expires (≤ 15 min); memberships and roles still apply at
+    // once because they are read on every request.
+    const user = await createUser(t);
+    await t.request('POST', '/auth/sign-out', { headers: { cookie: user.cookie } });
+    const token = await t.request('GET', '/auth/token', { headers: { cookie: user.cookie } });
+    expect(token.status).toBe(401);
+  });
+});
+
+describe('rate limiting', () => {
+  it('answers 429 RATE_LIMITED after too many sign-in attempts from one address', async () => {
+    const limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: '3' });
+    try {
+      const attempt = () =>
+        limited.request('POST', '/auth/sign-in/email', {
+          body: { email: 'nobody@example.com', password: 'whatever-password' },
+        });
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await attempt()).status);
+      expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+      const blocked = await attempt();
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.error.code).toBe('RATE_LIMITED');
+    } finally {
+      await limited.close();
+    }
+  });
+});

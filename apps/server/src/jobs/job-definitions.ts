@@ -1,0 +1,17 @@
+import type { DatabaseHandle } from '../db/client.ts';
+import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
+
+export type JobDefinition = { name: string; cron?: string; run(data: unknown): Promise<void> };
+
+/** Every background job of the app, in one list. */
+export function jobDefinitions(database: DatabaseHandle): JobDefinition[] {
+  return [
+    {
+      name: 'auth.delete-expired-records',
+      cron: '17 * * * *',
+      run: async () => {
+        await deleteExpiredAuthRecords(database.db, new Date());
+      },
+    },
+  ];
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('operations endpoints', () => {
+  it('reports the database healthy and unconfigured services as not_configured', async () => {
+    const response = await t.request('GET', '/health');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      status: 'healthy',
+      services: { database: 'healthy', email: 'not_configured', jobs: 'not_configured' },
+    });
+  });
+
+  it('reports 503 and unhealthy when the database is gone', async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const response = await broken.request('GET', '/health');
+    expect(response.status).toBe(503);
+    expect(response.body.services.database).toBe('unhealthy');
+    expect(response.body.status).toBe('unhealthy');
+  });
+
+  it('serves the OpenAPI document with every route of the spec and a docs page', async () => {
+    const document = await t.request('GET', '/openapi.json');
+    expect(document.status).toBe(200);
+    const paths = Object.keys(document.body.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/users/me',
+        '/organizations/me',
+        '/organizations',
+        '/organizations/{orgId}',
+        '/organizations/{orgId}/leave',
+        '/auth/profile/access',
+        '/health',
+      ]),
+    );
+    const docs = await t.request('GET', '/docs');
+    expect(docs.status).toBe(200);
+    expect(docs.text).toContain('/api/openapi.json');
+  });
+
+  it('answers unknown API paths with the error shape', async () => {
+    const response = await t.request('GET', '/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('says whether hosted sign-in is offered', async () => {
+    const response = await t.request('GET', '/public-config');
+    expect(response.body).toEqual({ oidc: null });
+  });
+
+  it('answers 413 for an oversized body', async () => {
+    const response = await t.request('POST', '/organizations', {
+      body: { name: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(response.status).toBe(413);
+    expect(response.body.error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});

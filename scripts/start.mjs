@@ -1,0 +1,28 @@
+// `npm start`: build the web app when its sources are newer than the build, then run the server (which
+// migrates the database and serves the API, the web app and the job worker) in this same process.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const builtIndex = join(root, 'apps/web/dist/index.html');
+const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+
+function newestChange(path) {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
+}
+
+const builtAt = newestChange(builtIndex);
+if (builtAt === 0 || webSources.some((source) => newestChange(join(root, source)) > builtAt)) {
+  console.log('Building the web app…');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@reformer/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+await import('../apps/server/src/main.ts');
