@@ -10,12 +10,21 @@ import { createTokenVerifier, requireUser } from './auth/bearer.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { establishmentsRoutes } from './modules/establishments/establishments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
 /** Paths under /api that need a bearer token; everything else there is public or better-auth's own. */
-const PROTECTED_PATHS = ['/users/*', '/organizations', '/organizations/*', '/auth/profile/*'];
+const PROTECTED_PATHS = [
+  '/users/*',
+  '/organizations',
+  '/organizations/*',
+  '/auth/profile/*',
+  '/invitations/accept/*',
+];
 
 export function createApi(deps: Deps) {
   const api = createRouter();
@@ -34,7 +43,10 @@ export function createApi(deps: Deps) {
     .route('/', healthRoutes)
     .route('/', accessRoutes)
     .route('/', usersRoutes)
-    .route('/', organizationsRoutes);
+    .route('/', organizationsRoutes)
+    .route('/', establishmentsRoutes)
+    .route('/', staffRoutes)
+    .route('/', invitationsRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);
 

@@ -23,6 +23,7 @@ export const EnvSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     SMTP_URL: optionalString.pipe(z.url().optional()),
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
     MAIL_FROM: z.string().default('Reformer <no-reply@localhost>'),
     OIDC_PROVIDER_ID: z.string().default('oidc'),
     OIDC_PROVIDER_NAME: optionalString,

@@ -6,7 +6,7 @@ import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { openDatabase } from './db/client.ts';
 import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
-import { parseEnv } from './env.ts';
+import { parseEnv, publicUrl } from './env.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -22,13 +22,14 @@ async function main() {
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(dataDir, 'pglite') },
   );
   await database.migrate();
-  const auth = createAuth({ db: database.db, env, secret: resolveAuthSecret(env.AUTH_SECRET, dataDir) });
+  const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
+  const auth = createAuth({ db: database.db, env, secret });
   const jobs = await startJobRunner(database);
   const mailer = createMailer(env);
   const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
   const app = createApp(
-    { db: database.db, env, auth, now: () => new Date(), health },
+    { db: database.db, env, auth, now: () => new Date(), health, mailer, secret, publicUrl: publicUrl(env) },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

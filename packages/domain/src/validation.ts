@@ -19,4 +19,7 @@ export const V = {
   organizationNameRequired: 'validation.organizationNameRequired',
   firstNameRequired: 'validation.firstNameRequired',
   lastNameRequired: 'validation.lastNameRequired',
+  establishmentNameRequired: 'validation.establishmentNameRequired',
+  roleRequired: 'validation.roleRequired',
+  duplicateEstablishment: 'validation.duplicateEstablishment',
 } as const;

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { validationHook } from './errors.ts';
+import type { Mailer } from './mailer.ts';
 
 /** What every request can reach: set once per app by `createApp`, never from module state. */
 export type Deps = {
@@ -13,6 +14,10 @@ export type Deps = {
   /** Injected so tests can move time (invitation expiry, birthdays). */
   now: () => Date;
   health: () => Promise<import('@reformer/domain/health').HealthReport>;
+  mailer: Mailer;
+  /** Signs sessions and derives invitation tokens. */
+  secret: string;
+  publicUrl: string;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };

@@ -49,3 +49,38 @@ export async function createOrganization(
   expect(response.status, response.text).toBe(201);
   return response.body as { id: string; name: string };
 }
+
+export async function createEstablishment(
+  t: TestApp,
+  owner: TestUser,
+  organizationId: string,
+  name = 'Centro',
+) {
+  const response = await t.request('POST', `/organizations/${organizationId}/establishments`, {
+    token: owner.token,
+    body: { name },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; name: string };
+}
+
+type Grant = { role?: string | null; establishments?: { establishmentId: string; role: string }[] };
+
+/** Brings a new user into an organization through the real invite-and-accept flow. */
+export async function addMember(t: TestApp, inviter: TestUser, organizationId: string, grant: Grant) {
+  const member = await createUser(t);
+  const invited = await t.request('POST', `/organizations/${organizationId}/staff/invite`, {
+    token: inviter.token,
+    body: { email: member.email, role: grant.role ?? null, establishments: grant.establishments ?? [] },
+  });
+  expect(invited.status, invited.text).toBe(201);
+  const accepted = await t.request('POST', `/invitations/accept/${tokenOf(invited.body.inviteUrl)}`, {
+    token: member.token,
+  });
+  expect(accepted.status, accepted.text).toBe(200);
+  return member;
+}
+
+export function tokenOf(inviteUrl: string): string {
+  return inviteUrl.split('/staff-invite/')[1] ?? '';
+}

@@ -1,8 +1,9 @@
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { parseEnv } from '../env.ts';
+import { parseEnv, publicUrl } from '../env.ts';
 import { createHealthCheck } from '../lib/health.ts';
+import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -10,7 +11,10 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type RequestOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
 
 /** The real app on a real database, called in-process; the clock can be moved. */
-export async function createTestApp(envOverrides: Record<string, string> = {}) {
+export async function createTestApp(
+  envOverrides: Record<string, string> = {},
+  options: { mailer?: Mailer } = {},
+) {
   const database: DatabaseHandle = await openTestDatabase();
   const env = parseEnv({
     NODE_ENV: 'test',
@@ -20,9 +24,20 @@ export async function createTestApp(envOverrides: Record<string, string> = {}) {
     ...envOverrides,
   });
   let now = new Date();
-  const auth = createAuth({ db: database.db, env, secret: env.AUTH_SECRET ?? '' });
+  const secret = env.AUTH_SECRET ?? '';
+  const auth = createAuth({ db: database.db, env, secret });
   const health = createHealthCheck({ database });
-  const app = createApp({ db: database.db, env, auth, now: () => now, health });
+  const mailer = options.mailer ?? createMailer(env);
+  const app = createApp({
+    db: database.db,
+    env,
+    auth,
+    now: () => now,
+    health,
+    mailer,
+    secret,
+    publicUrl: publicUrl(env),
+  });
 
   async function request(method: string, path: string, options: RequestOptions = {}) {
     const headers: Record<string, string> = { origin: 'http://localhost:3000', ...options.headers };

@@ -1,2 +1,3 @@
 export * from './auth.ts';
+export * from './invitations.ts';
 export * from './organizations.ts';

@@ -1,0 +1,96 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '@reformer/domain/errors';
+import { canAny } from '@reformer/domain/permissions';
+import { ChangeRoleInput, SetAssignmentsInput, StaffMember } from '@reformer/domain/staff';
+import { createMiddleware } from 'hono/factory';
+import { requireMembership, requirePermission } from '../../auth/access.ts';
+import { type AppEnv, createRouter } from '../../lib/http.ts';
+import {
+  bearerSecurity,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  OrgIdParam,
+  standardErrors,
+} from '../../lib/openapi.ts';
+import * as service from './staff.service.ts';
+
+const tags = ['Staff'];
+const StaffParams = OrgIdParam.extend({ staffUserId: z.string().min(1) });
+
+/** Staff can be viewed and managed per establishment too (establishment managers); the service narrows. */
+const requireStaffAction = (action: 'VIEW_STAFF' | 'MANAGE_STAFF') =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!canAny(c.var.access.profile, action)) throw new AppError('FORBIDDEN');
+    await next();
+  });
+
+const list = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/staff',
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requireStaffAction('VIEW_STAFF')] as const,
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(z.array(StaffMember), 'Members'), ...standardErrors },
+});
+
+const changeRole = createRoute({
+  method: 'put',
+  path: '/organizations/{orgId}/staff/{staffUserId}/role',
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('MANAGE_STAFF')] as const,
+  request: { params: StaffParams, body: jsonBody(ChangeRoleInput) },
+  responses: {
+    204: { description: 'Role changed; takes effect on the member’s next request' },
+    ...standardErrors,
+    409: errorResponse('LAST_OWNER: the organization would have no owner'),
+  },
+});
+
+const setAssignments = createRoute({
+  method: 'put',
+  path: '/organizations/{orgId}/staff/{staffUserId}/establishments',
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requireStaffAction('MANAGE_STAFF')] as const,
+  request: { params: StaffParams, body: jsonBody(SetAssignmentsInput) },
+  responses: { 204: { description: 'Establishment roles replaced' }, ...standardErrors },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/organizations/{orgId}/staff/{staffUserId}',
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('MANAGE_STAFF')] as const,
+  request: { params: StaffParams },
+  responses: {
+    204: { description: 'Removed' },
+    ...standardErrors,
+    409: errorResponse('LAST_OWNER: the organization would have no owner'),
+  },
+});
+
+export const staffRoutes = createRouter()
+  .openapi(list, async (c) => c.json(await service.listStaff(c.var.deps.db, c.var.access), 200))
+  .openapi(changeRole, async (c) => {
+    const { staffUserId } = c.req.valid('param');
+    await service.changeRole(c.var.deps.db, c.var.access, staffUserId, c.req.valid('json').role);
+    return c.body(null, 204);
+  })
+  .openapi(setAssignments, async (c) => {
+    const { staffUserId } = c.req.valid('param');
+    await service.setAssignments(
+      c.var.deps.db,
+      c.var.access,
+      staffUserId,
+      c.req.valid('json').establishments,
+    );
+    return c.body(null, 204);
+  })
+  .openapi(remove, async (c) => {
+    await service.removeMember(c.var.deps.db, c.var.access, c.req.valid('param').staffUserId);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './find-chromium.mjs';
+
+// One fresh embedded database per run, shared by the runner and its workers through the environment.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reformer-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: findChromium(),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node ../scripts/start.mjs',
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATABASE_URL: '',
+      PUBLIC_URL: baseURL,
+      AUTH_RATE_LIMIT_MAX: '1000',
+    },
+  },
+});
