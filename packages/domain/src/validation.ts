@@ -22,4 +22,11 @@ export const V = {
   establishmentNameRequired: 'validation.establishmentNameRequired',
   roleRequired: 'validation.roleRequired',
   duplicateEstablishment: 'validation.duplicateEstablishment',
+  idNumberRequired: 'validation.idNumberRequired',
+  dateOfBirthFuture: 'validation.dateOfBirthFuture',
+  planNameRequired: 'validation.planNameRequired',
+  planDescriptionRequired: 'validation.planDescriptionRequired',
+  price: 'validation.price',
+  servicesRequired: 'validation.servicesRequired',
+  weeklyLimit: 'validation.weeklyLimit',
 } as const;

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { billingCycleMonths, CustomerPlanInput } from './customer-plans.ts';
+import { CustomerInput, idTypesFor, isValidPhone, ListCustomersQuery, searchWords } from './customers.ts';
+
+const keysOf = (result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) => result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
+
+describe('customer schema', () => {
+  const base = { firstName: 'João', lastName: 'da Silva' };
+
+  it('accepts a minimal customer and fills defaults', () => {
+    const parsed = CustomerInput.parse(base);
+    expect(parsed).toMatchObject({
+      firstName: 'João',
+      country: 'BR',
+      status: 'ACTIVE',
+      isWhatsapp: false,
+      email: null,
+    });
+  });
+
+  it('requires an id number when an id type is chosen, and checks CPF digits', () => {
+    expect(keysOf(CustomerInput.safeParse({ ...base, idType: 'CPF' }))).toEqual([
+      'idNumber:validation.idNumberRequired',
+    ]);
+    expect(keysOf(CustomerInput.safeParse({ ...base, idType: 'CPF', idNumber: '123.456.789-00' }))).toEqual([
+      'idNumber:validation.cpf',
+    ]);
+    expect(CustomerInput.parse({ ...base, idType: 'CPF', idNumber: '529.982.247-25' }).idNumber).toBe(
+      '52998224725',
+    );
+    expect(CustomerInput.parse({ ...base, idType: 'RG', idNumber: '12.345.678-9' }).idNumber).toBe(
+      '12.345.678-9',
+    );
+  });
+
+  it('refuses a birth date in the future, a bad email, phone and CEP', () => {
+    const result = CustomerInput.safeParse({
+      ...base,
+      dateOfBirth: '2999-01-01',
+      email: 'joao@',
+      phone: '123',
+      zipCode: '1234',
+    });
+    expect(keysOf(result).sort()).toEqual(
+      [
+        'dateOfBirth:validation.dateOfBirthFuture',
+        'email:validation.email',
+        'phone:validation.phone',
+        'zipCode:validation.cep',
+      ].sort(),
+    );
+  });
+
+  it('requires first and last name with the spec messages', () => {
+    expect(keysOf(CustomerInput.safeParse({ firstName: ' ', lastName: '' })).sort()).toEqual([
+      'firstName:validation.firstNameRequired',
+      'lastName:validation.lastNameRequired',
+    ]);
+  });
+
+  it('validates Brazilian phone formats and other countries loosely', () => {
+    expect(isValidPhone('(11) 91234-5678')).toBe(true);
+    expect(isValidPhone('+55 11 3333-4444')).toBe(true);
+    expect(isValidPhone('11912345678')).toBe(true);
+    expect(isValidPhone('(11) 1234-5678')).toBe(false);
+    expect(isValidPhone('+1 415 555 0100', 'US')).toBe(true);
+  });
+
+  it('offers id types per country with a default set', () => {
+    expect(idTypesFor('BR')).toEqual(['CPF', 'RG', 'PASSPORT']);
+    expect(idTypesFor('us')).toEqual(['SSN', 'DRIVER_LICENSE', 'PASSPORT']);
+    expect(idTypesFor('IN')).toEqual(['AADHAAR', 'PAN', 'PASSPORT']);
+    expect(idTypesFor('PT')).toEqual(['NATIONAL_ID', 'PASSPORT']);
+  });
+});
+
+describe('customer list query', () => {
+  it('defaults to page 1 and limit 10 and falls back on bad values', () => {
+    expect(ListCustomersQuery.parse({})).toEqual({ page: 1, limit: 10, search: '' });
+    expect(ListCustomersQuery.parse({ page: '0', limit: '500' })).toMatchObject({ page: 1, limit: 10 });
+    expect(ListCustomersQuery.parse({ page: '3', limit: '25', search: ' ana ' })).toMatchObject({
+      page: 3,
+      limit: 25,
+      search: 'ana',
+    });
+  });
+
+  it('splits the search into accent-free lower-case words', () => {
+    expect(searchWords('  João   CONCEIÇÃO ')).toEqual(['joao', 'conceicao']);
+  });
+});
+
+describe('customer plan schema', () => {
+  const plan = {
+    name: 'Mensal 2x',
+    description: 'Two sessions a week',
+    priceCents: 24900,
+    currency: 'BRL',
+    billingCycle: 'MONTHLY',
+    features: ['Reformer'],
+    weeklySessionsLimit: 2,
+  };
+
+  it('accepts a valid plan, active by default', () => {
+    expect(CustomerPlanInput.parse(plan)).toMatchObject({ isActive: true, weeklySessionsLimit: 2 });
+  });
+
+  it('enforces the spec rules', () => {
+    const result = CustomerPlanInput.safeParse({
+      ...plan,
+      name: '',
+      description: '',
+      priceCents: -1,
+      features: [],
+      weeklySessionsLimit: 21,
+    });
+    expect(keysOf(result).sort()).toEqual(
+      [
+        'description:validation.planDescriptionRequired',
+        'features:validation.servicesRequired',
+        'name:validation.planNameRequired',
+        'priceCents:validation.price',
+        'weeklySessionsLimit:validation.weeklyLimit',
+      ].sort(),
+    );
+    expect(CustomerPlanInput.safeParse({ ...plan, priceCents: 10.5 }).success).toBe(false);
+    expect(CustomerPlanInput.safeParse({ ...plan, weeklySessionsLimit: 0 }).success).toBe(false);
+    expect(CustomerPlanInput.safeParse({ ...plan, weeklySessionsLimit: 20 }).success).toBe(true);
+    expect(CustomerPlanInput.safeParse({ ...plan, currency: 'EUR' }).success).toBe(false);
+  });
+
+  it('maps billing cycles to months', () => {
+    expect([
+      billingCycleMonths('MONTHLY'),
+      billingCycleMonths('QUARTERLY'),
+      billingCycleMonths('SEMI_ANNUAL'),
+      billingCycleMonths('ANNUALLY'),
+    ]).toEqual([1, 3, 6, 12]);
+  });
+});

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { isValidCpf, normalizeCpf } from './cpf.ts';
+import { V } from './validation.ts';
+
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER', 'PREFER_NOT_TO_SAY'] as const;
+export const Gender = z.enum(GENDERS);
+
+export const CUSTOMER_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING', 'DELETED', 'PURGED'] as const;
+export const CustomerStatus = z.enum(CUSTOMER_STATUSES);
+export type CustomerStatus = z.infer<typeof CustomerStatus>;
+/** Statuses staff set by editing; DELETED and PURGED come only from the delete and purge actions. */
+export const EDITABLE_CUSTOMER_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;
+
+export const ID_TYPES = [
+  'CPF',
+  'RG',
+  'PASSPORT',
+  'SSN',
+  'DRIVER_LICENSE',
+  'AADHAAR',
+  'PAN',
+  'NATIONAL_ID',
+] as const;
+export const IdType = z.enum(ID_TYPES);
+export type IdType = z.infer<typeof IdType>;
+
+/** The id types offered per country (spec: US, BR, IN and a default set). */
+export const ID_TYPES_BY_COUNTRY: Record<string, readonly IdType[]> = {
+  BR: ['CPF', 'RG', 'PASSPORT'],
+  US: ['SSN', 'DRIVER_LICENSE', 'PASSPORT'],
+  IN: ['AADHAAR', 'PAN', 'PASSPORT'],
+};
+export const DEFAULT_ID_TYPES: readonly IdType[] = ['NATIONAL_ID', 'PASSPORT'];
+
+export function idTypesFor(country: string | null | undefined): readonly IdType[] {
+  return ID_TYPES_BY_COUNTRY[(country ?? '').toUpperCase()] ?? DEFAULT_ID_TYPES;
+}
+
+export const CEP_PATTERN = /^\d{5}-?\d{3}$/;
+const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
+
+/** Phone numbers: Brazilian landline or mobile with area code (10 or 11 digits, +55 optional), or 8–15 digits elsewhere. */
+export function isValidPhone(value: string, country = 'BR'): boolean {
+  if (!/^[+()\d\s.-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '');
+  if (country.toUpperCase() !== 'BR') return digits.length >= 8 && digits.length <= 15;
+  const national = digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
+  return /^[1-9]{2}(9\d{8}|[2-8]\d{7})$/.test(national);
+}
+
+export function isValidPostalCode(value: string, country = 'BR'): boolean {
+  return country.toUpperCase() === 'BR' ? CEP_PATTERN.test(value) : POSTAL_CODE_PATTERN.test(value);
+}
+
+export function todayIso(now = new Date()): string {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, V.max)
+    .nullish()
+    .transform((value) => value || null);
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, V.date)
+  .refine((value) => !Number.isNaN(Date.parse(value)), V.date);
+
+export const CustomerInput = z
+  .object({
+    firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
+    lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
+    dateOfBirth: isoDate.nullish().transform((value) => value || null),
+    gender: Gender.nullish().transform((value) => value ?? null),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, V.format)
+      .transform((value) => value.toUpperCase())
+      .default('BR'),
+    idType: IdType.nullish().transform((value) => value ?? null),
+    idNumber: text(40),
+    email: text(254).refine((value) => value === null || z.email().safeParse(value).success, V.email),
+    phone: text(30),
+    isWhatsapp: z.boolean().default(false),
+    address: text(200),
+    number: text(20),
+    apartment: text(40),
+    neighborhood: text(100),
+    city: text(100),
+    state: text(60),
+    zipCode: text(12),
+    profession: text(100),
+    emergencyContactName: text(120),
+    emergencyContactPhone: text(30),
+    notes: text(4000),
+    status: z.enum(EDITABLE_CUSTOMER_STATUSES).default('ACTIVE'),
+  })
+  .superRefine((customer, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (customer.idType && !customer.idNumber) issue('idNumber', V.idNumberRequired);
+    if (customer.idType === 'CPF' && customer.idNumber && !isValidCpf(customer.idNumber))
+      issue('idNumber', V.cpf);
+    if (customer.dateOfBirth && customer.dateOfBirth > todayIso()) issue('dateOfBirth', V.dateOfBirthFuture);
+    if (customer.phone && !isValidPhone(customer.phone, customer.country)) issue('phone', V.phone);
+    if (customer.emergencyContactPhone && !isValidPhone(customer.emergencyContactPhone, customer.country)) {
+      issue('emergencyContactPhone', V.phone);
+    }
+    if (customer.zipCode && !isValidPostalCode(customer.zipCode, customer.country)) {
+      issue('zipCode', customer.country === 'BR' ? V.cep : V.postalCode);
+    }
+  })
+  .transform((customer) => ({
+    ...customer,
+    email: customer.email?.toLowerCase() ?? null,
+    idNumber:
+      customer.idType === 'CPF' && customer.idNumber ? normalizeCpf(customer.idNumber) : customer.idNumber,
+  }));
+export type CustomerInput = z.input<typeof CustomerInput>;
+export type CustomerValues = z.output<typeof CustomerInput>;
+
+export const Customer = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  dateOfBirth: z.string().nullable(),
+  gender: Gender.nullable(),
+  country: z.string(),
+  idType: IdType.nullable(),
+  idNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  isWhatsapp: z.boolean(),
+  address: z.string().nullable(),
+  number: z.string().nullable(),
+  apartment: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  profession: z.string().nullable(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: CustomerStatus,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Customer = z.infer<typeof Customer>;
+
+export const CUSTOMERS_PAGE = { defaultPage: 1, defaultLimit: 10, maxLimit: 100 } as const;
+
+/** Spec §2/§9: page default 1, limit default 10; out-of-range values fall back instead of failing. */
+export const ListCustomersQuery = z.object({
+  page: z.coerce.number().int().min(1).catch(CUSTOMERS_PAGE.defaultPage),
+  limit: z.coerce.number().int().min(1).max(CUSTOMERS_PAGE.maxLimit).catch(CUSTOMERS_PAGE.defaultLimit),
+  search: z.string().trim().max(200).catch(''),
+  status: z.enum(EDITABLE_CUSTOMER_STATUSES).optional().catch(undefined),
+});
+export type ListCustomersQuery = z.infer<typeof ListCustomersQuery>;
+
+export const CustomerPage = z.object({
+  items: z.array(Customer),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+
+/** Lower case without accents: "João" → "joao", as the database's immutable_unaccent(lower()) does. */
+export function normalizeSearchText(value: string): string {
+  return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Each word must match somewhere (first or last name, email, phone, id number): more words narrow. */
+export function searchWords(search: string): string[] {
+  return normalizeSearchText(search).split(/\s+/).filter(Boolean).slice(0, 6);
+}
+
+export const SetCustomerStatusInput = z.object({ status: z.enum(EDITABLE_CUSTOMER_STATUSES) });

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { centsToInput, formatMoney, parseMoneyInput } from './money.ts';
+
+describe('money', () => {
+  it.each([
+    ['249', 24900],
+    ['249.9', 24990],
+    ['249,90', 24990],
+    ['1.234,56', 123456],
+    ['1,234.56', 123456],
+    ['R$ 749,00', 74900],
+    ['0', 0],
+    ['1.234', 123400],
+  ])('reads %s as %i cents', (typed, cents) => {
+    expect(parseMoneyInput(typed)).toBe(cents);
+  });
+
+  it.each(['', 'abc', '-5', '12.3.4,5x'])('refuses %s', (typed) => {
+    expect(parseMoneyInput(typed)).toBeNull();
+  });
+
+  it('formats by locale', () => {
+    expect(formatMoney(123456, 'BRL', 'pt-BR').replace(/\s/g, ' ')).toBe('R$ 1.234,56');
+    expect(formatMoney(123456, 'USD', 'en-US')).toBe('$1,234.56');
+    expect(centsToInput(24990, 'pt-BR')).toBe('249,90');
+    expect(centsToInput(5, 'en-US')).toBe('0.05');
+  });
+});
