@@ -10,21 +10,30 @@ import { createTokenVerifier, requireUser } from './auth/bearer.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
-/** Paths under /api that need a bearer token; everything else there is public or better-auth's own. */
-const PROTECTED_PATHS = [
-  '/users/*',
-  '/organizations',
-  '/organizations/*',
-  '/auth/profile/*',
-  '/invitations/accept/*',
+/**
+ * Every API path needs a bearer token except these: secure by default, so a new module cannot be left
+ * open by forgetting to list it. better-auth's own paths (/auth/*) use its session cookie instead.
+ */
+const PUBLIC_PATHS = [
+  /^\/health$/,
+  /^\/public-config$/,
+  /^\/openapi\.json$/,
+  /^\/docs$/,
+  /^\/invitations\/validate\//,
 ];
+const isPublicPath = (path: string) =>
+  PUBLIC_PATHS.some((pattern) => pattern.test(path)) ||
+  (path.startsWith('/auth/') && !path.startsWith('/auth/profile/'));
 
 export function createApi(deps: Deps) {
   const api = createRouter();
@@ -37,7 +46,10 @@ export function createApi(deps: Deps) {
     bodyLimit({ maxSize: 1024 * 1024, onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE') }),
   );
   const authenticate = requireUser(createTokenVerifier(deps.auth, deps.env));
-  for (const path of PROTECTED_PATHS) api.use(path, authenticate);
+  api.use('*', async (c, next) => {
+    const path = c.req.path.replace(/^\/api/, '');
+    return isPublicPath(path) ? next() : authenticate(c, next);
+  });
 
   const routes = api
     .route('/', healthRoutes)
@@ -46,7 +58,10 @@ export function createApi(deps: Deps) {
     .route('/', organizationsRoutes)
     .route('/', establishmentsRoutes)
     .route('/', staffRoutes)
-    .route('/', invitationsRoutes);
+    .route('/', invitationsRoutes)
+    .route('/', customersRoutes)
+    .route('/', customerPlansRoutes)
+    .route('/', postalCodesRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);
 

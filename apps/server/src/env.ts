@@ -31,6 +31,8 @@ export const EnvSchema = z
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
     OIDC_SCOPES: z.string().default('openid profile email'),
+    POSTAL_CODE_PROVIDER_URL: z.url().default('https://viacep.com.br/ws'),
+    POSTAL_CODE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     WEB_DIST_DIR: z.string().optional(),
     LOG_REQUESTS: z.stringbool().default(false),
   })

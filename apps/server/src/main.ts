@@ -11,6 +11,7 @@ import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
 import { createMailer } from './lib/mailer.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
+import { cachedLookup, viaCepProvider } from './modules/postal-codes/postal-code-provider.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -26,10 +27,21 @@ async function main() {
   const auth = createAuth({ db: database.db, env, secret });
   const jobs = await startJobRunner(database);
   const mailer = createMailer(env);
+  const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
   const app = createApp(
-    { db: database.db, env, auth, now: () => new Date(), health, mailer, secret, publicUrl: publicUrl(env) },
+    {
+      db: database.db,
+      env,
+      auth,
+      now: () => new Date(),
+      health,
+      mailer,
+      secret,
+      publicUrl: publicUrl(env),
+      postalCodes,
+    },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

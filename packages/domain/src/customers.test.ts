@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { billingCycleMonths, CustomerPlanInput } from './customer-plans.ts';
-import { CustomerInput, idTypesFor, isValidPhone, ListCustomersQuery, searchWords } from './customers.ts';
+import {
+  CustomerInput,
+  CustomersSearchParams,
+  idTypesFor,
+  isValidPhone,
+  ListCustomersQuery,
+  searchWords,
+} from './customers.ts';
 
 const keysOf = (result: {
   success: boolean;
@@ -78,10 +85,16 @@ describe('customer schema', () => {
 });
 
 describe('customer list query', () => {
-  it('defaults to page 1 and limit 10 and falls back on bad values', () => {
+  it('defaults to page 1 and limit 10; the page URL falls back on bad values, the API refuses them', () => {
     expect(ListCustomersQuery.parse({})).toEqual({ page: 1, limit: 10, search: '' });
-    expect(ListCustomersQuery.parse({ page: '0', limit: '500' })).toMatchObject({ page: 1, limit: 10 });
-    expect(ListCustomersQuery.parse({ page: '3', limit: '25', search: ' ana ' })).toMatchObject({
+    expect(ListCustomersQuery.safeParse({ page: '0' }).success).toBe(false);
+    expect(ListCustomersQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(CustomersSearchParams.parse({ page: '0', limit: '500' })).toEqual({
+      page: 1,
+      limit: 10,
+      search: '',
+    });
+    expect(CustomersSearchParams.parse({ page: '3', limit: '25', search: ' ana ' })).toEqual({
       page: 3,
       limit: 25,
       search: 'ana',

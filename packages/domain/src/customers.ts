@@ -154,14 +154,21 @@ export type Customer = z.infer<typeof Customer>;
 
 export const CUSTOMERS_PAGE = { defaultPage: 1, defaultLimit: 10, maxLimit: 100 } as const;
 
-/** Spec §2/§9: page default 1, limit default 10; out-of-range values fall back instead of failing. */
+/** The API's list query: page default 1, limit default 10 (1–100); anything else is a 400. */
 export const ListCustomersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(CUSTOMERS_PAGE.defaultPage),
+  limit: z.coerce.number().int().min(1).max(CUSTOMERS_PAGE.maxLimit).default(CUSTOMERS_PAGE.defaultLimit),
+  search: z.string().trim().max(200).default(''),
+  status: z.enum(EDITABLE_CUSTOMER_STATUSES).optional(),
+});
+export type ListCustomersQuery = z.infer<typeof ListCustomersQuery>;
+
+/** The customers page's URL (spec §2): a hand-edited bad value falls back to the default instead of failing. */
+export const CustomersSearchParams = z.object({
   page: z.coerce.number().int().min(1).catch(CUSTOMERS_PAGE.defaultPage),
   limit: z.coerce.number().int().min(1).max(CUSTOMERS_PAGE.maxLimit).catch(CUSTOMERS_PAGE.defaultLimit),
   search: z.string().trim().max(200).catch(''),
-  status: z.enum(EDITABLE_CUSTOMER_STATUSES).optional().catch(undefined),
 });
-export type ListCustomersQuery = z.infer<typeof ListCustomersQuery>;
 
 export const CustomerPage = z.object({
   items: z.array(Customer),

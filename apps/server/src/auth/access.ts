@@ -3,6 +3,7 @@ import {
   type Action,
   buildAccessProfile,
   can,
+  canAny,
   type Membership,
   type PermissionCheck,
 } from '@reformer/domain/permissions';
@@ -67,6 +68,17 @@ export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
 export function requirePermission(action: Action, check: PermissionCheck = { scope: 'ORG' }) {
   return createMiddleware<AppEnv>(async (c, next) => {
     assertCan(c.var.access, action, check);
+    await next();
+  });
+}
+
+/**
+ * For actions held per establishment as well as organization-wide (view customers, staff): passes with
+ * the action anywhere; the service then narrows what the member sees.
+ */
+export function requireActionAnywhere(action: Action) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!canAny(c.var.access.profile, action)) throw new AppError('FORBIDDEN');
     await next();
   });
 }

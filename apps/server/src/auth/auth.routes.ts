@@ -1,7 +1,6 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ErrorBody } from '@reformer/domain/errors';
 import type { Context } from 'hono';
-import type { Env } from '../env.ts';
+import { clientIp } from '../lib/client-ip.ts';
 import type { AppEnv } from '../lib/http.ts';
 import { CLIENT_IP_HEADER } from './auth.ts';
 
@@ -10,25 +9,12 @@ import { CLIENT_IP_HEADER } from './auth.ts';
  * the first X-Forwarded-For hop behind a trusted proxy), and its errors reshaped into our one error shape.
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
-  const { auth, env } = c.var.deps;
+  const { auth } = c.var.deps;
   const headers = new Headers(c.req.raw.headers);
-  headers.set(CLIENT_IP_HEADER, clientIp(c, env));
+  headers.set(CLIENT_IP_HEADER, clientIp(c));
   const response = await auth.handler(new Request(c.req.raw, { headers }));
   if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
   return reshapeError(response);
-}
-
-function clientIp(c: Context<AppEnv>, env: Env): string {
-  if (env.TRUST_PROXY) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    // In-process requests (tests) have no socket.
-    return '127.0.0.1';
-  }
 }
 
 const CODE_BY_STATUS: Record<number, string> = {

@@ -3,6 +3,7 @@ import type { AccessProfile, Membership } from '@reformer/domain/permissions';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { validationHook } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -18,6 +19,7 @@ export type Deps = {
   /** Signs sessions and derives invitation tokens. */
   secret: string;
   publicUrl: string;
+  postalCodes: PostalCodeProvider;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };

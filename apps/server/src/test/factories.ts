@@ -84,3 +84,17 @@ export async function addMember(t: TestApp, inviter: TestUser, organizationId: s
 export function tokenOf(inviteUrl: string): string {
   return inviteUrl.split('/staff-invite/')[1] ?? '';
 }
+
+export async function createCustomer(
+  t: TestApp,
+  user: TestUser,
+  organizationId: string,
+  body: Record<string, unknown>,
+) {
+  const response = await t.request('POST', `/organizations/${organizationId}/customers`, {
+    token: user.token,
+    body,
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; firstName: string; lastName: string };
+}

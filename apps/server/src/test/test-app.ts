@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { parseEnv, publicUrl } from '../env.ts';
 import { createHealthCheck } from '../lib/health.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -21,11 +22,14 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
     AUTH_RATE_LIMIT_MAX: '10000',
+    // No test reaches the internet: postal-code tests start a local stand-in and pass its address.
+    POSTAL_CODE_PROVIDER_URL: 'http://127.0.0.1:9/ws',
     ...envOverrides,
   });
   let now = new Date();
   const secret = env.AUTH_SECRET ?? '';
   const auth = createAuth({ db: database.db, env, secret });
+  const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database });
   const mailer = options.mailer ?? createMailer(env);
   const app = createApp({
@@ -37,6 +41,7 @@ export async function createTestApp(
     mailer,
     secret,
     publicUrl: publicUrl(env),
+    postalCodes,
   });
 
   async function request(method: string, path: string, options: RequestOptions = {}) {

@@ -1,3 +1,4 @@
 export * from './auth.ts';
+export * from './customers.ts';
 export * from './invitations.ts';
 export * from './organizations.ts';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -47,8 +48,11 @@ describe('operations endpoints', () => {
     expect(docs.text).toContain('/api/openapi.json');
   });
 
-  it('answers unknown API paths with the error shape', async () => {
-    const response = await t.request('GET', '/no-such-thing');
+  it('asks for a token on any path not known to be public, then answers unknown paths with 404', async () => {
+    const anonymous = await t.request('GET', '/no-such-thing');
+    expect(anonymous.status).toBe(401);
+    const user = await createUser(t);
+    const response = await t.request('GET', '/no-such-thing', { token: user.token });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('NOT_FOUND');
   });

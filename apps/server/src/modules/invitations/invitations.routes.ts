@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AppError } from '@reformer/domain/errors';
 import {
   AcceptedInvitation,
   Invitation,
@@ -7,10 +6,8 @@ import {
   InviteStaffInput,
   ListInvitationsQuery,
 } from '@reformer/domain/invitations';
-import { canAny } from '@reformer/domain/permissions';
-import { createMiddleware } from 'hono/factory';
-import { requireMembership, requirePermission } from '../../auth/access.ts';
-import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
+import { createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -25,11 +22,6 @@ const tags = ['Invitations'];
 const InvitationParams = OrgIdParam.extend({ invitationId: z.string() });
 const TokenParams = z.object({ token: z.string().min(1).max(200) });
 const invite = [requireMembership, requirePermission('INVITE_STAFF')];
-
-const requireViewStaff = createMiddleware<AppEnv>(async (c, next) => {
-  if (!canAny(c.var.access.profile, 'VIEW_STAFF')) throw new AppError('FORBIDDEN');
-  await next();
-});
 
 const create = createRoute({
   method: 'post',
@@ -53,7 +45,7 @@ const list = createRoute({
   path: '/organizations/{orgId}/invitations',
   tags,
   security: bearerSecurity,
-  middleware: [requireMembership, requireViewStaff] as const,
+  middleware: [requireMembership, requireActionAnywhere('VIEW_STAFF')] as const,
   request: { params: OrgIdParam, query: ListInvitationsQuery },
   responses: { 200: jsonResponse(z.array(Invitation), 'Invitations, newest first'), ...standardErrors },
 });

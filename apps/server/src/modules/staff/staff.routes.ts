@@ -1,10 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { AppError } from '@reformer/domain/errors';
-import { canAny } from '@reformer/domain/permissions';
 import { ChangeRoleInput, SetAssignmentsInput, StaffMember } from '@reformer/domain/staff';
-import { createMiddleware } from 'hono/factory';
-import { requireMembership, requirePermission } from '../../auth/access.ts';
-import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
+import { createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -18,19 +15,12 @@ import * as service from './staff.service.ts';
 const tags = ['Staff'];
 const StaffParams = OrgIdParam.extend({ staffUserId: z.string().min(1) });
 
-/** Staff can be viewed and managed per establishment too (establishment managers); the service narrows. */
-const requireStaffAction = (action: 'VIEW_STAFF' | 'MANAGE_STAFF') =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    if (!canAny(c.var.access.profile, action)) throw new AppError('FORBIDDEN');
-    await next();
-  });
-
 const list = createRoute({
   method: 'get',
   path: '/organizations/{orgId}/staff',
   tags,
   security: bearerSecurity,
-  middleware: [requireMembership, requireStaffAction('VIEW_STAFF')] as const,
+  middleware: [requireMembership, requireActionAnywhere('VIEW_STAFF')] as const,
   request: { params: OrgIdParam },
   responses: { 200: jsonResponse(z.array(StaffMember), 'Members'), ...standardErrors },
 });
@@ -54,7 +44,7 @@ const setAssignments = createRoute({
   path: '/organizations/{orgId}/staff/{staffUserId}/establishments',
   tags,
   security: bearerSecurity,
-  middleware: [requireMembership, requireStaffAction('MANAGE_STAFF')] as const,
+  middleware: [requireMembership, requireActionAnywhere('MANAGE_STAFF')] as const,
   request: { params: StaffParams, body: jsonBody(SetAssignmentsInput) },
   responses: { 204: { description: 'Establishment roles replaced' }, ...standardErrors },
 });

@@ -1,0 +1,123 @@
+import { BILLING_CYCLES } from '@reformer/domain/customer-plans';
+import { CUSTOMER_STATUSES, GENDERS, ID_TYPES } from '@reformer/domain/customers';
+import { CURRENCIES } from '@reformer/domain/money';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+
+export const genderEnum = pgEnum('gender', GENDERS);
+export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
+export const idTypeEnum = pgEnum('id_type', ID_TYPES);
+export const currencyEnum = pgEnum('currency', CURRENCIES);
+export const billingCycleEnum = pgEnum('billing_cycle', BILLING_CYCLES as [string, ...string[]]);
+
+export const customers = pgTable(
+  'customers',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth'),
+    gender: genderEnum('gender'),
+    country: text('country').notNull().default('BR'),
+    idType: idTypeEnum('id_type'),
+    idNumber: text('id_number'),
+    email: text('email'),
+    phone: text('phone'),
+    isWhatsapp: boolean('is_whatsapp').notNull().default(false),
+    address: text('address'),
+    number: text('number'),
+    apartment: text('apartment'),
+    neighborhood: text('neighborhood'),
+    city: text('city'),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    profession: text('profession'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    notes: text('notes'),
+    status: customerStatusEnum('status').notNull().default('ACTIVE'),
+    /** Everything a search may match, lower case and without accents; phone also as bare digits. */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`immutable_unaccent(lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '\\D', '', 'g') || ' ' || coalesce(id_number, '')))`,
+    ),
+    /** The list's order: by name without accents or case, byte-wise so every server sorts alike. */
+    sortName: text('sort_name').generatedAlwaysAs(
+      sql`immutable_unaccent(lower(first_name || ' ' || last_name))`,
+    ),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('customers_org_name_idx').on(table.organizationId, sql`${table.sortName} collate "C"`, table.id),
+    index('customers_search_idx').using('gin', table.organizationId, sql`${table.searchText} gin_trgm_ops`),
+    // Unique among customers still on the books: a deleted customer's CPF or email may be used again.
+    uniqueIndex('customers_cpf_unique_idx')
+      .on(table.organizationId, table.idNumber)
+      .where(sql`id_type = 'CPF' and status not in ('DELETED', 'PURGED')`),
+    uniqueIndex('customers_email_unique_idx')
+      .on(table.organizationId, table.email)
+      .where(sql`email is not null and status not in ('DELETED', 'PURGED')`),
+  ],
+);
+
+export const customerPlans = pgTable(
+  'customer_plans',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    billingCycle: billingCycleEnum('billing_cycle').notNull(),
+    features: jsonb('features').$type<string[]>().notNull(),
+    weeklySessionsLimit: integer('weekly_sessions_limit'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('customer_plans_org_name_idx').on(table.organizationId, table.name),
+  ],
+);
+
+/** Who did what to which record, when and from where; never the record's content (LGPD). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    id: uuid('id').notNull(),
+    actorId: text('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id').notNull(),
+    ipAddress: text('ip_address'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.id] }),
+    index('audit_log_entity_idx').on(table.organizationId, table.entityType, table.entityId, table.at),
+  ],
+);

@@ -1,0 +1,20 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../db/client.ts';
+import { auditLog } from '../db/schema/index.ts';
+
+export type AuditEntry = {
+  organizationId: string;
+  actorId: string;
+  action: string;
+  entityType: string;
+  entityId: string;
+  ipAddress: string;
+  at: Date;
+};
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Records who touched which record; callers pass identifiers only, never the record's content. */
+export async function recordAudit(db: Database | Tx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({ id: uuidv7(), ...entry });
+}

@@ -1,0 +1,54 @@
+import type { CustomerPlanInput } from '@reformer/domain/customer-plans';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { customerPlans } from '../../db/schema/index.ts';
+
+type PlanValues = z.output<typeof CustomerPlanInput>;
+const { organizationId: _organizationId, ...planColumns } = getTableColumns(customerPlans);
+
+export async function listPlans(db: Database, organizationId: string) {
+  return db
+    .select(planColumns)
+    .from(customerPlans)
+    .where(eq(customerPlans.organizationId, organizationId))
+    .orderBy(asc(customerPlans.name), asc(customerPlans.id));
+}
+
+export async function findPlan(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select(planColumns)
+    .from(customerPlans)
+    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, id)));
+  return row ?? null;
+}
+
+export async function insertPlan(db: Database, organizationId: string, id: string, values: PlanValues) {
+  const [row] = await db
+    .insert(customerPlans)
+    .values({ organizationId, id, ...values })
+    .returning(planColumns);
+  return row;
+}
+
+export async function updatePlan(
+  db: Database,
+  organizationId: string,
+  id: string,
+  values: Partial<PlanValues> & { updatedAt: Date },
+) {
+  const [row] = await db
+    .update(customerPlans)
+    .set(values)
+    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, id)))
+    .returning(planColumns);
+  return row ?? null;
+}
+
+export async function deletePlan(db: Database, organizationId: string, id: string) {
+  const rows = await db
+    .delete(customerPlans)
+    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, id)))
+    .returning({ id: customerPlans.id });
+  return rows.length > 0;
+}

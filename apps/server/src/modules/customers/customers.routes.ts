@@ -1,0 +1,132 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { Customer, CustomerInput, CustomerPage, ListCustomersQuery } from '@reformer/domain/customers';
+import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { createRouter } from '../../lib/http.ts';
+import {
+  bearerSecurity,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  OrgIdParam,
+  standardErrors,
+} from '../../lib/openapi.ts';
+import * as service from './customers.service.ts';
+import { exportCustomersCsv } from './customers-export.ts';
+
+const tags = ['Customers'];
+const CustomerParams = OrgIdParam.extend({ customerId: z.string() });
+const view = [requireMembership, requireActionAnywhere('VIEW_CUSTOMERS')];
+const manage = [requireMembership, requireActionAnywhere('MANAGE_CUSTOMERS')];
+const conflicts = errorResponse('CUSTOMER_CPF_TAKEN or CUSTOMER_EMAIL_TAKEN in this organization');
+
+const list = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customers',
+  tags,
+  security: bearerSecurity,
+  middleware: view,
+  summary:
+    'Paged list; `search` matches first or last name, email, phone or id number, ignoring accents and case',
+  request: { params: OrgIdParam, query: ListCustomersQuery },
+  responses: { 200: jsonResponse(CustomerPage, 'A page of customers'), ...standardErrors },
+});
+
+const exportCsv = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customers/export',
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('EXPORT_CUSTOMERS')],
+  request: { params: OrgIdParam, query: z.object({ search: z.string().max(200).optional() }) },
+  responses: {
+    200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
+    ...standardErrors,
+  },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customers/{customerId}',
+  tags,
+  security: bearerSecurity,
+  middleware: view,
+  request: { params: CustomerParams },
+  responses: { 200: jsonResponse(Customer, 'The customer'), ...standardErrors },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/customers',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  request: { params: OrgIdParam, body: jsonBody(CustomerInput) },
+  responses: { 201: jsonResponse(Customer, 'Created'), ...standardErrors, 409: conflicts },
+});
+
+const update = createRoute({
+  method: 'put',
+  path: '/organizations/{orgId}/customers/{customerId}',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  request: { params: CustomerParams, body: jsonBody(CustomerInput) },
+  responses: { 200: jsonResponse(Customer, 'Updated'), ...standardErrors, 409: conflicts },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/organizations/{orgId}/customers/{customerId}',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: 'Marks the customer DELETED: gone from lists, history kept',
+  request: { params: CustomerParams },
+  responses: { 204: { description: 'Deleted' }, ...standardErrors },
+});
+
+const purge = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/customers/{customerId}/purge',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: 'Erases personal data for a data-subject request (LGPD); status PURGED; audited',
+  request: { params: CustomerParams },
+  responses: { 204: { description: 'Purged' }, ...standardErrors },
+});
+
+export const customersRoutes = createRouter()
+  .openapi(list, async (c) =>
+    c.json(await service.listCustomers(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+  )
+  .openapi(exportCsv, async (c) => {
+    const csv = await exportCustomersCsv(c.var.deps.db, c.var.access, c.req.valid('query').search ?? '');
+    c.header('Content-Disposition', 'attachment; filename="customers.csv"');
+    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+  })
+  .openapi(read, async (c) =>
+    c.json(await service.getCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId), 200),
+  )
+  .openapi(create, async (c) =>
+    c.json(await service.createCustomer(c.var.deps.db, c.var.access, c.req.valid('json')), 201),
+  )
+  .openapi(update, async (c) => {
+    const { db, now } = c.var.deps;
+    const { customerId } = c.req.valid('param');
+    return c.json(
+      await service.updateCustomer(db, c.var.access, customerId, c.req.valid('json'), now()),
+      200,
+    );
+  })
+  .openapi(remove, async (c) => {
+    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    await service.deleteCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
+    return c.body(null, 204);
+  })
+  .openapi(purge, async (c) => {
+    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    await service.purgeCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
+    return c.body(null, 204);
+  });

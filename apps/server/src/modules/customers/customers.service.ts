@@ -1,0 +1,139 @@
+import {
+  type Customer,
+  type CustomerValues,
+  type ListCustomersQuery,
+  searchWords,
+} from '@reformer/domain/customers';
+import { AppError } from '@reformer/domain/errors';
+import { v7 as uuidv7 } from 'uuid';
+import { isUuid } from '../../auth/access.ts';
+import type { Database } from '../../db/client.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import type { OrgAccess } from '../../lib/http.ts';
+import * as repository from './customers.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repository.findCustomer>>>;
+export type Actor = { userId: string; ipAddress: string; now: Date };
+
+export function toCustomer(row: Row): Customer {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+export async function listCustomers(db: Database, access: OrgAccess, query: ListCustomersQuery) {
+  const { rows, total } = await repository.listCustomers(db, access.organizationId, {
+    words: searchWords(query.search),
+    status: query.status,
+    page: query.page,
+    limit: query.limit,
+  });
+  return { items: rows.map(toCustomer), total, page: query.page, limit: query.limit };
+}
+
+export async function getCustomer(db: Database, access: OrgAccess, id: string) {
+  return toCustomer(await findOrThrow(db, access, id));
+}
+
+async function findOrThrow(db: Database, access: OrgAccess, id: string) {
+  const row = isUuid(id) ? await repository.findCustomer(db, access.organizationId, id) : null;
+  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
+  return row;
+}
+
+/** The partial unique indexes decide; their names tell which field is taken. */
+function rethrowUniqueViolation(error: unknown): never {
+  const cause =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
+  if (cause.code === '23505') {
+    throw new AppError(cause.constraint?.includes('email') ? 'CUSTOMER_EMAIL_TAKEN' : 'CUSTOMER_CPF_TAKEN');
+  }
+  throw error;
+}
+
+export async function createCustomer(db: Database, access: OrgAccess, values: CustomerValues) {
+  const row = await repository
+    .insertCustomer(db, access.organizationId, uuidv7(), values)
+    .catch(rethrowUniqueViolation);
+  if (!row) throw new Error('Customer insert returned no row');
+  return toCustomer(row);
+}
+
+export async function updateCustomer(
+  db: Database,
+  access: OrgAccess,
+  id: string,
+  values: CustomerValues,
+  now: Date,
+) {
+  const current = await findOrThrow(db, access, id);
+  if (current.status === 'PURGED' || current.status === 'DELETED') throw new AppError('CUSTOMER_PURGED');
+  const row = await repository
+    .updateCustomer(db, access.organizationId, id, { ...values, updatedAt: now })
+    .catch(rethrowUniqueViolation);
+  return toCustomer(row ?? current);
+}
+
+/** Deleting keeps the record (payments, attendance and records still point at it); it leaves the lists. */
+export async function deleteCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
+  const current = await findOrThrow(db, access, id);
+  if (current.status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
+  await db.transaction(async (tx) => {
+    await repository.updateCustomer(tx, access.organizationId, id, {
+      status: 'DELETED',
+      updatedAt: actor.now,
+    });
+    await recordAudit(tx, auditEntry(access, id, 'customer.deleted', actor));
+  });
+}
+
+/**
+ * A data-subject erasure request (LGPD): every personal field is emptied and the status becomes PURGED;
+ * the row and its id stay so history (payments, attendance) keeps its shape, and the audit log says who
+ * purged it and when.
+ */
+export async function purgeCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
+  await findOrThrow(db, access, id);
+  await db.transaction(async (tx) => {
+    await repository.updateCustomer(tx, access.organizationId, id, {
+      ...ERASED_PERSONAL_DATA,
+      status: 'PURGED',
+      updatedAt: actor.now,
+    });
+    await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));
+  });
+}
+
+const ERASED_PERSONAL_DATA = {
+  firstName: '',
+  lastName: '',
+  dateOfBirth: null,
+  gender: null,
+  idType: null,
+  idNumber: null,
+  email: null,
+  phone: null,
+  isWhatsapp: false,
+  address: null,
+  number: null,
+  apartment: null,
+  neighborhood: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  profession: null,
+  emergencyContactName: null,
+  emergencyContactPhone: null,
+  notes: null,
+} as const;
+
+function auditEntry(access: OrgAccess, entityId: string, action: string, actor: Actor) {
+  return {
+    organizationId: access.organizationId,
+    actorId: actor.userId,
+    action,
+    entityType: 'customer',
+    entityId,
+    ipAddress: actor.ipAddress,
+    at: actor.now,
+  };
+}

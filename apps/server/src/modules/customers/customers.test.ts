@@ -1,0 +1,256 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, customers } from '../../db/schema/index.ts';
+import {
+  addMember,
+  createCustomer,
+  createOrganization,
+  createUser,
+  type TestUser,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let organizationId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  organizationId = (await createOrganization(t, owner)).id;
+  for (const [firstName, lastName, extra] of [
+    ['João', 'da Silva', { email: 'joao.silva@example.com', phone: '(11) 91234-5678' }],
+    ['João', 'da Conceição', { idType: 'CPF', idNumber: '529.982.247-25' }],
+    ['Joana', 'Prado', {}],
+    ['Maria', 'Joaquina', {}],
+    ['Ana', 'Beatriz', {}],
+  ] as const) {
+    await createCustomer(t, owner, organizationId, { firstName, lastName, ...extra });
+  }
+});
+afterAll(() => t.close());
+
+const path = (suffix = '') => `/organizations/${organizationId}/customers${suffix}`;
+const names = (body: { items: { firstName: string; lastName: string }[] }) =>
+  body.items.map((c) => `${c.firstName} ${c.lastName}`);
+
+describe('customer search and paging', () => {
+  it('ignores accents and case, and several words narrow', async () => {
+    const joao = await t.request('GET', path('?search=joao'), { token: owner.token });
+    expect(names(joao.body)).toEqual(['João da Conceição', 'João da Silva']);
+    const narrowed = await t.request('GET', path('?search=JOAO%20conceicao'), { token: owner.token });
+    expect(names(narrowed.body)).toEqual(['João da Conceição']);
+    expect(narrowed.body.total).toBe(1);
+  });
+
+  it('matches part of the email, the phone digits and the id number', async () => {
+    expect(names((await t.request('GET', path('?search=silva@'), { token: owner.token })).body)).toEqual([
+      'João da Silva',
+    ]);
+    expect(names((await t.request('GET', path('?search=912345'), { token: owner.token })).body)).toEqual([
+      'João da Silva',
+    ]);
+    expect(names((await t.request('GET', path('?search=52998224725'), { token: owner.token })).body)).toEqual(
+      ['João da Conceição'],
+    );
+    expect((await t.request('GET', path('?search=%25'), { token: owner.token })).body.total).toBe(0);
+  });
+
+  it('pages with defaults page 1, limit 10, and refuses out-of-range values', async () => {
+    const first = await t.request('GET', path(), { token: owner.token });
+    expect(first.body).toMatchObject({ page: 1, limit: 10, total: 5 });
+    const second = await t.request('GET', path('?page=2&limit=2'), { token: owner.token });
+    expect(names(second.body)).toEqual(['João da Conceição', 'João da Silva']);
+    const beyond = await t.request('GET', path('?page=9&limit=2'), { token: owner.token });
+    expect(beyond.body).toMatchObject({ items: [], total: 5 });
+    for (const bad of ['?page=0', '?limit=101', '?limit=abc']) {
+      expect((await t.request('GET', path(bad), { token: owner.token })).status).toBe(400);
+    }
+  });
+});
+
+describe('customer records', () => {
+  it('creates with every field, reads and updates', async () => {
+    const full = {
+      firstName: 'Beatriz',
+      lastName: 'Souza',
+      dateOfBirth: '1990-05-17',
+      gender: 'FEMALE',
+      country: 'BR',
+      idType: 'CPF',
+      idNumber: '111.444.777-35',
+      email: 'Bia@Example.com',
+      phone: '(21) 98888-7777',
+      isWhatsapp: true,
+      address: 'Rua das Flores',
+      number: '100',
+      apartment: '12B',
+      neighborhood: 'Copacabana',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      zipCode: '22070-011',
+      profession: 'Designer',
+      emergencyContactName: 'Carlos Souza',
+      emergencyContactPhone: '(21) 97777-6666',
+      notes: 'Lower back pain',
+      status: 'PENDING',
+    };
+    const created = await createCustomer(t, owner, organizationId, full);
+    const read = await t.request('GET', path(`/${created.id}`), { token: owner.token });
+    expect(read.body).toMatchObject({ ...full, email: 'bia@example.com', idNumber: '11144477735' });
+    const updated = await t.request('PUT', path(`/${created.id}`), {
+      token: owner.token,
+      body: { ...full, city: 'Niterói', status: 'ACTIVE' },
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ city: 'Niterói', status: 'ACTIVE' });
+  });
+
+  it('keeps CPF and email unique inside the organization only', async () => {
+    const body = { firstName: 'Dup', lastName: 'One', idType: 'CPF', idNumber: '52998224725' };
+    const duplicateCpf = await t.request('POST', path(), { token: owner.token, body });
+    expect(duplicateCpf.status).toBe(409);
+    expect(duplicateCpf.body.error.code).toBe('CUSTOMER_CPF_TAKEN');
+    const duplicateEmail = await t.request('POST', path(), {
+      token: owner.token,
+      body: { firstName: 'Dup', lastName: 'Two', email: 'JOAO.SILVA@example.com' },
+    });
+    expect(duplicateEmail.status).toBe(409);
+    expect(duplicateEmail.body.error.code).toBe('CUSTOMER_EMAIL_TAKEN');
+    const other = await createUser(t);
+    const otherOrg = await createOrganization(t, other);
+    const elsewhere = await t.request('POST', `/organizations/${otherOrg.id}/customers`, {
+      token: other.token,
+      body,
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
+  it('refuses bad bodies with field errors and writes nothing', async () => {
+    const before = (await t.db.select().from(customers)).length;
+    const response = await t.request('POST', path(), {
+      token: owner.token,
+      body: {
+        firstName: 'X',
+        lastName: 'Y',
+        idType: 'CPF',
+        idNumber: '123',
+        dateOfBirth: '2999-01-01',
+        zipCode: '12',
+      },
+    });
+    expect(response.status).toBe(400);
+    const keys = response.body.error.details.map((d: { path: string; key: string }) => `${d.path}:${d.key}`);
+    expect(keys.sort()).toEqual([
+      'dateOfBirth:validation.dateOfBirthFuture',
+      'idNumber:validation.cpf',
+      'zipCode:validation.cep',
+    ]);
+    expect(response.body.error.details.find((d: { path: string }) => d.path === 'idNumber').message).toBe(
+      'Please enter a valid CPF',
+    );
+    expect((await t.db.select().from(customers)).length).toBe(before);
+  });
+
+  it('deletes: gone from lists, record kept, CPF free again', async () => {
+    const created = await createCustomer(t, owner, organizationId, {
+      firstName: 'Temporário',
+      lastName: 'Cliente',
+      idType: 'CPF',
+      idNumber: '390.533.447-05',
+    });
+    expect((await t.request('DELETE', path(`/${created.id}`), { token: owner.token })).status).toBe(204);
+    expect((await t.request('GET', path('?search=temporario'), { token: owner.token })).body.total).toBe(0);
+    expect((await t.request('GET', path(`/${created.id}`), { token: owner.token })).body.status).toBe(
+      'DELETED',
+    );
+    await createCustomer(t, owner, organizationId, {
+      firstName: 'Novo',
+      lastName: 'Dono',
+      idType: 'CPF',
+      idNumber: '39053344705',
+    });
+  });
+
+  it('purges personal data for a data-subject request and keeps an audit entry', async () => {
+    const created = await createCustomer(t, owner, organizationId, {
+      firstName: 'Privada',
+      lastName: 'Pessoa',
+      email: 'privada@example.com',
+      phone: '(11) 95555-4444',
+      notes: 'sensitive',
+    });
+    expect((await t.request('POST', path(`/${created.id}/purge`), { token: owner.token })).status).toBe(204);
+    const read = await t.request('GET', path(`/${created.id}`), { token: owner.token });
+    expect(read.body).toMatchObject({
+      status: 'PURGED',
+      firstName: '',
+      lastName: '',
+      email: null,
+      phone: null,
+      notes: null,
+    });
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, created.id), eq(auditLog.action, 'customer.purged')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actorId: owner.id, entityType: 'customer', organizationId });
+    const edit = await t.request('PUT', path(`/${created.id}`), {
+      token: owner.token,
+      body: { firstName: 'A', lastName: 'B' },
+    });
+    expect(edit.status).toBe(409);
+  });
+
+  it('exports the list as CSV with accents intact and formulas neutralized', async () => {
+    await createCustomer(t, owner, organizationId, { firstName: '=HYPERLINK("x")', lastName: 'Attack' });
+    const response = await t.request('GET', path('/export'), { token: owner.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/csv');
+    const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^firstName,lastName,email,phone/);
+    expect(response.text).toContain('João,da Conceição');
+    expect(response.text).toContain(`"'=HYPERLINK(""x"")",Attack`);
+    expect(response.text).not.toContain('Temporário');
+  });
+});
+
+describe('customer permissions', () => {
+  it('lets a viewer and a medical professional read but not write; an accountant sees nothing', async () => {
+    const viewer = await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' });
+    const medical = await addMember(t, owner, organizationId, { role: 'ORG_MEDICAL_PROFESSIONAL' });
+    const accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
+    const body = { firstName: 'No', lastName: 'Write' };
+    for (const member of [viewer, medical]) {
+      expect((await t.request('GET', path(), { token: member.token })).status).toBe(200);
+      expect((await t.request('POST', path(), { token: member.token, body })).status).toBe(403);
+      expect((await t.request('GET', path('/export'), { token: member.token })).status).toBe(403);
+    }
+    expect((await t.request('GET', path(), { token: accountant.token })).status).toBe(403);
+  });
+
+  it('answers 404 to outsiders, for the list and for a real customer id', async () => {
+    const outsider = await createUser(t);
+    const someone = (await t.request('GET', path(), { token: owner.token })).body.items[0];
+    for (const call of [
+      t.request('GET', path(), { token: outsider.token }),
+      t.request('GET', path(`/${someone.id}`), { token: outsider.token }),
+      t.request('PUT', path(`/${someone.id}`), {
+        token: outsider.token,
+        body: { firstName: 'A', lastName: 'B' },
+      }),
+      t.request('DELETE', path(`/${someone.id}`), { token: outsider.token }),
+      t.request('POST', path(`/${someone.id}/purge`), { token: outsider.token }),
+      t.request('GET', path('/export'), { token: outsider.token }),
+    ]) {
+      expect((await call).status).toBe(404);
+    }
+    const ownOrg = await createOrganization(t, outsider);
+    const crossed = await t.request('GET', `/organizations/${ownOrg.id}/customers/${someone.id}`, {
+      token: outsider.token,
+    });
+    expect(crossed.status).toBe(404);
+    expect(crossed.body.error.code).toBe('CUSTOMER_NOT_FOUND');
+  });
+});
