@@ -1,0 +1,40 @@
+import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect, useMemo, useRef } from 'react';
+import { Toaster } from 'sonner';
+import { FullPageSpinner } from './components/ui/spinner.tsx';
+import { getToken } from './lib/auth-token.ts';
+import { PreferencesProvider } from './lib/preferences.tsx';
+import { sessionQueryOptions } from './lib/session.ts';
+import type { createAppRouter } from './router.tsx';
+
+type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** Waits for the session (spec §4: a spinner until sign-in has loaded), then hands the router its context. */
+function RouterWithSession({ router }: { router: AppRouter }) {
+  const session = useQuery(sessionQueryOptions());
+  const userId = session.data?.user.id ?? null;
+  const auth = useMemo(() => ({ userId, getToken }), [userId]);
+
+  // Matches keep the context they were loaded with: reload them when the user signs in or out.
+  const previousUserId = useRef(userId);
+  useEffect(() => {
+    if (previousUserId.current === userId) return;
+    previousUserId.current = userId;
+    void router.invalidate();
+  }, [router, userId]);
+
+  if (session.isPending) return <FullPageSpinner />;
+  return <RouterProvider router={router} context={{ auth }} />;
+}
+
+export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  return (
+    <PreferencesProvider>
+      <QueryClientProvider client={queryClient}>
+        <RouterWithSession router={router} />
+        <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} />
+      </QueryClientProvider>
+    </PreferencesProvider>
+  );
+}

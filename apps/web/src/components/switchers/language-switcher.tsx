@@ -1,0 +1,30 @@
+import { LANGUAGES, parseLanguage } from '@reformer/domain/preferences';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../lib/preferences.tsx';
+
+/** A <select> labelled "Language" (end-to-end tests drive it by its label). */
+export function LanguageSwitcher() {
+  const { t } = useTranslation();
+  const { language, setLanguage } = usePreferences();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        {t('preferences.language')}
+      </label>
+      <select
+        id={id}
+        className="select select-sm w-auto"
+        value={language}
+        onChange={(event) => setLanguage(parseLanguage(event.target.value))}
+      >
+        {LANGUAGES.map((option) => (
+          <option key={option} value={option}>
+            {t(`preferences.languages.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { parseTheme, THEMES } from '@reformer/domain/preferences';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePreferences } from '../../lib/preferences.tsx';
+
+/** A <select> labelled "Theme" with the 29 daisyUI themes of the spec. */
+export function ThemeSwitcher() {
+  const { t } = useTranslation();
+  const { theme, setTheme } = usePreferences();
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        {t('preferences.theme')}
+      </label>
+      <select
+        id={id}
+        className="select select-sm w-auto"
+        value={theme}
+        onChange={(event) => setTheme(parseTheme(event.target.value))}
+      >
+        {THEMES.map((option) => (
+          <option key={option} value={option}>
+            {t(`themes.${option}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Organization, OrganizationInput } from '@reformer/domain/organizations';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client.ts';
+import { useToastMutation } from '../../../lib/toasts.ts';
+import { myOrganizationsQueryKey } from './get-my-organizations.ts';
+import { organizationQueryKey } from './get-organization.ts';
+
+export function updateOrganization(organizationId: string, input: OrganizationInput): Promise<Organization> {
+  return api.put<Organization>(`/organizations/${encodeURIComponent(organizationId)}`, input);
+}
+
+export function useUpdateOrganization(organizationId: string) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  return useToastMutation({
+    mutationFn: (input: OrganizationInput) => updateOrganization(organizationId, input),
+    toasts: {
+      loading: t('settings.general.loading'),
+      success: t('settings.general.success'),
+      errorFallback: 'common.errors.failedToUpdate',
+    },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: myOrganizationsQueryKey }),
+      ]),
+  });
+}

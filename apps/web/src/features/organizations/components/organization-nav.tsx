@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../../lib/access-profile.ts';
+import { UPCOMING_ENTRIES } from '../upcoming-features.ts';
+
+const itemClass = 'rounded-field';
+const activeProps = { className: 'menu-active', 'aria-current': 'page' } as const;
+
+export function OrganizationNav({
+  organizationId,
+  onNavigate,
+}: {
+  organizationId: string;
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const permissions = usePermissions(organizationId);
+  const params = { orgId: organizationId };
+
+  return (
+    <nav aria-label={t('nav.organizationNavigation')}>
+      <ul className="menu w-full gap-1">
+        <li>
+          <Link
+            to="/app/org/$orgId"
+            params={params}
+            className={itemClass}
+            activeProps={activeProps}
+            activeOptions={{ exact: true }}
+            onClick={onNavigate}
+          >
+            {t('nav.dashboard')}
+          </Link>
+        </li>
+        {UPCOMING_ENTRIES.filter((entry) => permissions.canAny(entry.action)).map((entry) => (
+          <li key={entry.feature}>
+            <Link
+              to="/app/org/$orgId/under_development"
+              params={params}
+              search={{ feature: entry.feature }}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t(entry.label)}
+            </Link>
+          </li>
+        ))}
+        {permissions.can('VIEW_SETTINGS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/settings"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.organizationSettings')}
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
