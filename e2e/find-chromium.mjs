@@ -5,7 +5,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 /** The browser to launch, or undefined when Playwright's own downloaded build should be used. */
 export function findChromium() {
@@ -19,7 +24,9 @@ export function findChromium() {
 
 function hasPlaywrightBrowser() {
   try {
-    const output = execFileSync('npx', ['playwright', 'install', '--dry-run', 'chromium'], { encoding: 'utf8' });
+    const output = execFileSync('npx', ['playwright', 'install', '--dry-run', 'chromium'], {
+      encoding: 'utf8',
+    });
     const location = /Install location:\s+(\S+)/.exec(output)?.[1];
     return Boolean(location && existsSync(location));
   } catch {
@@ -38,7 +45,9 @@ function install() {
   console.log('Installing Playwright’s Chromium…');
   const download = spawnSync('npx', ['playwright', 'install', 'chromium'], { stdio: 'inherit' });
   if (download.status !== 0) {
-    throw new Error('No Chromium available for the browser tests. Install one (apt-get install chromium) or set CHROMIUM_PATH.');
+    throw new Error(
+      'No Chromium available for the browser tests. Install one (apt-get install chromium) or set CHROMIUM_PATH.',
+    );
   }
 }
 

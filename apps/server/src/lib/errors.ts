@@ -8,7 +8,12 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from './http.ts';
 
-export type ValidationDetail = { path: string; key: string; message: string };
+export type ValidationDetail = {
+  path: string;
+  key: string;
+  message: string;
+  params?: { min?: number; max?: number };
+};
 
 export function errorResponse(
   c: Context,
@@ -32,14 +37,16 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): ValidationD
       : issue.message.startsWith('validation.')
         ? issue.message
         : '';
-    const params = {
-      min: 'minimum' in issue ? issue.minimum : undefined,
-      max: 'maximum' in issue ? issue.maximum : undefined,
-    };
+    const min = 'minimum' in issue ? Number(issue.minimum) : undefined;
+    const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
+    const usesBounds = key === 'validation.min' || key === 'validation.max';
+    const params = usesBounds ? { min, max } : undefined;
     return {
       path: issue.path.join('.'),
       key: key || 'validation.format',
       message: key ? translate(enUS, key, params) : issue.message,
+      // The web translates the key itself and needs the bounds for "Must be at least {{min}} characters".
+      ...(params ? { params } : {}),
     };
   });
 }
