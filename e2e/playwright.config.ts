@@ -49,6 +49,7 @@ export default defineConfig({
       DATABASE_URL: '',
       PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT_MAX: '1000',
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },
 });
