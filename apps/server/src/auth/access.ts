@@ -7,7 +7,7 @@ import {
   type Membership,
   type PermissionCheck,
 } from '@reformer/domain/permissions';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
@@ -19,7 +19,10 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Read fresh on every request, so a removed member or a changed role takes effect at once. */
+/**
+ * Read fresh on every request, so a removed member or a changed role takes effect at once. One query, as
+ * it runs before every organization route.
+ */
 export async function loadMembership(
   db: Database,
   organizationId: string,
@@ -27,23 +30,24 @@ export async function loadMembership(
 ): Promise<Membership | null> {
   if (!isUuid(organizationId)) return null;
   const [member] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-  if (!member) return null;
-  const assignments = await db
     .select({
-      establishmentId: establishmentAssignments.establishmentId,
-      role: establishmentAssignments.role,
+      role: memberships.role,
+      establishmentRoles: sql<Membership['establishmentRoles']>`coalesce(
+        json_agg(json_build_object('establishmentId', ${establishmentAssignments.establishmentId}, 'role', ${establishmentAssignments.role}))
+          filter (where ${establishmentAssignments.userId} is not null),
+        '[]'::json)`,
     })
-    .from(establishmentAssignments)
-    .where(
+    .from(memberships)
+    .leftJoin(
+      establishmentAssignments,
       and(
-        eq(establishmentAssignments.organizationId, organizationId),
-        eq(establishmentAssignments.userId, userId),
+        eq(establishmentAssignments.organizationId, memberships.organizationId),
+        eq(establishmentAssignments.userId, memberships.userId),
       ),
-    );
-  return { orgRole: member.role, establishmentRoles: assignments };
+    )
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .groupBy(memberships.role);
+  return member ? { orgRole: member.role, establishmentRoles: member.establishmentRoles } : null;
 }
 
 export async function loadOrgAccess(

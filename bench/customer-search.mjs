@@ -1,0 +1,414 @@
+// `npm run bench:customer-search [-- --skip-seed --keep --samples N --warmup W --spread S]`: the customer
+// search at 1,000,000 customers (100 organizations × 10,000) on the real PostgreSQL at 127.0.0.1:5432.
+//
+// 1. Seeds a fresh database `reformer_bench_search` as bench/seed-customers.mjs does (the real server applies
+//    the migrations, organizations through the API, customers with SQL, VACUUM ANALYZE), or with --skip-seed
+//    reuses the one a previous run kept.
+// 2. For a rare, two common and a two-word search, times `GET /api/organizations/{orgId}/customers?search=…
+//    &limit=10` (the owner's bearer token; sequential requests over --spread organizations) next to the raw
+//    SQL the repository sends for it (the page query and the count(*), run with `pg` on one connection),
+//    the two interleaved sample by sample; checks that both return the same page and total; prints
+//    p50/p95 and PASS/FAIL against "endpoint p95 ≤ 2 × raw SQL p95 and ≤ 30 ms".
+// 3. Prints EXPLAIN (ANALYZE, BUFFERS) of the page and count queries, and says which index they use; a Seq
+//    Scan over customers is flagged loudly.
+// 4. Stops the server; drops the database unless --keep (keep it to rerun with --skip-seed).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { freePort, machine, onInterrupt, parseArgs, startChild, stopChild, waitForOk } from './lib.mjs';
+import {
+  connect,
+  createFreshDatabase,
+  DATABASE,
+  databaseExists,
+  dropDatabase,
+  expectStatus,
+  RARE_LAST_NAME,
+  SEED_DEFAULTS,
+  seed,
+  seededState,
+  signIn,
+  startServer,
+} from './seed-customers.mjs';
+
+const options = parseArgs(process.argv.slice(2), {
+  ...SEED_DEFAULTS,
+  'skip-seed': false,
+  keep: false,
+  samples: 200,
+  warmup: 20,
+  spread: 10,
+});
+const LIMIT = 10;
+const BUDGET_MS = 30;
+const QUERIES = [
+  { label: 'rare', search: RARE_LAST_NAME },
+  { label: 'common', search: 'silva' },
+  { label: 'common, 3 letters', search: 'ana' },
+  { label: 'two words', search: 'joao conceicao' },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// The raw SQL, exactly as customers.repository.ts builds it through Drizzle (page 1, no status filter:
+// Drizzle leaves out `offset` when it is 0). Checked against Drizzle's toSQL() output; the run also checks
+// that the endpoint returns the same ids and total as these queries.
+
+const SELECTED =
+  '"id", "first_name", "last_name", "date_of_birth", "gender", "country", "id_type", "id_number", "email", ' +
+  '"phone", "is_whatsapp", "address", "number", "apartment", "neighborhood", "city", "state", "zip_code", ' +
+  '"profession", "emergency_contact_name", "emergency_contact_phone", "notes", "status", "created_at", ' +
+  '"updated_at"';
+
+/** packages/domain searchWords(): lower case, accents removed, split on white space, at most 6 words. */
+function searchWords(search) {
+  return search
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6);
+}
+
+const escapeLike = (word) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function rawQueries(organizationId, search) {
+  const words = searchWords(search);
+  const likes = words.map((_, i) => ` and "customers"."search_text" like $${i + 4}`).join('');
+  const where = `("customers"."organization_id" = $1 and "customers"."status" not in ($2, $3)${likes})`;
+  const params = [organizationId, 'DELETED', 'PURGED', ...words.map((word) => `%${escapeLike(word)}%`)];
+  return {
+    list: {
+      text:
+        `select ${SELECTED} from "customers" where ${where} ` +
+        `order by "customers"."sort_name" collate "C", "customers"."id" asc limit $${params.length + 1}`,
+      values: [...params, LIMIT],
+    },
+    count: { text: `select count(*) from "customers" where ${where}`, values: params },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measuring
+
+const state = { dataDir: null, server: null, hello: null, client: null, keepDatabase: false };
+const cleanup = onInterrupt(async () => {
+  await state.client?.end().catch(() => {});
+  if (state.hello) await stopChild(state.hello, 5000);
+  if (state.server) await stopChild(state.server.started, 5000);
+  if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
+  if (!state.keepDatabase) await dropDatabase();
+});
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+}
+
+async function timeEndpoint(organization, search) {
+  const path = `/api/organizations/${organization.id}/customers?search=${encodeURIComponent(search)}&limit=${LIMIT}`;
+  const t0 = performance.now();
+  const response = await fetch(`${state.server.base}${path}`, {
+    headers: { authorization: organization.authorization },
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  const ms = performance.now() - t0;
+  expectStatus({ status: response.status, text }, 200, `GET ${path}`);
+  const page = JSON.parse(text);
+  return { ms, ids: page.items.map((item) => item.id), total: page.total };
+}
+
+async function timeRaw(organization, search) {
+  const { list, count } = rawQueries(organization.id, search);
+  const t0 = performance.now();
+  const rows = await state.client.query(list);
+  const t1 = performance.now();
+  const counted = await state.client.query(count);
+  const t2 = performance.now();
+  return {
+    ms: t2 - t0,
+    listMs: t1 - t0,
+    countMs: t2 - t1,
+    ids: rows.rows.map((row) => row.id),
+    total: Number(counted.rows[0].count),
+  };
+}
+
+/**
+ * `warmup` unrecorded rounds, then `samples` rounds; round i uses organization i mod spread and runs the
+ * endpoint and the raw SQL one after the other, alternating which goes first (neither always finds the
+ * other's pages in cache).
+ */
+async function measure(query, organizations) {
+  const result = { endpoint: [], raw: [], list: [], count: [], totals: [], mismatches: [] };
+  for (let round = -options.warmup; round < options.samples; round += 1) {
+    const organization = organizations[(round + options.warmup) % organizations.length];
+    let endpoint;
+    let raw;
+    if (round % 2 === 0) {
+      endpoint = await timeEndpoint(organization, query.search);
+      raw = await timeRaw(organization, query.search);
+    } else {
+      raw = await timeRaw(organization, query.search);
+      endpoint = await timeEndpoint(organization, query.search);
+    }
+    if (endpoint.total !== raw.total || endpoint.ids.join() !== raw.ids.join()) {
+      result.mismatches.push(`${organization.name}: endpoint total ${endpoint.total}, raw ${raw.total}`);
+    }
+    if (round < 0) continue;
+    result.endpoint.push(endpoint.ms);
+    result.raw.push(raw.ms);
+    result.list.push(raw.listMs);
+    result.count.push(raw.countMs);
+    result.totals.push(raw.total);
+  }
+  return result;
+}
+
+/**
+ * For scale, the same rounds of two requests that do no search: `url(organization)` answered 200, timed the
+ * same way (fetch, keep-alive, body read).
+ */
+async function measureFloor(organizations, url, headers) {
+  const times = [];
+  for (let round = -options.warmup; round < options.samples; round += 1) {
+    const organization = organizations[(round + options.warmup) % organizations.length];
+    const t0 = performance.now();
+    const response = await fetch(url(organization), {
+      headers: headers(organization),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await response.text();
+    const ms = performance.now() - t0;
+    expectStatus({ status: response.status, text }, 200, url(organization));
+    if (round >= 0) times.push(ms);
+  }
+  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+}
+
+const f1 = (value) => value.toFixed(1);
+
+function summarize(query, result) {
+  const endpoint = { p50: percentile(result.endpoint, 0.5), p95: percentile(result.endpoint, 0.95) };
+  const raw = { p50: percentile(result.raw, 0.5), p95: percentile(result.raw, 0.95) };
+  const ratio = endpoint.p95 / raw.p95;
+  const pass = endpoint.p95 <= 2 * raw.p95 && endpoint.p95 <= BUDGET_MS;
+  const totals = result.totals;
+  return {
+    query,
+    endpoint,
+    raw,
+    list: { p50: percentile(result.list, 0.5), p95: percentile(result.list, 0.95) },
+    count: { p50: percentile(result.count, 0.5), p95: percentile(result.count, 0.95) },
+    ratio,
+    pass,
+    why: pass
+      ? ''
+      : [
+          endpoint.p95 > 2 * raw.p95 ? `p95 > 2 × raw (${f1(2 * raw.p95)} ms)` : '',
+          endpoint.p95 > BUDGET_MS ? `p95 > ${BUDGET_MS} ms` : '',
+        ]
+          .filter(Boolean)
+          .join(', '),
+    matches: `${Math.min(...totals)}–${Math.max(...totals)}`,
+    mismatches: result.mismatches,
+  };
+}
+
+function printTable(rows) {
+  const head =
+    `${'query'.padEnd(34)}${'matches/org'.padStart(12)}${'endpoint p50'.padStart(14)}${'p95'.padStart(8)}` +
+    `${'raw SQL p50'.padStart(13)}${'p95'.padStart(8)}${'p95 ratio'.padStart(11)}   verdict`;
+  console.log(head);
+  console.log('-'.repeat(head.length + 10));
+  for (const row of rows) {
+    console.log(
+      `${`${row.query.label}: "${row.query.search}"`.padEnd(34)}${row.matches.padStart(12)}` +
+        `${f1(row.endpoint.p50).padStart(14)}${f1(row.endpoint.p95).padStart(8)}` +
+        `${f1(row.raw.p50).padStart(13)}${f1(row.raw.p95).padStart(8)}${row.ratio.toFixed(2).padStart(11)}` +
+        `   ${row.pass ? 'PASS' : `FAIL (${row.why})`}`,
+    );
+  }
+  console.log(
+    '(ms; raw SQL = the page query + the count(*), one after the other, as the repository runs them)',
+  );
+  console.log('\nRaw SQL split:');
+  console.log(
+    `${'query'.padEnd(34)}${'page p50'.padStart(10)}${'p95'.padStart(8)}${'count p50'.padStart(11)}${'p95'.padStart(8)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${`${row.query.label}: "${row.query.search}"`.padEnd(34)}${f1(row.list.p50).padStart(10)}` +
+        `${f1(row.list.p95).padStart(8)}${f1(row.count.p50).padStart(11)}${f1(row.count.p95).padStart(8)}`,
+    );
+  }
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of one statement; returns what it found about indexes and Seq Scans. */
+async function explain(title, statement) {
+  const { rows } = await state.client.query({
+    text: `explain (analyze, buffers) ${statement.text}`,
+    values: statement.values,
+  });
+  const lines = rows.map((row) => row['QUERY PLAN']);
+  const plan = lines.join('\n');
+  const indexes = [
+    'customers_search_idx',
+    'customers_org_name_idx',
+    'customers_organization_id_id_pk',
+  ].filter((name) => plan.includes(name));
+  const seqScan = /Seq Scan on customers/.test(plan);
+  console.log(`\n--- ${title}`);
+  console.log(lines.map((line) => `    ${line}`).join('\n'));
+  console.log(
+    `    => ${indexes.length ? `uses ${indexes.join(' + ')}` : 'uses NO customers index'}; ` +
+      `${seqScan ? '!!! SEQ SCAN OVER customers !!!' : 'no Seq Scan over customers'}` +
+      `${plan.includes('JIT:') ? '; JIT compiled (adds its compile time)' : ''}`,
+  );
+  return { title, indexes, seqScan };
+}
+
+async function main() {
+  console.log(
+    'Reformer customer search at scale: GET /api/organizations/{orgId}/customers?search= vs its raw SQL',
+  );
+  console.log(`Machine: ${machine()}`);
+  if (options['skip-seed']) {
+    if (!(await databaseExists())) {
+      throw new Error(
+        `--skip-seed: there is no database "${DATABASE}"; run without --skip-seed (add --keep)`,
+      );
+    }
+    console.log(`Reusing the seeded database "${DATABASE}" (--skip-seed).`);
+    state.keepDatabase = options.keep;
+  } else {
+    console.log(`Fresh database "${DATABASE}" on 127.0.0.1:5432.`);
+    await createFreshDatabase();
+  }
+  state.dataDir = await mkdtemp(join(tmpdir(), 'reformer-bench-search-'));
+  state.server = await startServer(state.dataDir);
+  console.log(`Server: node ${state.server.entry.args.join(' ')}; ${state.server.entry.note}.`);
+  state.client = await connect();
+  if (!options['skip-seed']) {
+    await seed(state.server, state.client, options);
+    state.keepDatabase = options.keep;
+  }
+
+  const seeded = await seededState(state.client);
+  if (seeded.organizations.length === 0 || seeded.customers === 0) {
+    throw new Error(`"${DATABASE}" holds no seeded organizations or customers; run without --skip-seed`);
+  }
+  const settings = await state.client.query(
+    `select name, current_setting(name) as value from pg_settings
+      where name in ('server_version', 'shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'jit')
+      order by name`,
+  );
+  console.log(
+    `\nDatabase: ${seeded.customers.toLocaleString('en-US')} customers in ${seeded.organizations.length} ` +
+      `organizations; PostgreSQL ${settings.rows.map((row) => `${row.name}=${row.value}`).join(', ')}`,
+  );
+
+  const spread = Math.min(options.spread, seeded.organizations.length);
+  const organizations = [];
+  for (let i = 0; i < spread; i += 1) {
+    const organization = seeded.organizations[Math.floor((i * seeded.organizations.length) / spread)];
+    organizations.push({ ...organization, authorization: await signIn(state.server, organization.email) });
+  }
+  console.log(
+    `Measuring: ${options.samples} samples per query after ${options.warmup} warm-up rounds, sequential, ` +
+      `limit=${LIMIT}, over ${spread} organizations (${organizations.map((o) => o.name.replace('Bench Studio ', '#')).join(' ')})\n`,
+  );
+
+  const rows = [];
+  for (const query of QUERIES) rows.push(summarize(query, await measure(query, organizations)));
+  const organizationRead = await measureFloor(
+    organizations,
+    (organization) => `${state.server.base}/api/organizations/${organization.id}`,
+    (organization) => ({ authorization: organization.authorization }),
+  );
+  const helloPort = await freePort();
+  state.hello = startChild(['bench/hello-server.mjs'], { PORT: String(helloPort) });
+  await waitForOk(`http://127.0.0.1:${helloPort}/`, state.hello);
+  const hello = await measureFloor(
+    organizations,
+    () => `http://127.0.0.1:${helloPort}/`,
+    () => ({}),
+  );
+  await stopChild(state.hello);
+  state.hello = null;
+  printTable(rows);
+  console.log('\nFor scale, the same rounds of requests that do no search:');
+  console.log(
+    `  GET /api/organizations/{orgId} (bearer check, 2 membership queries, 1 row): p50 ${f1(organizationRead.p50)} ms, ` +
+      `p95 ${f1(organizationRead.p95)} ms`,
+  );
+  console.log(
+    `  bare Hono hello-world (bench/hello-server.mjs; HTTP on loopback + fetch): p50 ${f1(hello.p50)} ms, ` +
+      `p95 ${f1(hello.p95)} ms`,
+  );
+  const mismatched = rows.filter((row) => row.mismatches.length);
+  for (const row of mismatched) {
+    console.log(
+      `!!! "${row.query.search}": the endpoint and the raw SQL disagree: ${row.mismatches.slice(0, 3).join('; ')}`,
+    );
+  }
+  if (!mismatched.length)
+    console.log('Every sample: the endpoint returned the same page (ids) and total as the raw SQL.');
+  if (state.server.entry.fallback) {
+    console.log(
+      '!!! The server ran from bench/server-entry.mjs (the web build fails, see above): the same API, no web app.',
+    );
+  }
+  console.log(
+    `Overall: ${rows.every((row) => row.pass) ? 'PASS' : 'FAIL'} (endpoint p95 ≤ 2 × raw SQL p95 and ≤ ${BUDGET_MS} ms, every query)`,
+  );
+
+  console.log(
+    `\nEXPLAIN (ANALYZE, BUFFERS), organization ${organizations[0].name} (${organizations[0].id}):`,
+  );
+  const plans = [];
+  for (const query of QUERIES) {
+    const { list, count } = rawQueries(organizations[0].id, query.search);
+    plans.push(await explain(`page query, ${query.label}: "${query.search}"`, list));
+    plans.push(await explain(`count query, ${query.label}: "${query.search}"`, count));
+  }
+  const seqScans = plans.filter((plan) => plan.seqScan);
+  const noIndex = plans.filter((plan) => plan.indexes.length === 0);
+  console.log('\nPlans:');
+  for (const plan of plans) {
+    console.log(
+      `  ${plan.title.padEnd(48)} ${plan.indexes.join(' + ') || 'NO INDEX'}${plan.seqScan ? '  !!! SEQ SCAN' : ''}`,
+    );
+  }
+  if (seqScans.length) {
+    console.log('\n!!!!!!!! A SEQ SCAN OVER customers APPEARS IN THE PLANS ABOVE !!!!!!!!');
+    for (const plan of seqScans) console.log(`!!! ${plan.title}`);
+  } else {
+    console.log('No Seq Scan over customers in any plan.');
+  }
+  if (noIndex.length)
+    console.log(`!!! no customers index in: ${noIndex.map((plan) => plan.title).join('; ')}`);
+
+  await state.client.end();
+  state.client = null;
+  const stopped = await stopChild(state.server.started);
+  state.server = null;
+  if (!stopped.clean)
+    console.log(`note: the server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal})`);
+  console.log(
+    state.keepDatabase
+      ? `\nKept "${DATABASE}" (--keep): rerun with --skip-seed.`
+      : `\nDropping "${DATABASE}" (pass --keep to keep it for --skip-seed).`,
+  );
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench:customer-search failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+}
