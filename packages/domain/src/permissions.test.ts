@@ -4,8 +4,10 @@ import {
   type AccessProfile,
   type Action,
   allowedEstablishments,
+  assignableOrgRoles,
   buildAccessProfile,
   can,
+  canActOnMember,
   canAny,
   canAssignEstablishmentRole,
   canAssignOrgRole,
@@ -376,5 +378,21 @@ describe('ROLE_LABEL_KEYS', () => {
       expect(ROLE_LABEL_KEYS[role]).toBe(`roles.${role}`);
     }
     expect(Object.keys(ROLE_LABEL_KEYS)).toHaveLength(12);
+  });
+});
+
+describe('acting on members', () => {
+  it('offers the actor their own role and below', () => {
+    expect(assignableOrgRoles('ORG_ADMINISTRATOR')).toEqual(ORG_ROLES.slice(1));
+    expect(assignableOrgRoles('ORG_VIEWER')).toEqual(['ORG_VIEWER']);
+    expect(assignableOrgRoles(null)).toEqual([]);
+  });
+
+  it('never lets anyone act on a member ranked above them', () => {
+    expect(canActOnMember('ORG_ADMINISTRATOR', 'ORG_OWNER')).toBe(false);
+    expect(canActOnMember('ORG_ADMINISTRATOR', 'ORG_ADMINISTRATOR')).toBe(true);
+    expect(canActOnMember('ORG_OWNER', 'ORG_VIEWER')).toBe(true);
+    expect(canActOnMember('ORG_MANAGER', null)).toBe(true);
+    expect(canActOnMember(null, 'ORG_VIEWER')).toBe(false);
   });
 });

@@ -319,6 +319,20 @@ export const ROLE_LABEL_KEYS: { readonly [R in Role]: `roles.${R}` } = {
   EST_VIEWER: 'roles.EST_VIEWER',
 };
 
+/** The organization roles an actor may hand out: their own and below (no self-escalation). */
+export function assignableOrgRoles(actorRole: OrgRole | null): OrgRole[] {
+  return ORG_ROLES.filter((role) => canAssignOrgRole(actorRole, role));
+}
+
+/**
+ * Whether the actor may change or remove a member holding `memberRole`: nobody acts on someone ranked
+ * above them; a member with establishment roles only can be handled by any organization role.
+ */
+export function canActOnMember(actorRole: OrgRole | null, memberRole: OrgRole | null): boolean {
+  if (memberRole === null) return true;
+  return actorRole !== null && orgRoleRank(memberRole) >= orgRoleRank(actorRole);
+}
+
 /** The wire shape of GET /auth/profile/access, for the OpenAPI document and the web's parsing. */
 export const AccessProfileSchema = z.object({
   userId: z.string(),

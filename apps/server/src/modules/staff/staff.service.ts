@@ -2,9 +2,9 @@ import { AppError } from '@reformer/domain/errors';
 import {
   allowedEstablishments,
   can,
+  canActOnMember,
   canAssignOrgRole,
   type OrgRole,
-  orgRoleRank,
 } from '@reformer/domain/permissions';
 import type { EstablishmentAssignment, StaffMember } from '@reformer/domain/staff';
 import type { Database } from '../../db/client.ts';
@@ -96,9 +96,7 @@ async function lockAndFindTarget(tx: repository.Tx, access: OrgAccess, targetUse
 }
 
 function assertOutranks(access: OrgAccess, targetRole: OrgRole | null) {
-  const actorRole = access.membership.orgRole;
-  if (!targetRole) return;
-  if (!actorRole || orgRoleRank(targetRole) < orgRoleRank(actorRole)) throw new AppError('ROLE_NOT_ALLOWED');
+  if (!canActOnMember(access.membership.orgRole, targetRole)) throw new AppError('ROLE_NOT_ALLOWED');
 }
 
 async function assertAnotherOwner(tx: repository.Tx, organizationId: string) {
