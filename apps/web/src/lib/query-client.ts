@@ -6,6 +6,8 @@ export const STALE_TIME = {
   list: 5 * 60_000,
   accessProfile: 2 * 60_000,
   currentUser: 5 * 60_000,
+  staff: 2 * 60_000,
+  invitations: 60_000,
 } as const;
 
 const MAX_RETRIES = 3;

@@ -2,9 +2,8 @@ import type { Organization, OrganizationInput } from '@reformer/domain/organizat
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
+import { myOrganizationsQueryKey, organizationQueryKey } from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
-import { myOrganizationsQueryKey } from './get-my-organizations.ts';
-import { organizationQueryKey } from './get-organization.ts';
 
 export function updateOrganization(organizationId: string, input: OrganizationInput): Promise<Organization> {
   return api.put<Organization>(`/organizations/${encodeURIComponent(organizationId)}`, input);

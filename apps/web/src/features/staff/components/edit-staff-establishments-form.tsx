@@ -1,0 +1,76 @@
+import type { Establishment } from '@reformer/domain/establishments';
+import { ROLE_LABEL_KEYS } from '@reformer/domain/permissions';
+import type { EstablishmentAssignment, StaffMember } from '@reformer/domain/staff';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EstablishmentRolesEditor } from '../../../components/form/establishment-roles-editor.tsx';
+import { useSetStaffEstablishments } from '../api/set-staff-establishments.ts';
+
+type EditStaffEstablishmentsFormProps = {
+  organizationId: string;
+  member: StaffMember;
+  establishments: Establishment[];
+  /** Establishments whose staff the user manages; roles elsewhere are shown but kept as they are. */
+  manageableIds: Set<string>;
+  onDone: () => void;
+};
+
+export function EditStaffEstablishmentsForm({
+  organizationId,
+  member,
+  establishments,
+  manageableIds,
+  onDone,
+}: EditStaffEstablishmentsFormProps) {
+  const { t } = useTranslation();
+  const isManageable = (assignment: EstablishmentAssignment) => manageableIds.has(assignment.establishmentId);
+  const kept = member.establishments.filter((assignment) => !isManageable(assignment));
+  const [rows, setRows] = useState(member.establishments.filter(isManageable));
+  const setEstablishments = useSetStaffEstablishments(organizationId, { onSuccess: onDone });
+  const name = member.name ?? member.email;
+  const nameOf = (id: string) => establishments.find((establishment) => establishment.id === id)?.name ?? id;
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setEstablishments.mutate({
+          staffUserId: member.staffUserId,
+          establishments: [...kept, ...rows],
+          name,
+        });
+      }}
+    >
+      <p className="text-sm text-base-content/70">{t('staff.establishmentRoles.hint', { name })}</p>
+      <EstablishmentRolesEditor
+        value={rows}
+        onChange={setRows}
+        establishments={establishments.filter((establishment) => manageableIds.has(establishment.id))}
+      />
+      {kept.length > 0 && (
+        <div className="text-sm">
+          <p className="font-medium">{t('staff.establishmentRoles.kept')}</p>
+          <ul className="list-inside list-disc">
+            {kept.map((assignment) => (
+              <li key={assignment.establishmentId}>
+                {t('staff.establishmentRoles.item', {
+                  establishment: nameOf(assignment.establishmentId),
+                  role: t(ROLE_LABEL_KEYS[assignment.role]),
+                })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={setEstablishments.isPending}>
+          {setEstablishments.isPending ? t('common.saving') : t('common.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
