@@ -6,6 +6,8 @@ import { findChromium } from './find-chromium.mjs';
 
 // One fresh embedded database per run, shared by the runner and its workers through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reformer-e2e-'));
+// The CEP lookup never reaches the internet: specs answer as ViaCEP on this fixed address (workers inherit it).
+process.env.E2E_POSTAL_CODE_PROVIDER_URL ??= 'http://127.0.0.1:3299/ws';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 
@@ -49,6 +51,7 @@ export default defineConfig({
       DATABASE_URL: '',
       PUBLIC_URL: baseURL,
       AUTH_RATE_LIMIT_MAX: '1000',
+      POSTAL_CODE_PROVIDER_URL: process.env.E2E_POSTAL_CODE_PROVIDER_URL,
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },

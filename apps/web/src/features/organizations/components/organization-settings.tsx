@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { organizationQueryOptions } from '../api/get-organization.ts';
@@ -8,10 +9,77 @@ import { LeaveOrganizationForm } from './leave-organization-form.tsx';
 import { OrganizationForm } from './organization-form.tsx';
 
 /**
- * Organization settings (spec §2). Only the "general" tab exists today; import, export, staff and client
- * plans join the tab list as their features land.
+ * The tabs of organization settings (spec §2: general, import, export, staff, client plans) that have
+ * content today; "import" joins with the import wizard. Each shows only to members who may use it.
  */
-export function OrganizationSettings({ organizationId }: { organizationId: string }) {
+export const SETTINGS_TABS = ['general', 'export', 'staff', 'clientPlans'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+/** Staff has its own page: its tab leads there instead of opening a panel here. */
+export type SettingsPanel = Exclude<SettingsTab, 'staff'>;
+
+type OrganizationSettingsProps = {
+  organizationId: string;
+  tabs: readonly SettingsTab[];
+  activeTab: SettingsPanel;
+  /** The active tab's panel; the route composes it from the feature that owns it. */
+  children: ReactNode;
+};
+
+export function OrganizationSettings({
+  organizationId,
+  tabs,
+  activeTab,
+  children,
+}: OrganizationSettingsProps) {
+  const { t } = useTranslation();
+  const params = { orgId: organizationId };
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-bold">{t('settings.title')}</h1>
+      <div role="tablist" aria-label={t('settings.tabs.label')} className="tabs tabs-border">
+        {tabs.map((tab) =>
+          tab === 'staff' ? (
+            <Link
+              key={tab}
+              to="/app/org/$orgId/staff"
+              params={params}
+              role="tab"
+              aria-selected={false}
+              className="tab text-base-content/80"
+            >
+              {t('settings.tabs.staff')}
+            </Link>
+          ) : (
+            <Link
+              key={tab}
+              to="/app/org/$orgId/settings"
+              params={params}
+              search={{ tab }}
+              role="tab"
+              id={`settings-tab-${tab}`}
+              aria-selected={tab === activeTab}
+              aria-controls="settings-panel"
+              className={`tab ${tab === activeTab ? 'tab-active' : 'text-base-content/80'}`}
+            >
+              {t(`settings.tabs.${tab}`)}
+            </Link>
+          ),
+        )}
+      </div>
+      <div
+        id="settings-panel"
+        role="tabpanel"
+        aria-labelledby={`settings-tab-${activeTab}`}
+        className="flex flex-col gap-6"
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The "general" tab: name and description, and leaving the organization. */
+export function GeneralSettings({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { data: organization } = useSuspenseQuery(organizationQueryOptions(organizationId));
@@ -20,61 +88,40 @@ export function OrganizationSettings({ organizationId }: { organizationId: strin
   const canManage = permissions.can('MANAGE_SETTINGS');
 
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <h1 className="text-3xl font-bold">{t('settings.title')}</h1>
-      <div role="tablist" aria-label={t('settings.tabs.label')} className="tabs tabs-border">
-        <button
-          type="button"
-          role="tab"
-          id="settings-tab-general"
-          aria-selected="true"
-          aria-controls="settings-panel-general"
-          className="tab tab-active"
-        >
-          {t('settings.tabs.general')}
-        </button>
-      </div>
+    <>
+      <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-general">
+        <div className="card-body">
+          <h2 id="settings-general" className="card-title">
+            {t('settings.general.title')}
+          </h2>
+          {!canManage && (
+            <p role="note" className="alert alert-info">
+              {t('settings.general.readOnly')}
+            </p>
+          )}
+          <OrganizationForm
+            key={`${organization.name}\n${organization.description}`}
+            defaultValues={{ name: organization.name, description: organization.description }}
+            submitLabel={t('common.save')}
+            isPending={updateOrganization.isPending}
+            isReadOnly={!canManage}
+            onSubmit={(input) => updateOrganization.mutateAsync(input)}
+          />
+        </div>
+      </section>
 
-      <div
-        id="settings-panel-general"
-        role="tabpanel"
-        aria-labelledby="settings-tab-general"
-        className="flex flex-col gap-6"
-      >
-        <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-general">
-          <div className="card-body">
-            <h2 id="settings-general" className="card-title">
-              {t('settings.general.title')}
-            </h2>
-            {!canManage && (
-              <p role="note" className="alert alert-info">
-                {t('settings.general.readOnly')}
-              </p>
-            )}
-            <OrganizationForm
-              key={`${organization.name}\n${organization.description}`}
-              defaultValues={{ name: organization.name, description: organization.description }}
-              submitLabel={t('common.save')}
-              isPending={updateOrganization.isPending}
-              isReadOnly={!canManage}
-              onSubmit={(input) => updateOrganization.mutateAsync(input)}
-            />
-          </div>
-        </section>
-
-        <section className="card border border-error/40 bg-base-100" aria-labelledby="settings-danger-zone">
-          <div className="card-body">
-            <h2 id="settings-danger-zone" className="card-title text-error">
-              {t('settings.dangerZone.title')}
-            </h2>
-            <h3 className="font-semibold">{t('organizations.leave.title')}</h3>
-            <LeaveOrganizationForm
-              organization={organization}
-              onLeft={() => navigate({ to: '/app/select-organization' })}
-            />
-          </div>
-        </section>
-      </div>
-    </div>
+      <section className="card border border-error/40 bg-base-100" aria-labelledby="settings-danger-zone">
+        <div className="card-body">
+          <h2 id="settings-danger-zone" className="card-title text-error">
+            {t('settings.dangerZone.title')}
+          </h2>
+          <h3 className="font-semibold">{t('organizations.leave.title')}</h3>
+          <LeaveOrganizationForm
+            organization={organization}
+            onLeft={() => navigate({ to: '/app/select-organization' })}
+          />
+        </div>
+      </section>
+    </>
   );
 }

@@ -1,25 +1,58 @@
-import { can } from '@reformer/domain/permissions';
+import { type AccessProfile, can, canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { OrganizationSettings } from '../../../../../features/organizations/components/organization-settings.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
+import { customerPlansQueryOptions } from '../../../../../features/customer-plans/api/get-customer-plans.ts';
+import { CustomerPlansSummary } from '../../../../../features/customer-plans/components/customer-plans-summary.tsx';
+import { CustomersExportPanel } from '../../../../../features/customers/components/customers-export-panel.tsx';
+import {
+  GeneralSettings,
+  OrganizationSettings,
+  SETTINGS_TABS,
+  type SettingsPanel,
+  type SettingsTab,
+} from '../../../../../features/organizations/components/organization-settings.tsx';
+import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 
-/** Tabs appear as their features land (import, export, staff, client plans); today only "general". */
-const SETTINGS_TABS = ['general'] as const;
-type SettingsTab = (typeof SETTINGS_TABS)[number];
+/** Which tabs a member sees: each needs the permission of the feature behind it. */
+function visibleTabs(profile: AccessProfile): SettingsTab[] {
+  const org = { scope: 'ORG' } as const;
+  return SETTINGS_TABS.filter(
+    (tab) =>
+      tab === 'general' ||
+      (tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', org)) ||
+      (tab === 'staff' && canAny(profile, 'VIEW_STAFF')) ||
+      (tab === 'clientPlans' && can(profile, 'VIEW_CUSTOMER_PLANS', org)),
+  );
+}
 
 export const Route = createFileRoute('/app/org/$orgId/settings/')({
-  validateSearch: (search: Record<string, unknown>): { tab?: SettingsTab | undefined } => ({
-    tab: SETTINGS_TABS.find((tab) => tab === search.tab),
+  validateSearch: (search: Record<string, unknown>): { tab?: SettingsPanel | undefined } => ({
+    tab: SETTINGS_TABS.find((tab): tab is SettingsPanel => tab !== 'staff' && tab === search.tab),
   }),
-  loader: async ({ context: { queryClient }, params: { orgId } }) => {
+  loaderDeps: ({ search }) => ({ tab: search.tab ?? 'general' }),
+  loader: async ({ context: { queryClient }, params: { orgId }, deps: { tab } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!can(profile, 'VIEW_SETTINGS', { scope: 'ORG' })) throw new AccessDeniedError('VIEW_SETTINGS');
+    if (tab === 'clientPlans' && visibleTabs(profile).includes(tab)) {
+      await queryClient.ensureQueryData(customerPlansQueryOptions(orgId));
+    }
   },
   component: SettingsRoute,
 });
 
 function SettingsRoute() {
   const { orgId } = Route.useParams();
-  return <OrganizationSettings organizationId={orgId} />;
+  const { profile } = usePermissions(orgId);
+  const tabs = visibleTabs(profile);
+  const requested = Route.useSearch().tab ?? 'general';
+  // A tab the member may not open (an old link, a changed role) shows "general" instead.
+  const tab: SettingsPanel = tabs.includes(requested) ? requested : 'general';
+
+  return (
+    <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
+      {tab === 'general' && <GeneralSettings organizationId={orgId} />}
+      {tab === 'export' && <CustomersExportPanel organizationId={orgId} />}
+      {tab === 'clientPlans' && <CustomerPlansSummary organizationId={orgId} />}
+    </OrganizationSettings>
+  );
 }

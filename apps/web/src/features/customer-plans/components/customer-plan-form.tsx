@@ -1,0 +1,115 @@
+import { BILLING_CYCLES } from '@reformer/domain/customer-plans';
+import { CURRENCIES } from '@reformer/domain/money';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { TextareaField } from '../../../components/form/textarea-field.tsx';
+import { applyServerFieldErrors } from '../../../lib/forms.ts';
+import {
+  CUSTOMER_PLAN_FORM_FIELDS,
+  type CustomerPlanFormValues,
+  type CustomerPlanValues,
+  customerPlanFormResolver,
+  EMPTY_CUSTOMER_PLAN_FORM,
+} from './customer-plan-form-values.ts';
+import { ServicesEditor } from './services-editor.tsx';
+
+type CustomerPlanFormProps = {
+  defaultValues?: CustomerPlanFormValues;
+  submitLabel: string;
+  isPending: boolean;
+  onSubmit: (values: CustomerPlanValues) => Promise<unknown>;
+  onCancel: () => void;
+};
+
+/** Name, description, price and currency, billing cycle, services, weekly limit, active (spec §3). */
+export function CustomerPlanForm({
+  defaultValues = EMPTY_CUSTOMER_PLAN_FORM,
+  submitLabel,
+  isPending,
+  onSubmit,
+  onCancel,
+}: CustomerPlanFormProps) {
+  const { t } = useTranslation();
+  const { register, control, handleSubmit, formState, setError } = useForm<
+    CustomerPlanFormValues,
+    unknown,
+    CustomerPlanValues
+  >({ resolver: customerPlanFormResolver, defaultValues });
+  const { errors } = formState;
+
+  const submit = handleSubmit(async (values) => {
+    await onSubmit(values).catch((error: unknown) =>
+      applyServerFieldErrors(error, setError, CUSTOMER_PLAN_FORM_FIELDS),
+    );
+  });
+
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+      <TextField label={t('customerPlans.fields.name')} error={errors.name} {...register('name')} />
+      <TextareaField
+        label={t('customerPlans.fields.description')}
+        rows={2}
+        error={errors.description}
+        {...register('description')}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={t('customerPlans.fields.price')}
+          inputMode="decimal"
+          placeholder={t('customerPlans.fields.pricePlaceholder')}
+          error={errors.price}
+          {...register('price')}
+        />
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t('customerPlans.fields.currency')}</span>
+          <select className="select w-full" {...register('currency')}>
+            {CURRENCIES.map((currency) => (
+              <option key={currency} value={currency}>
+                {t(`customerPlans.currencies.${currency}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className="text-sm font-medium">{t('customerPlans.fields.billingCycle')}</span>
+          <select className="select w-full" {...register('billingCycle')}>
+            {BILLING_CYCLES.map((cycle) => (
+              <option key={cycle} value={cycle}>
+                {t(`customerPlans.billingCycles.${cycle}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <TextField
+          type="number"
+          min={1}
+          max={20}
+          step={1}
+          label={`${t('customerPlans.fields.weeklySessionsLimit')} (${t('common.optional')})`}
+          error={errors.weeklySessionsLimit}
+          {...register('weeklySessionsLimit')}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="features"
+        render={({ field, fieldState }) => (
+          <ServicesEditor value={field.value} onChange={field.onChange} error={fieldState.error} />
+        )}
+      />
+      <label className="flex cursor-pointer items-center gap-2">
+        <input type="checkbox" className="toggle toggle-success" {...register('isActive')} />
+        {t('customerPlans.fields.isActive')}
+      </label>
+      <div className="modal-action">
+        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isPending}>
+          {isPending ? t('common.saving') : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { env } from '../../../env.ts';
+import { ApiError, NetworkError, toApiError } from '../../../lib/api-error.ts';
+import { getToken } from '../../../lib/auth-token.ts';
+import { useToastMutation } from '../../../lib/toasts.ts';
+
+/**
+ * The CSV export needs the bearer token like every API call, so a plain link cannot download it: fetch it,
+ * then hand the browser the file through an object URL.
+ */
+export async function exportCustomers(organizationId: string, search: string): Promise<Blob> {
+  const token = await getToken();
+  if (!token) throw new ApiError(401, 'UNAUTHENTICATED', 'No token available');
+  const query = search ? `?${new URLSearchParams({ search })}` : '';
+  const url = `${env.apiBaseUrl}/organizations/${encodeURIComponent(organizationId)}/customers/export${query}`;
+  const response = await fetch(url, {
+    headers: { Accept: 'text/csv', Authorization: `Bearer ${token}` },
+    credentials: 'include',
+  }).catch((error: unknown) => {
+    throw new NetworkError(error);
+  });
+  if (!response.ok) throw await toApiError(response);
+  return response.blob();
+}
+
+export function customersFileName(now = new Date()): string {
+  return `customers-${now.toISOString().slice(0, 10)}.csv`;
+}
+
+function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The click has started the download; give the browser a moment before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function useExportCustomers(organizationId: string) {
+  const { t } = useTranslation();
+  return useToastMutation({
+    mutationFn: (search: string) => exportCustomers(organizationId, search),
+    toasts: {
+      loading: t('customers.export.loading'),
+      success: t('customers.export.success'),
+      errorFallback: 'customers.export.failed',
+    },
+    onSuccess: (blob) => saveFile(blob, customersFileName()),
+  });
+}

@@ -1,0 +1,33 @@
+import type { CustomerPage } from '@reformer/domain/customers';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
+import { STALE_TIME } from '../../../lib/query-client.ts';
+
+export type CustomerPageQuery = { page: number; limit: number; search: string };
+
+/** Every customer query of an organization starts with this key, so one invalidation reaches them all. */
+export function customersQueryKey(organizationId: string) {
+  return ['customers', organizationId] as const;
+}
+
+export function customerListsQueryKey(organizationId: string) {
+  return [...customersQueryKey(organizationId), 'list'] as const;
+}
+
+export function getCustomers(
+  organizationId: string,
+  { page, limit, search }: CustomerPageQuery,
+): Promise<z.infer<typeof CustomerPage>> {
+  return api.get(`/organizations/${encodeURIComponent(organizationId)}/customers`, {
+    query: { page, limit, search: search || undefined },
+  });
+}
+
+export function customersQueryOptions(organizationId: string, query: CustomerPageQuery) {
+  return queryOptions({
+    queryKey: [...customerListsQueryKey(organizationId), query] as const,
+    queryFn: () => getCustomers(organizationId, query),
+    staleTime: STALE_TIME.list,
+  });
+}

@@ -1,0 +1,128 @@
+import { CEP_PATTERN } from '@reformer/domain/customers';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { type PostalAddress, postalCodeQueryOptions } from '../api/lookup-postal-code.ts';
+import type { CustomerFormValues } from './customer-form-values.ts';
+
+type LookupState = 'idle' | 'loading' | 'failed';
+
+/**
+ * A complete Brazilian CEP fills street, neighbourhood, city and state from the server's lookup (spec §5).
+ * A failed lookup says so and leaves every field as it was, editable.
+ */
+function useCepLookup() {
+  const queryClient = useQueryClient();
+  const { getValues, setValue } = useFormContext<CustomerFormValues>();
+  const [state, setState] = useState<LookupState>('idle');
+  const latest = useRef('');
+
+  const fill = (address: PostalAddress) => {
+    const options = { shouldDirty: true, shouldValidate: true } as const;
+    setValue('zipCode', address.zipCode, options);
+    if (address.street) setValue('address', address.street, options);
+    if (address.neighborhood) setValue('neighborhood', address.neighborhood, options);
+    if (address.city) setValue('city', address.city, options);
+    if (address.state) setValue('state', address.state, options);
+  };
+
+  const lookup = async (zipCode: string) => {
+    const digits = zipCode.replace(/\D/g, '');
+    if (getValues('country') !== 'BR' || !CEP_PATTERN.test(zipCode.trim())) {
+      latest.current = '';
+      setState('idle');
+      return;
+    }
+    if (digits === latest.current) return;
+    latest.current = digits;
+    setState('loading');
+    try {
+      const address = await queryClient.fetchQuery(postalCodeQueryOptions(digits));
+      if (latest.current !== digits) return;
+      fill(address);
+      setState('idle');
+    } catch {
+      if (latest.current === digits) setState('failed');
+    }
+  };
+
+  return { state, lookup };
+}
+
+export function CustomerAddressFields() {
+  const { t } = useTranslation();
+  const { register, watch, formState } = useFormContext<CustomerFormValues>();
+  const { errors } = formState;
+  const isBrazil = watch('country') === 'BR';
+  const cep = useCepLookup();
+
+  return (
+    <div className="grid gap-3 md:grid-cols-6">
+      <div className="md:col-span-2">
+        <TextField
+          label={isBrazil ? t('customers.fields.cep') : t('customers.fields.zipCode')}
+          placeholder={isBrazil ? '00000-000' : undefined}
+          inputMode={isBrazil ? 'numeric' : undefined}
+          autoComplete="postal-code"
+          error={errors.zipCode}
+          hint={isBrazil ? t('customers.form.cepHint') : undefined}
+          {...register('zipCode', { onChange: (event) => cep.lookup(event.target.value) })}
+        />
+        {cep.state === 'loading' && (
+          <p role="status" className="mt-1 text-sm text-base-content/70">
+            {t('customers.form.cepLoading')}
+          </p>
+        )}
+        {cep.state === 'failed' && (
+          <p role="alert" className="mt-1 text-sm font-medium">
+            {t('errors.POSTAL_CODE_NOT_FOUND')}
+          </p>
+        )}
+      </div>
+      <div className="md:col-span-4">
+        <TextField
+          label={t('customers.fields.address')}
+          autoComplete="address-line1"
+          error={errors.address}
+          {...register('address')}
+        />
+      </div>
+      <div className="md:col-span-2">
+        <TextField label={t('customers.fields.number')} error={errors.number} {...register('number')} />
+      </div>
+      <div className="md:col-span-4">
+        <TextField
+          label={t('customers.fields.apartment')}
+          autoComplete="address-line2"
+          error={errors.apartment}
+          {...register('apartment')}
+        />
+      </div>
+      <div className="md:col-span-2">
+        <TextField
+          label={t('customers.fields.neighborhood')}
+          error={errors.neighborhood}
+          {...register('neighborhood')}
+        />
+      </div>
+      <div className="md:col-span-3">
+        <TextField
+          label={t('customers.fields.city')}
+          autoComplete="address-level2"
+          error={errors.city}
+          {...register('city')}
+        />
+      </div>
+      <div className="md:col-span-1">
+        <TextField
+          label={t('customers.fields.state')}
+          autoComplete="address-level1"
+          error={errors.state}
+          {...register('state')}
+        />
+      </div>
+    </div>
+  );
+}

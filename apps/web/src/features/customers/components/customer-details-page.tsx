@@ -1,0 +1,64 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { usePermissions } from '../../../lib/access-profile.ts';
+import { customerQueryOptions } from '../api/get-customer.ts';
+import { CustomerActions } from './customer-actions.tsx';
+import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
+import { useCustomerName } from './customer-name.ts';
+import { CustomerStatusBadge } from './customer-status-badge.tsx';
+
+/** Spec §2 lists five tabs; enrollments, payments and medical records join as their features land. */
+export const CUSTOMER_DETAIL_TABS = ['profile', 'registration'] as const;
+export type CustomerDetailTab = (typeof CUSTOMER_DETAIL_TABS)[number];
+
+type CustomerDetailsPageProps = { organizationId: string; customerId: string; tab: CustomerDetailTab };
+
+export function CustomerDetailsPage({ organizationId, customerId, tab }: CustomerDetailsPageProps) {
+  const { t } = useTranslation();
+  const nameOf = useCustomerName();
+  const permissions = usePermissions(organizationId);
+  const { data: customer } = useSuspenseQuery(customerQueryOptions(organizationId, customerId));
+  const params = { orgId: organizationId, customerId };
+
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6">
+      <header className="flex flex-col gap-3">
+        <Link to="/app/org/$orgId/customers" params={{ orgId: organizationId }} className="link text-sm">
+          {t('customers.backToList')}
+        </Link>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold">{nameOf(customer)}</h1>
+            <CustomerStatusBadge status={customer.status} />
+          </div>
+          {permissions.canAny('MANAGE_CUSTOMERS') && (
+            <CustomerActions organizationId={organizationId} customer={customer} />
+          )}
+        </div>
+      </header>
+
+      <div role="tablist" aria-label={t('customers.details.tabsLabel')} className="tabs tabs-border">
+        {CUSTOMER_DETAIL_TABS.map((name) => (
+          <Link
+            key={name}
+            to="/app/org/$orgId/customers/$customerId/details"
+            params={params}
+            search={{ tab: name }}
+            role="tab"
+            id={`customer-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="customer-panel"
+            className={`tab ${tab === name ? 'tab-active' : 'text-base-content/80'}`}
+          >
+            {t(`customers.details.tabs.${name}`)}
+          </Link>
+        ))}
+      </div>
+      <div id="customer-panel" role="tabpanel" aria-labelledby={`customer-tab-${tab}`}>
+        {tab === 'profile' && <CustomerProfilePanel customer={customer} />}
+        {tab === 'registration' && <CustomerRegistrationPanel customer={customer} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { describeError } from '../../../lib/error-messages.ts';
+import { type CustomerPageQuery, customersQueryOptions } from '../api/get-customers.ts';
+import { CustomersPagination } from './customers-pagination.tsx';
+import { CustomersTable } from './customers-table.tsx';
+
+type CustomersResultsProps = {
+  organizationId: string;
+  query: CustomerPageQuery;
+  onQueryChange: (next: Partial<CustomerPageQuery>) => void;
+};
+
+/**
+ * The page of customers for the URL's query. While the next page or search loads, the previous results
+ * stay (dimmed) so the search box never unmounts under the user's typing.
+ */
+export function CustomersResults({ organizationId, query, onQueryChange }: CustomersResultsProps) {
+  const { t } = useTranslation();
+  const customers = useQuery({
+    ...customersQueryOptions(organizationId, query),
+    placeholderData: keepPreviousData,
+  });
+
+  if (customers.isPending) {
+    return (
+      <div className="flex justify-center py-12">
+        <Spinner />
+      </div>
+    );
+  }
+  if (customers.isError) {
+    return (
+      <div role="alert" className="alert alert-error flex flex-wrap justify-between">
+        <span>{describeError(customers.error)}</span>
+        <button type="button" className="btn btn-sm" onClick={() => customers.refetch()}>
+          {t('common.retry')}
+        </button>
+      </div>
+    );
+  }
+
+  const { data } = customers;
+  if (data.total === 0) {
+    return (
+      <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
+        <p className="text-lg font-semibold">
+          {query.search
+            ? t('customers.list.noMatchesTitle', { search: query.search })
+            : t('customers.list.emptyTitle')}
+        </p>
+        <p className="text-base-content/70">
+          {query.search ? t('customers.list.noMatchesBody') : t('customers.list.emptyBody')}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div
+      className={`flex flex-col gap-4 transition-opacity ${customers.isPlaceholderData ? 'opacity-60' : ''}`}
+      aria-busy={customers.isPlaceholderData}
+    >
+      {data.items.length === 0 ? (
+        <div className="alert">
+          <span>{t('customers.list.pageOutOfRange')}</span>
+          <button type="button" className="btn btn-sm" onClick={() => onQueryChange({ page: 1 })}>
+            {t('customers.list.firstPage')}
+          </button>
+        </div>
+      ) : (
+        <CustomersTable organizationId={organizationId} customers={data.items} />
+      )}
+      <CustomersPagination
+        page={query.page}
+        limit={query.limit}
+        total={data.total}
+        onChange={onQueryChange}
+      />
+    </div>
+  );
+}

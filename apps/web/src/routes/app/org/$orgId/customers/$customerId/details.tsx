@@ -1,0 +1,28 @@
+import { canAny } from '@reformer/domain/permissions';
+import { createFileRoute } from '@tanstack/react-router';
+import { customerQueryOptions } from '../../../../../../features/customers/api/get-customer.ts';
+import {
+  CUSTOMER_DETAIL_TABS,
+  CustomerDetailsPage,
+  type CustomerDetailTab,
+} from '../../../../../../features/customers/components/customer-details-page.tsx';
+import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
+import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+
+export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/details')({
+  validateSearch: (search: Record<string, unknown>): { tab?: CustomerDetailTab | undefined } => ({
+    tab: CUSTOMER_DETAIL_TABS.find((tab) => tab === search.tab),
+  }),
+  loader: async ({ context: { queryClient }, params: { orgId, customerId } }) => {
+    const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
+    if (!canAny(profile, 'VIEW_CUSTOMERS')) throw new AccessDeniedError('VIEW_CUSTOMERS');
+    await queryClient.ensureQueryData(customerQueryOptions(orgId, customerId));
+  },
+  component: CustomerDetailsRoute,
+});
+
+function CustomerDetailsRoute() {
+  const { orgId, customerId } = Route.useParams();
+  const tab = Route.useSearch().tab ?? 'profile';
+  return <CustomerDetailsPage organizationId={orgId} customerId={customerId} tab={tab} />;
+}

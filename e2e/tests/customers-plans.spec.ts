@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Customers and customer plans: a customer created through the form with the CEP lookup, found by an
+ * accent-free search, edited; a plan priced in pt_BR, shown in the locale's money format, deactivated.
+ */
+
+// playwright.config.ts points the server's POSTAL_CODE_PROVIDER_URL here; this file plays ViaCEP on it.
+const providerUrl = new URL(process.env.E2E_POSTAL_CODE_PROVIDER_URL ?? 'http://127.0.0.1:3299/ws');
+const basePath = providerUrl.pathname.replace(/\/$/, '');
+const KNOWN_CEPS: Record<string, object> = {
+  '01310100': {
+    cep: '01310-100',
+    logradouro: 'Avenida Paulista',
+    bairro: 'Bela Vista',
+    localidade: 'São Paulo',
+    uf: 'SP',
+  },
+};
+
+let provider: Server;
+
+// One stand-in on a fixed port: this file's tests must share one worker.
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  provider = createServer((request, response) => {
+    const cep = new RegExp(`^${basePath}/(\\d{8})/json/$`).exec(request.url ?? '')?.[1];
+    response.setHeader('content-type', 'application/json; charset=utf-8');
+    response.end(JSON.stringify((cep && KNOWN_CEPS[cep]) || { erro: 'true' }));
+  });
+  await new Promise<void>((resolve, reject) => {
+    provider.once('error', reject);
+    provider.listen(Number(providerUrl.port), providerUrl.hostname, resolve);
+  });
+});
+
+test.afterAll(async () => {
+  await new Promise((resolve) => provider?.close(resolve));
+});
+
+async function signUpWithOrganization(page: Page, organizationName: string): Promise<string> {
+  const password = 'correct horse battery';
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill('Carla');
+  await page.getByLabel('Last name').fill('Coordenadora');
+  await page.getByLabel('Email').fill(`customers-${randomUUID()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/app\/select-organization$/);
+
+  await page.getByRole('button', { name: 'Create organization' }).first().click();
+  await page.getByRole('dialog').getByLabel('Organization name').fill(organizationName);
+  await page.getByRole('dialog').getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+  const organizationId = /\/app\/org\/([0-9a-f-]{36})/.exec(page.url())?.[1];
+  if (!organizationId) throw new Error(`No organization id in ${page.url()}`);
+  return organizationId;
+}
+
+/** Customers the search must leave out, created through the API with the signed-in user's token. */
+async function createCustomerViaApi(page: Page, organizationId: string, firstName: string, lastName: string) {
+  const { token } = (await (await page.request.get('/api/auth/token')).json()) as { token: string };
+  const response = await page.request.post(`/api/organizations/${organizationId}/customers`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { firstName, lastName },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test('create a customer with the CEP lookup, find, edit; price a plan and deactivate it', async ({
+  page,
+}) => {
+  const organizationId = await signUpWithOrganization(page, 'Studio Movimento');
+  await createCustomerViaApi(page, organizationId, 'João', 'da Silva');
+  await createCustomerViaApi(page, organizationId, 'Maria', 'Conceição');
+
+  await page.getByRole('link', { name: 'Customers', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /João da Silva/ })).toBeVisible();
+  await page.getByRole('link', { name: 'New customer' }).click();
+
+  // The shared schema's messages, before anything is sent.
+  await page.getByRole('button', { name: 'Create customer' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await page.getByLabel('First name').fill('João');
+  await page.getByLabel('Last name').fill('da Conceição');
+  await page.getByLabel('Date of birth').fill('1988-04-12');
+  await page.getByLabel('ID type').selectOption('CPF');
+  await page.getByLabel('ID number').fill('123.456.789-00');
+  await page.getByRole('button', { name: 'Create customer' }).click();
+  await expect(page.getByText('Please enter a valid CPF')).toBeVisible();
+  await page.getByLabel('ID number').fill('529.982.247-25');
+  await page.getByLabel('Email').fill('joao.conceicao@example.com');
+  await page.getByLabel('Phone', { exact: true }).fill('(11) 98765-4321');
+  await page.getByLabel('This number has WhatsApp').check();
+
+  // An unknown CEP says so and leaves the address editable; a known one fills it.
+  const cep = page.getByLabel('CEP', { exact: true });
+  await cep.fill('99999-999');
+  await expect(page.getByText('Could not find address for this postal code')).toBeVisible();
+  await expect(page.getByLabel('Street')).toBeEditable();
+  await cep.fill('01310-100');
+  await expect(page.getByLabel('Street')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Neighborhood')).toHaveValue('Bela Vista');
+  await expect(page.getByLabel('City')).toHaveValue('São Paulo');
+  await expect(page.getByLabel('State')).toHaveValue('SP');
+  await expect(page.getByText('Could not find address for this postal code')).toBeHidden();
+  await page.getByLabel('Number', { exact: true }).fill('1578');
+  await page.getByRole('button', { name: 'Create customer' }).click();
+
+  await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}\/details/);
+  await expect(page.getByRole('heading', { name: 'João da Conceição' })).toBeVisible();
+  await expect(page.getByText('Avenida Paulista, 1578')).toBeVisible();
+
+  // Accent-free words narrow the search, and the search lives in the URL.
+  await page.getByRole('link', { name: '← Back to customers' }).click();
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill('joao conceicao');
+  await expect(page).toHaveURL(/search=joao(\+|%20)conceicao/);
+  const row = page.getByRole('row', { name: /João da Conceição/ });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('WhatsApp')).toBeVisible();
+  await expect(page.getByRole('row', { name: /João da Silva/ })).toBeHidden();
+  await expect(page.getByRole('row', { name: /Maria Conceição/ })).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search customers' })).toHaveValue('joao conceicao');
+  await expect(page.getByRole('row', { name: /João da Conceição/ })).toBeVisible();
+
+  await row.getByRole('link', { name: 'João da Conceição' }).click();
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Street')).toHaveValue('Avenida Paulista');
+  await page.getByLabel('Profession').fill('Arquiteto');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/details/);
+  await expect(page.getByText('Arquiteto')).toBeVisible();
+  await page.getByRole('tab', { name: 'Registration' }).click();
+  await expect(page.getByText('529.982.247-25')).toBeVisible();
+
+  // Plans in Brazilian Portuguese: the price typed with a decimal comma, shown as R$ 249,90.
+  await page.getByLabel('Language').first().selectOption('pt_BR');
+  await page.getByRole('link', { name: 'Planos', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  await expect(page.getByText('Nenhum plano ainda')).toBeVisible();
+  await page.getByRole('button', { name: 'Novo plano' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Criar plano' }).click();
+  await expect(dialog.getByText('O nome do plano é obrigatório')).toBeVisible();
+  await expect(dialog.getByText('Informe um preço válido')).toBeVisible();
+  await expect(dialog.getByText('Adicione pelo menos um serviço')).toBeVisible();
+  await dialog.getByLabel('Nome do plano').fill('Reformer 2x por semana');
+  await dialog.getByLabel('Descrição').fill('Duas aulas em grupo por semana no Reformer.');
+  await dialog.getByLabel('Preço').fill('249,90');
+  await dialog.getByLabel('Ciclo de cobrança').selectOption('MONTHLY');
+  await dialog.getByLabel('Aulas por semana').fill('2');
+  await dialog.getByLabel('Serviço 1', { exact: true }).fill('Aula em grupo no Reformer');
+  await dialog.getByRole('button', { name: 'Adicionar serviço' }).click();
+  await dialog.getByLabel('Serviço 2', { exact: true }).fill('Avaliação postural');
+  await dialog.getByRole('button', { name: 'Criar plano' }).click();
+
+  const card = page.getByRole('listitem').filter({ hasText: 'Reformer 2x por semana' });
+  await expect(card.getByText('R$ 249,90')).toBeVisible();
+  await expect(card.getByText('Mensal')).toBeVisible();
+  await expect(card.getByText('Até 2 aulas por semana')).toBeVisible();
+  await expect(card.getByText('Avaliação postural')).toBeVisible();
+  await expect(card.getByText('Ativo', { exact: true })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Desativar' }).click();
+  await expect(card.getByText('Inativo', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Ativar' })).toBeVisible();
+  await page.reload();
+  await expect(card.getByText('Inativo', { exact: true })).toBeVisible();
+
+  // The same price in English reads R$249.90 (the locale formats, the currency picks the symbol).
+  await page.getByLabel('Idioma').first().selectOption('en_US');
+  await expect(card.getByText('R$249.90')).toBeVisible();
+});
+
+test('page through customers, change status, delete, purge, and export from settings', async ({ page }) => {
+  const organizationId = await signUpWithOrganization(page, 'Studio Respiro');
+  for (let index = 1; index <= 11; index += 1) {
+    await createCustomerViaApi(page, organizationId, 'Cliente', `Número ${String(index).padStart(2, '0')}`);
+  }
+
+  await page.getByRole('link', { name: 'Customers', exact: true }).click();
+  await expect(page.getByText('Showing 1–10 of 11')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Showing 11–11 of 11')).toBeVisible();
+  await page.goto(`/app/org/${organizationId}/customers?page=abc&limit=5000`);
+  await expect(page.getByText('Showing 1–10 of 11')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill('numero 03');
+  await page.getByRole('link', { name: 'Cliente Número 03' }).click();
+  await page.getByRole('button', { name: 'Change status' }).click();
+  await page.getByRole('button', { name: 'Inactive' }).click();
+  await expect(page.getByRole('main').getByText('Inactive')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete customer' }).click();
+  await expect(page).toHaveURL(/\/customers(\?|$)/);
+  await expect(page.getByRole('link', { name: 'Cliente Número 04' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cliente Número 03' })).toBeHidden();
+
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill('numero 04');
+  await page.getByRole('link', { name: 'Cliente Número 04' }).click();
+  await page.getByRole('button', { name: 'Erase personal data' }).click();
+  const purge = page.getByRole('dialog');
+  await expect(purge.getByText('LGPD', { exact: false }).first()).toBeVisible();
+  const erase = purge.getByRole('button', { name: 'Erase personal data' });
+  await expect(erase).toBeDisabled();
+  await purge.getByLabel('To confirm, type “Cliente Número 04”').fill('Cliente Número 04');
+  await erase.click();
+  await expect(page.getByRole('link', { name: 'Cliente Número 05' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cliente Número 04' })).toBeHidden();
+
+  await page.getByRole('link', { name: 'Organization Settings' }).first().click();
+  for (const tab of ['General', 'Export', 'Staff', 'Client plans']) {
+    await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+  }
+  await page.getByRole('tab', { name: 'Export' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = await (await download.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString('utf8');
+  expect(text).toContain('firstName,lastName');
+  expect(text).toContain('Número 11');
+  expect(text).not.toContain('Número 03');
+
+  await page.getByRole('tab', { name: 'Client plans' }).click();
+  await page.getByRole('link', { name: 'Manage customer plans' }).click();
+  await expect(page.getByRole('heading', { name: 'Customer plans' })).toBeVisible();
+});
