@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
+import { Route as StaffInviteRouteImport } from './routes/staff-invite'
 import { Route as PublicIndexRouteImport } from './routes/_public/index'
 import { Route as PublicAboutRouteImport } from './routes/_public/about'
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
@@ -18,11 +19,19 @@ import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppSelectOrganizationRouteImport } from './routes/app/select-organization'
+import { Route as StaffInviteTokenRouteImport } from './routes/staff-invite/$token'
 import { Route as AppOrgOrgIdRouteImport } from './routes/app/org/$orgId'
 import { Route as AppUserSettingsIndexRouteImport } from './routes/app/user-settings/index'
 import { Route as AppOrgOrgIdIndexRouteImport } from './routes/app/org/$orgId/index'
+import { Route as AppOrgOrgIdCustomerPlansRouteImport } from './routes/app/org/$orgId/customer-plans'
+import { Route as AppOrgOrgIdEstablishmentsRouteImport } from './routes/app/org/$orgId/establishments'
+import { Route as AppOrgOrgIdStaffRouteImport } from './routes/app/org/$orgId/staff'
 import { Route as AppOrgOrgIdUnder_developmentRouteImport } from './routes/app/org/$orgId/under_development'
+import { Route as AppOrgOrgIdCustomersIndexRouteImport } from './routes/app/org/$orgId/customers/index'
+import { Route as AppOrgOrgIdCustomersNewRouteImport } from './routes/app/org/$orgId/customers/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
+import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './routes/app/org/$orgId/customers/$customerId/details'
+import { Route as AppOrgOrgIdCustomersCustomerIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/edit'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -31,6 +40,11 @@ const PublicRoute = PublicRouteImport.update({
 const AppRoute = AppRouteImport.update({
   id: '/app',
   path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffInviteRoute = StaffInviteRouteImport.update({
+  id: '/staff-invite',
+  path: '/staff-invite',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PublicIndexRoute = PublicIndexRouteImport.update({
@@ -68,6 +82,11 @@ const AppSelectOrganizationRoute = AppSelectOrganizationRouteImport.update({
   path: '/select-organization',
   getParentRoute: () => AppRoute,
 } as any)
+const StaffInviteTokenRoute = StaffInviteTokenRouteImport.update({
+  id: '/$token',
+  path: '/$token',
+  getParentRoute: () => StaffInviteRoute,
+} as any)
 const AppOrgOrgIdRoute = AppOrgOrgIdRouteImport.update({
   id: '/org/$orgId',
   path: '/org/$orgId',
@@ -83,114 +102,209 @@ const AppOrgOrgIdIndexRoute = AppOrgOrgIdIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppOrgOrgIdRoute,
 } as any)
+const AppOrgOrgIdCustomerPlansRoute =
+  AppOrgOrgIdCustomerPlansRouteImport.update({
+    id: '/customer-plans',
+    path: '/customer-plans',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdEstablishmentsRoute =
+  AppOrgOrgIdEstablishmentsRouteImport.update({
+    id: '/establishments',
+    path: '/establishments',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdStaffRoute = AppOrgOrgIdStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => AppOrgOrgIdRoute,
+} as any)
 const AppOrgOrgIdUnder_developmentRoute =
   AppOrgOrgIdUnder_developmentRouteImport.update({
     id: '/under_development',
     path: '/under_development',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdCustomersIndexRoute =
+  AppOrgOrgIdCustomersIndexRouteImport.update({
+    id: '/customers/',
+    path: '/customers/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdCustomersNewRoute = AppOrgOrgIdCustomersNewRouteImport.update({
+  id: '/customers/new',
+  path: '/customers/new',
+  getParentRoute: () => AppOrgOrgIdRoute,
+} as any)
 const AppOrgOrgIdSettingsIndexRoute =
   AppOrgOrgIdSettingsIndexRouteImport.update({
     id: '/settings/',
     path: '/settings/',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdCustomersCustomerIdDetailsRoute =
+  AppOrgOrgIdCustomersCustomerIdDetailsRouteImport.update({
+    id: '/customers/$customerId/details',
+    path: '/customers/$customerId/details',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdCustomersCustomerIdEditRoute =
+  AppOrgOrgIdCustomersCustomerIdEditRouteImport.update({
+    id: '/customers/$customerId/edit',
+    path: '/customers/$customerId/edit',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicIndexRoute
   '/app': typeof AppRouteWithChildren
+  '/staff-invite': typeof StaffInviteRouteWithChildren
   '/about': typeof PublicAboutRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
+  '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
+  '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
+  '/app/org/$orgId/establishments': typeof AppOrgOrgIdEstablishmentsRoute
+  '/app/org/$orgId/staff': typeof AppOrgOrgIdStaffRoute
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
+  '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
+  '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
+  '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
 }
 export interface FileRoutesByTo {
+  '/staff-invite': typeof StaffInviteRouteWithChildren
   '/about': typeof PublicAboutRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
+  '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/': typeof PublicIndexRoute
   '/app': typeof AppIndexRoute
   '/app/user-settings': typeof AppUserSettingsIndexRoute
+  '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
+  '/app/org/$orgId/establishments': typeof AppOrgOrgIdEstablishmentsRoute
+  '/app/org/$orgId/staff': typeof AppOrgOrgIdStaffRoute
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId': typeof AppOrgOrgIdIndexRoute
+  '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
+  '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
+  '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
+  '/staff-invite': typeof StaffInviteRouteWithChildren
   '/_public/about': typeof PublicAboutRoute
   '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
+  '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/_public/': typeof PublicIndexRoute
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
+  '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
+  '/app/org/$orgId/establishments': typeof AppOrgOrgIdEstablishmentsRoute
+  '/app/org/$orgId/staff': typeof AppOrgOrgIdStaffRoute
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
+  '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
+  '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
+  '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/app'
+    | '/staff-invite'
     | '/about'
     | '/privacy-policy'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
+    | '/staff-invite/$token'
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
+    | '/app/org/$orgId/customer-plans'
+    | '/app/org/$orgId/establishments'
+    | '/app/org/$orgId/staff'
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId/'
+    | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/settings/'
+    | '/app/org/$orgId/customers/$customerId/details'
+    | '/app/org/$orgId/customers/$customerId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/staff-invite'
     | '/about'
     | '/privacy-policy'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
+    | '/staff-invite/$token'
     | '/'
     | '/app'
     | '/app/user-settings'
+    | '/app/org/$orgId/customer-plans'
+    | '/app/org/$orgId/establishments'
+    | '/app/org/$orgId/staff'
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId'
+    | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/customers'
     | '/app/org/$orgId/settings'
+    | '/app/org/$orgId/customers/$customerId/details'
+    | '/app/org/$orgId/customers/$customerId/edit'
   id:
     | '__root__'
     | '/_public'
     | '/app'
+    | '/staff-invite'
     | '/_public/about'
     | '/_public/privacy-policy'
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/app/select-organization'
+    | '/staff-invite/$token'
     | '/_public/'
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
+    | '/app/org/$orgId/customer-plans'
+    | '/app/org/$orgId/establishments'
+    | '/app/org/$orgId/staff'
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId/'
+    | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/settings/'
+    | '/app/org/$orgId/customers/$customerId/details'
+    | '/app/org/$orgId/customers/$customerId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
+  StaffInviteRoute: typeof StaffInviteRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -207,6 +321,13 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff-invite': {
+      id: '/staff-invite'
+      path: '/staff-invite'
+      fullPath: '/staff-invite'
+      preLoaderRoute: typeof StaffInviteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_public/': {
@@ -258,6 +379,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSelectOrganizationRouteImport
       parentRoute: typeof AppRoute
     }
+    '/staff-invite/$token': {
+      id: '/staff-invite/$token'
+      path: '/$token'
+      fullPath: '/staff-invite/$token'
+      preLoaderRoute: typeof StaffInviteTokenRouteImport
+      parentRoute: typeof StaffInviteRoute
+    }
     '/app/org/$orgId': {
       id: '/app/org/$orgId'
       path: '/org/$orgId'
@@ -279,6 +407,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdIndexRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/customer-plans': {
+      id: '/app/org/$orgId/customer-plans'
+      path: '/customer-plans'
+      fullPath: '/app/org/$orgId/customer-plans'
+      preLoaderRoute: typeof AppOrgOrgIdCustomerPlansRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/establishments': {
+      id: '/app/org/$orgId/establishments'
+      path: '/establishments'
+      fullPath: '/app/org/$orgId/establishments'
+      preLoaderRoute: typeof AppOrgOrgIdEstablishmentsRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/staff': {
+      id: '/app/org/$orgId/staff'
+      path: '/staff'
+      fullPath: '/app/org/$orgId/staff'
+      preLoaderRoute: typeof AppOrgOrgIdStaffRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/under_development': {
       id: '/app/org/$orgId/under_development'
       path: '/under_development'
@@ -286,11 +435,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdUnder_developmentRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/customers/': {
+      id: '/app/org/$orgId/customers/'
+      path: '/customers'
+      fullPath: '/app/org/$orgId/customers/'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customers/new': {
+      id: '/app/org/$orgId/customers/new'
+      path: '/customers/new'
+      fullPath: '/app/org/$orgId/customers/new'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersNewRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/settings/': {
       id: '/app/org/$orgId/settings/'
       path: '/settings'
       fullPath: '/app/org/$orgId/settings/'
       preLoaderRoute: typeof AppOrgOrgIdSettingsIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customers/$customerId/details': {
+      id: '/app/org/$orgId/customers/$customerId/details'
+      path: '/customers/$customerId/details'
+      fullPath: '/app/org/$orgId/customers/$customerId/details'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdDetailsRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customers/$customerId/edit': {
+      id: '/app/org/$orgId/customers/$customerId/edit'
+      path: '/customers/$customerId/edit'
+      fullPath: '/app/org/$orgId/customers/$customerId/edit'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
   }
@@ -316,15 +493,31 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AppOrgOrgIdRouteChildren {
+  AppOrgOrgIdCustomerPlansRoute: typeof AppOrgOrgIdCustomerPlansRoute
+  AppOrgOrgIdEstablishmentsRoute: typeof AppOrgOrgIdEstablishmentsRoute
+  AppOrgOrgIdStaffRoute: typeof AppOrgOrgIdStaffRoute
   AppOrgOrgIdUnder_developmentRoute: typeof AppOrgOrgIdUnder_developmentRoute
   AppOrgOrgIdIndexRoute: typeof AppOrgOrgIdIndexRoute
+  AppOrgOrgIdCustomersNewRoute: typeof AppOrgOrgIdCustomersNewRoute
+  AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
+  AppOrgOrgIdCustomersCustomerIdDetailsRoute: typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
+  AppOrgOrgIdCustomersCustomerIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRoute
 }
 
 const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
+  AppOrgOrgIdCustomerPlansRoute: AppOrgOrgIdCustomerPlansRoute,
+  AppOrgOrgIdEstablishmentsRoute: AppOrgOrgIdEstablishmentsRoute,
+  AppOrgOrgIdStaffRoute: AppOrgOrgIdStaffRoute,
   AppOrgOrgIdUnder_developmentRoute: AppOrgOrgIdUnder_developmentRoute,
   AppOrgOrgIdIndexRoute: AppOrgOrgIdIndexRoute,
+  AppOrgOrgIdCustomersNewRoute: AppOrgOrgIdCustomersNewRoute,
+  AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
+  AppOrgOrgIdCustomersCustomerIdDetailsRoute:
+    AppOrgOrgIdCustomersCustomerIdDetailsRoute,
+  AppOrgOrgIdCustomersCustomerIdEditRoute:
+    AppOrgOrgIdCustomersCustomerIdEditRoute,
 }
 
 const AppOrgOrgIdRouteWithChildren = AppOrgOrgIdRoute._addFileChildren(
@@ -347,9 +540,22 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
+interface StaffInviteRouteChildren {
+  StaffInviteTokenRoute: typeof StaffInviteTokenRoute
+}
+
+const StaffInviteRouteChildren: StaffInviteRouteChildren = {
+  StaffInviteTokenRoute: StaffInviteTokenRoute,
+}
+
+const StaffInviteRouteWithChildren = StaffInviteRoute._addFileChildren(
+  StaffInviteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   AppRoute: AppRouteWithChildren,
+  StaffInviteRoute: StaffInviteRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,67 +1,194 @@
 import { Link, Outlet } from '@tanstack/react-router';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../env.ts';
 import { LanguageSwitcher } from '../switchers/language-switcher.tsx';
 import { ThemeSwitcher } from '../switchers/theme-switcher.tsx';
 import { Brand } from './brand.tsx';
 
-const linkClass = 'btn btn-ghost btn-sm';
+const linkClass = 'btn btn-ghost btn-sm justify-start';
 const activeProps = { className: 'btn-active', 'aria-current': 'page' } as const;
+const readablePrimaryLinks =
+  '[&_.link-primary]:text-[color-mix(in_oklab,var(--color-primary)_60%,var(--color-base-content))]';
 
-/** The layout of `/`, `/about`, `/privacy-policy`, sign-in and sign-up. No app-only code in here. */
+/**
+ * The layout of `/`, `/about`, `/privacy-policy`, sign-in and sign-up. No app-only code in here: the
+ * public pages must stay light (bench/public-site.mjs measures what they load).
+ */
 export function PublicLayout({ isSignedIn }: { isSignedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:btn"
+      >
         {t('nav.skipToContent')}
       </a>
-      <header className="navbar flex-wrap gap-2 border-b border-base-300 bg-base-100 px-4">
-        <div className="flex-1">
-          <Link to="/" className="btn btn-ghost" activeProps={{}}>
-            <Brand />
-          </Link>
-        </div>
-        <nav aria-label={t('nav.mainNavigation')} className="flex flex-wrap items-center gap-1">
-          <Link to="/" className={linkClass} activeProps={activeProps} activeOptions={{ exact: true }}>
-            {t('nav.home')}
-          </Link>
-          <Link to="/about" className={linkClass} activeProps={activeProps}>
-            {t('nav.about')}
-          </Link>
-          <Link to="/privacy-policy" className={linkClass} activeProps={activeProps}>
-            {t('nav.privacyPolicy')}
-          </Link>
-          <Link to="/sign-up" className="btn btn-primary btn-sm">
-            {t('nav.startNow')}
-          </Link>
-          <Link to={isSignedIn ? '/app' : '/sign-in'} className="btn btn-outline btn-sm">
-            {t('nav.accessApp')}
-          </Link>
-        </nav>
-        <div className="flex items-center gap-2">
-          <LanguageSwitcher />
-          <ThemeSwitcher />
-        </div>
-      </header>
-      <main id="main" className="flex-1">
+      <PublicHeader isSignedIn={isSignedIn} />
+      {/* daisyUI's primary colour as text on base-100 falls below 4.5:1 in some themes (dark: about 3.9:1),
+          e.g. the sign-in and sign-up links: mixed with the text colour it stays recognisable and readable. */}
+      <main id="main" className={`flex-1 ${readablePrimaryLinks}`}>
         <Outlet />
       </main>
-      <footer className="footer footer-center gap-2 border-t border-base-300 bg-base-200 p-6 text-sm">
-        <p>{t('public.footer.tagline')}</p>
-        <nav className="flex gap-4" aria-label={t('nav.footerNavigation')}>
-          <Link to="/about" className="link link-hover">
-            {t('nav.about')}
-          </Link>
-          <Link to="/privacy-policy" className="link link-hover">
-            {t('nav.privacyPolicy')}
-          </Link>
-        </nav>
-        <p>
-          {t('public.footer.rights', { year: new Date().getFullYear(), appName: env.appName })} ·{' '}
-          {t('public.footer.version', { version: env.version })}
-        </p>
-      </footer>
+      <PublicFooter isSignedIn={isSignedIn} />
     </div>
+  );
+}
+
+/** One set of links for every width: a row from `lg` up, a panel behind the Menu button below it. */
+function PublicHeader({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = () => setIsMenuOpen(false);
+
+  return (
+    <header className="border-b border-base-300 bg-base-100">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
+        <Link to="/" className="rounded-field px-2 py-1.5 hover:bg-base-200" onClick={closeMenu}>
+          <Brand />
+        </Link>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm ml-auto lg:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls={menuId}
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          <MenuIcon />
+          {t('public.nav.menu')}
+        </button>
+        <div
+          id={menuId}
+          className={`${isMenuOpen ? 'flex' : 'hidden'} w-full flex-col gap-3 pb-2 lg:flex lg:w-auto lg:flex-1 lg:flex-row lg:items-center lg:justify-end lg:pb-0`}
+        >
+          <nav
+            aria-label={t('nav.mainNavigation')}
+            className="flex flex-col gap-1 lg:flex-row lg:items-center"
+          >
+            <Link
+              to="/"
+              className={linkClass}
+              activeProps={activeProps}
+              activeOptions={{ exact: true, includeHash: false }}
+              onClick={closeMenu}
+            >
+              {t('nav.home')}
+            </Link>
+            <Link to="/about" className={linkClass} activeProps={activeProps} onClick={closeMenu}>
+              {t('nav.about')}
+            </Link>
+            <Link to="/privacy-policy" className={linkClass} activeProps={activeProps} onClick={closeMenu}>
+              {t('nav.privacyPolicy')}
+            </Link>
+            <Link to="/sign-up" className="btn btn-primary btn-sm lg:ml-2" onClick={closeMenu}>
+              {t('nav.startNow')}
+            </Link>
+            <Link
+              to={isSignedIn ? '/app' : '/sign-in'}
+              className="btn btn-outline btn-sm"
+              onClick={closeMenu}
+            >
+              {t('nav.accessApp')}
+            </Link>
+          </nav>
+          <div className="flex flex-wrap items-center gap-2">
+            <LanguageSwitcher />
+            <ThemeSwitcher />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function PublicFooter({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation();
+  const productId = useId();
+  const companyId = useId();
+  const footerLink = 'link link-hover';
+  return (
+    <footer className="border-t border-base-300 bg-base-200 text-base-content">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr]">
+        <div className="flex flex-col gap-2">
+          <Brand />
+          <p className="max-w-xs">{t('public.footer.tagline')}</p>
+        </div>
+        <nav aria-labelledby={productId}>
+          <h2 id={productId} className="mb-3 font-semibold">
+            {t('public.footer.productTitle')}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            <li>
+              <Link to="/" hash="features" className={footerLink}>
+                {t('public.footer.features')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/" hash="ai" className={footerLink}>
+                {t('public.footer.ai')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/" hash="pricing" className={footerLink}>
+                {t('public.footer.pricing')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/" hash="faq" className={footerLink}>
+                {t('public.footer.faq')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby={companyId}>
+          <h2 id={companyId} className="mb-3 font-semibold">
+            {t('public.footer.companyTitle')}
+          </h2>
+          <ul className="flex flex-col gap-2">
+            <li>
+              <Link to="/about" className={footerLink}>
+                {t('nav.about')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className={footerLink}>
+                {t('nav.privacyPolicy')}
+              </Link>
+            </li>
+            <li>
+              <Link to={isSignedIn ? '/app' : '/sign-in'} className={footerLink}>
+                {isSignedIn ? t('nav.accessApp') : t('public.footer.signIn')}
+              </Link>
+            </li>
+            <li>
+              <Link to="/sign-up" className={footerLink}>
+                {t('public.footer.signUp')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-base-300 px-4 py-4 text-center text-sm">
+        {t('public.footer.rights', { year: new Date().getFullYear(), appName: env.appName })} ·{' '}
+        {t('public.footer.version', { version: env.version })}
+      </p>
+    </footer>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-5 w-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
+    </svg>
   );
 }

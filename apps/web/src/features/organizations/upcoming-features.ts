@@ -3,7 +3,6 @@ import type { TranslationKey } from '../../lib/i18n-keys.ts';
 
 /** Features not built yet; their entries lead to the "under development" page. */
 export const UPCOMING_FEATURES = [
-  'customers',
   'schedules',
   'enrollment',
   'attendance',
@@ -14,7 +13,6 @@ export type UpcomingFeature = (typeof UPCOMING_FEATURES)[number];
 
 /** The action that opens each section (spec §6); hidden when the access profile does not have it. */
 export const UPCOMING_ENTRIES: { feature: UpcomingFeature; label: TranslationKey; action: Action }[] = [
-  { feature: 'customers', label: 'nav.customers', action: 'VIEW_CUSTOMERS' },
   { feature: 'schedules', label: 'nav.schedules', action: 'VIEW_SCHEDULES' },
   { feature: 'enrollment', label: 'nav.enrollment', action: 'VIEW_ENROLLMENTS' },
   { feature: 'attendance', label: 'nav.attendance', action: 'VIEW_ATTENDANCE' },

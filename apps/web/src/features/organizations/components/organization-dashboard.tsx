@@ -57,6 +57,31 @@ export function OrganizationDashboard({ organizationId }: { organizationId: stri
           {t('dashboard.quickActions')}
         </h2>
         <ul className="grid gap-4 md:grid-cols-3">
+          {permissions.canAny('VIEW_STAFF') && (
+            <QuickAction title={t('staff.quickAction.title')} hint={t('staff.quickAction.hint')}>
+              <Link
+                to="/app/org/$orgId/staff"
+                params={{ orgId: organizationId }}
+                className="btn btn-sm btn-primary"
+              >
+                {t('nav.staff')}
+              </Link>
+            </QuickAction>
+          )}
+          {permissions.canAny('VIEW_ESTABLISHMENTS') && (
+            <QuickAction
+              title={t('establishments.quickAction.title')}
+              hint={t('establishments.quickAction.hint')}
+            >
+              <Link
+                to="/app/org/$orgId/establishments"
+                params={{ orgId: organizationId }}
+                className="btn btn-sm"
+              >
+                {t('nav.establishments')}
+              </Link>
+            </QuickAction>
+          )}
           {permissions.can('VIEW_SETTINGS') && (
             <QuickAction title={t('dashboard.actions.settings')} hint={t('dashboard.actions.settingsHint')}>
               <Link

@@ -32,6 +32,58 @@ export function OrganizationNav({
             {t('nav.dashboard')}
           </Link>
         </li>
+        {permissions.canAny('VIEW_ESTABLISHMENTS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/establishments"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.establishments')}
+            </Link>
+          </li>
+        )}
+        {permissions.canAny('VIEW_STAFF') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/staff"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.staff')}
+            </Link>
+          </li>
+        )}
+        {permissions.canAny('VIEW_CUSTOMERS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/customers"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.customers')}
+            </Link>
+          </li>
+        )}
+        {permissions.can('VIEW_CUSTOMER_PLANS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/customer-plans"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.customerPlans')}
+            </Link>
+          </li>
+        )}
         {UPCOMING_ENTRIES.filter((entry) => permissions.canAny(entry.action)).map((entry) => (
           <li key={entry.feature}>
             <Link

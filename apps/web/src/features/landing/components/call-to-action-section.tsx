@@ -1,0 +1,27 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+
+export function CallToActionSection({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="cta-title" className="bg-neutral text-neutral-content">
+      <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-4 py-16 text-center">
+        <h2 id="cta-title" className="text-3xl font-bold">
+          {t('public.home.cta.title')}
+        </h2>
+        <p className="text-lg">{t('public.home.cta.text')}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/sign-up" className="btn btn-primary">
+            {t('nav.startNow')}
+          </Link>
+          <Link
+            to={isSignedIn ? '/app' : '/sign-in'}
+            className="btn btn-outline border-neutral-content text-neutral-content"
+          >
+            {t('nav.accessApp')}
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo, test } from '@playwright/test';
+
+/** The public site (issue 5): landing, about and privacy policy, their links, preferences, a11y and layout. */
+
+const PUBLIC_PATHS = ['/', '/about', '/privacy-policy', '/sign-in', '/sign-up'] as const;
+const CONTENT_PATHS = ['/', '/about', '/privacy-policy'] as const;
+
+/** Saved preferences, as the switchers store them, applied before the page's own scripts run. */
+async function presetPreferences(page: Page, preferences: { theme?: string; language?: string }) {
+  await page.addInitScript((saved) => {
+    if (saved.theme) window.localStorage.setItem('reformer.theme', saved.theme);
+    if (saved.language) window.localStorage.setItem('reformer.language', saved.language);
+  }, preferences);
+}
+
+/** The page has rendered past the start-up spinner. */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('h1').first()).toBeVisible();
+}
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: /Main navigation|Navegação principal/ });
+}
+
+test('the navigation links the home, about and privacy policy pages', async ({ page }) => {
+  await open(page, '/');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Run your Pilates studio in one place' }),
+  ).toBeVisible();
+  for (const section of ['features', 'ai', 'pricing', 'faq']) {
+    await expect(page.locator(`section#${section}`)).toBeVisible();
+  }
+
+  await mainNav(page).getByRole('link', { name: 'About' }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'About Reformer' })).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+
+  await mainNav(page).getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+  for (const statement of [
+    'Account data: while your account is active, plus 3 years.',
+    "Health records: 7 years after the client's last session.",
+    'Payment data: 7 years.',
+    'Technical logs: 12 months.',
+    'Session recordings: 30 days.',
+    'Our services are not aimed at people under 16.',
+  ]) {
+    await expect(page.getByText(statement, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/within 72 hours/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your rights under the LGPD' })).toBeVisible();
+
+  await mainNav(page).getByRole('link', { name: 'Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Run your Pilates studio in one place' }),
+  ).toBeVisible();
+
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL(/\/privacy-policy$/);
+  await footer.getByRole('link', { name: 'Pricing' }).click();
+  await expect(page).toHaveURL(/\/#pricing$/);
+  await expect(page.getByRole('heading', { name: 'Simple monthly pricing' })).toBeInViewport();
+});
+
+test('the language switch changes the visible texts and the page language', async ({ page }) => {
+  await open(page, '/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await page.getByLabel('Language').selectOption('pt_BR');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Administre seu estúdio de Pilates em um só lugar' }),
+  ).toBeVisible();
+  await expect(mainNav(page).getByRole('link', { name: 'Comece agora' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver demonstração' })).toBeVisible();
+  await expect(page).toHaveTitle(/software de gestão para estúdios de Pilates/);
+
+  await mainNav(page).getByRole('link', { name: 'Política de Privacidade' }).click();
+  await expect(page.getByRole('heading', { name: 'Seus direitos pela LGPD' })).toBeVisible();
+  await expect(page.getByText('Gravações de sessões: 30 dias.')).toBeVisible();
+
+  await page.getByLabel('Idioma').selectOption('en_US');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.getByRole('heading', { name: 'Your rights under the LGPD' })).toBeVisible();
+});
+
+test('the theme switch sets data-theme and keeps it after a reload', async ({ page }) => {
+  await open(page, '/');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await page.getByLabel('Theme').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByLabel('Theme')).toHaveValue('dark');
+});
+
+test('the pricing figures render in both languages', async ({ page }) => {
+  await open(page, '/');
+  const prices = page.getByTestId('tier-price');
+  await expect(prices).toHaveText(['R$249', 'R$499', 'R$749']);
+  await expect(page.getByRole('heading', { name: 'Studio Pro' })).toBeVisible();
+  await expect(page.getByText('Multi-instructor support')).toBeVisible();
+
+  await page.getByLabel('Language').selectOption('pt_BR');
+  // pt-BR puts a no-break space between the symbol and the amount.
+  await expect(prices).toHaveText(['R$\u00a0249', 'R$\u00a0499', 'R$\u00a0749']);
+  await expect(page.getByText('Suporte a vários instrutores')).toBeVisible();
+});
+
+test('Watch demo opens the product tour, which walks to sign-up', async ({ page }) => {
+  await open(page, '/');
+  await page.getByRole('button', { name: 'Watch demo' }).click();
+  const tour = page.getByRole('dialog', { name: 'Product tour' });
+  await expect(tour).toBeVisible();
+  await expect(tour.getByText('Step 1 of 6')).toBeVisible();
+  await expect(tour.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  for (let step = 2; step <= 6; step += 1) {
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour.getByText(`Step ${step} of 6`)).toBeVisible();
+  }
+  await expect(tour.getByRole('heading', { name: 'What comes next' })).toBeVisible();
+  await tour.getByRole('button', { name: 'Back' }).click();
+  await expect(tour.getByText('Step 5 of 6')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tour).toBeHidden();
+
+  await page.getByRole('button', { name: 'Watch demo' }).click();
+  await expect(tour.getByText('Step 1 of 6')).toBeVisible();
+  for (let step = 2; step <= 6; step += 1) await tour.getByRole('button', { name: 'Next' }).click();
+  await tour.getByRole('link', { name: 'Start free trial' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+});
+
+test('Start now leads to sign-up and Access App to sign-in', async ({ page }) => {
+  await open(page, '/');
+  await mainNav(page).getByRole('link', { name: 'Start now' }).click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+
+  await mainNav(page).getByRole('link', { name: 'Access App' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+
+  await open(page, '/');
+  await page.getByRole('link', { name: 'Start free trial' }).first().click();
+  await expect(page).toHaveURL(/\/sign-up$/);
+});
+
+test('Access App leads to the app when signed in', async ({ page }) => {
+  const password = 'correct horse battery';
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill('Paula');
+  await page.getByLabel('Last name').fill('Public');
+  await page.getByLabel('Email').fill(`public-${randomUUID()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/app\/select-organization$/);
+
+  await open(page, '/');
+  await mainNav(page).getByRole('link', { name: 'Access App' }).click();
+  await expect(page).toHaveURL(/\/app\/select-organization$/);
+  await expect(page.getByRole('heading', { name: 'Select an organization' })).toBeVisible();
+});
+
+/** axe's findings of impact serious or critical, one readable line each. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`axe in the ${theme} theme`, () => {
+    for (const path of PUBLIC_PATHS) {
+      test(`${path} has no serious or critical violation`, async ({ page }) => {
+        await presetPreferences(page, { theme });
+        await open(page, path);
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        // Closed FAQ answers are not rendered; open them so axe checks their text too.
+        await page.evaluate(() => {
+          for (const details of Array.from(document.querySelectorAll('details'))) details.open = true;
+        });
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+
+    test('the product tour has no serious or critical violation', async ({ page }) => {
+      await presetPreferences(page, { theme });
+      await open(page, '/');
+      await page.getByRole('button', { name: 'Watch demo' }).click();
+      await expect(page.getByRole('dialog', { name: 'Product tour' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+/** Kept as a file in the test's output folder (test-results/…) and attached to the report. */
+async function attachScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(name);
+  await page.screenshot({ fullPage: true, path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+function horizontalOverflow(page: Page) {
+  return page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+}
+
+for (const path of PUBLIC_PATHS) {
+  test(`${path} has no horizontal scroll at 360 px`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    await open(page, path);
+    const scrollWidth = () => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+    expect(await scrollWidth()).toBeLessThanOrEqual(360);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The header folds its links behind a Menu button; opened, it must fit too.
+    const menu = page.getByRole('button', { name: /^(Menu)$/ });
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(mainNav(page).getByRole('link', { name: 'Access App' })).toBeVisible();
+    expect(await scrollWidth()).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+    await menu.click();
+    await expect(mainNav(page).getByRole('link', { name: 'Access App' })).toBeHidden();
+
+    if ((CONTENT_PATHS as readonly string[]).includes(path)) {
+      await attachScreenshot(page, testInfo, `${path === '/' ? 'home' : path.slice(1)}-360px.png`);
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expect(page.getByRole('button', { name: /^(Menu)$/ })).toBeHidden();
+      expect(await scrollWidth()).toBeLessThanOrEqual(1280);
+      await attachScreenshot(page, testInfo, `${path === '/' ? 'home' : path.slice(1)}-1280px.png`);
+    }
+  });
+}
