@@ -3,14 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { customerQueryOptions } from '../api/get-customer.ts';
+import { CUSTOMER_DETAIL_TABS, type CustomerDetailTab } from '../customer-detail-tabs.ts';
 import { CustomerActions } from './customer-actions.tsx';
 import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
 import { useCustomerName } from './customer-name.ts';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
-
-/** Spec §2 lists five tabs; enrollments, payments and medical records join as their features land. */
-export const CUSTOMER_DETAIL_TABS = ['profile', 'registration'] as const;
-export type CustomerDetailTab = (typeof CUSTOMER_DETAIL_TABS)[number];
 
 type CustomerDetailsPageProps = { organizationId: string; customerId: string; tab: CustomerDetailTab };
 

@@ -5,17 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { organizationQueryOptions } from '../api/get-organization.ts';
 import { useUpdateOrganization } from '../api/update-organization.ts';
+import type { SettingsPanel, SettingsTab } from '../settings-tabs.ts';
 import { LeaveOrganizationForm } from './leave-organization-form.tsx';
 import { OrganizationForm } from './organization-form.tsx';
-
-/**
- * The tabs of organization settings (spec §2: general, import, export, staff, client plans) that have
- * content today; "import" joins with the import wizard. Each shows only to members who may use it.
- */
-export const SETTINGS_TABS = ['general', 'export', 'staff', 'clientPlans'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
-/** Staff has its own page: its tab leads there instead of opening a panel here. */
-export type SettingsPanel = Exclude<SettingsTab, 'staff'>;
 
 type OrganizationSettingsProps = {
   organizationId: string;

@@ -6,10 +6,12 @@ import { CustomersExportPanel } from '../../../../../features/customers/componen
 import {
   GeneralSettings,
   OrganizationSettings,
+} from '../../../../../features/organizations/components/organization-settings.tsx';
+import {
   SETTINGS_TABS,
   type SettingsPanel,
   type SettingsTab,
-} from '../../../../../features/organizations/components/organization-settings.tsx';
+} from '../../../../../features/organizations/settings-tabs.ts';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 

@@ -1,11 +1,11 @@
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { customerQueryOptions } from '../../../../../../features/customers/api/get-customer.ts';
+import { CustomerDetailsPage } from '../../../../../../features/customers/components/customer-details-page.tsx';
 import {
   CUSTOMER_DETAIL_TABS,
-  CustomerDetailsPage,
   type CustomerDetailTab,
-} from '../../../../../../features/customers/components/customer-details-page.tsx';
+} from '../../../../../../features/customers/customer-detail-tabs.ts';
 import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 
