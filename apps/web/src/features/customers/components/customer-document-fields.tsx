@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useCountryOptions } from './countries.ts';
 import type { CustomerFormValues } from './customer-form-values.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
 
 /** Country, then the id types that country uses (spec: BR, US, IN and a default set), then the number. */
 export function CustomerDocumentFields() {

@@ -14,7 +14,7 @@ import {
   customerFormResolver,
   EMPTY_CUSTOMER_FORM,
 } from './customer-form-values.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../../components/form/select-field.tsx';
 
 type CustomerFormProps = {
   defaultValues?: CustomerFormValues;

@@ -1,0 +1,48 @@
+import { type ReactNode, useId } from 'react';
+import type { FieldError } from 'react-hook-form';
+import { fieldErrorText } from '../../lib/forms.ts';
+
+export type ControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+type FormFieldProps = {
+  label: string;
+  error?: FieldError | undefined;
+  hint?: string | undefined;
+  /** Renders the control with the id and ARIA wiring that ties it to its label, hint and error. */
+  children: (control: ControlProps, isInvalid: boolean) => ReactNode;
+};
+
+/**
+ * A labelled form control with its hint and translated error, wired for screen readers. The error is
+ * base-content text marked by an error-coloured bar: red text alone fails contrast in several themes.
+ */
+export function FormField({ label, error, hint, children }: FormFieldProps) {
+  const id = useId();
+  const message = fieldErrorText(error);
+  const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      {children(
+        { id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy },
+        Boolean(message),
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-base-content/70">
+          {hint}
+        </p>
+      )}
+      {message && (
+        <p id={`${id}-error`} className="border-l-2 border-error pl-2 text-sm font-medium">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
