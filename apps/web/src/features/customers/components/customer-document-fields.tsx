@@ -2,10 +2,10 @@ import { formatCpf, isValidCpf } from '@reformer/domain/cpf';
 import { idTypesFor } from '@reformer/domain/customers';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { useCountryOptions } from './countries.ts';
 import type { CustomerFormValues } from './customer-form-values.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
 
 /** Country, then the id types that country uses (spec: BR, US, IN and a default set), then the number. */
 export function CustomerDocumentFields() {

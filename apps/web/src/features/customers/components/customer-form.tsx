@@ -2,8 +2,10 @@ import { type CustomerValues, EDITABLE_CUSTOMER_STATUSES, GENDERS } from '@refor
 import type { ReactNode } from 'react';
 import { FormProvider, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors } from '../../../lib/forms.ts';
 import { CustomerAddressFields } from './customer-address-fields.tsx';
@@ -14,7 +16,6 @@ import {
   customerFormResolver,
   EMPTY_CUSTOMER_FORM,
 } from './customer-form-values.ts';
-import { SelectField } from '../../../components/form/select-field.tsx';
 
 type CustomerFormProps = {
   defaultValues?: CustomerFormValues;
@@ -177,14 +178,11 @@ export function CustomerForm({
           </div>
         </Section>
 
-        <div className="flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
+        <DialogActions onCancel={onCancel}>
           <button type="submit" className="btn btn-primary" disabled={isPending}>
             {isPending ? t('common.saving') : submitLabel}
           </button>
-        </div>
+        </DialogActions>
       </form>
     </FormProvider>
   );

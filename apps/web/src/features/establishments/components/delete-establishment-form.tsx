@@ -1,5 +1,6 @@
 import type { Establishment } from '@reformer/domain/establishments';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useDeleteEstablishment } from '../api/delete-establishment.ts';
 
@@ -29,10 +30,7 @@ export function DeleteEstablishmentForm({
           {t('errors.ESTABLISHMENT_IN_USE')}
         </div>
       )}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
+      <DialogActions onCancel={onDone}>
         <button
           type="button"
           className="btn btn-error"
@@ -41,7 +39,7 @@ export function DeleteEstablishmentForm({
         >
           {t('establishments.delete.submit')}
         </button>
-      </div>
+      </DialogActions>
     </div>
   );
 }

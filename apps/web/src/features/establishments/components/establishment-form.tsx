@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
 
 type EstablishmentFormProps = {
@@ -73,14 +74,11 @@ export function EstablishmentForm({
           {...register('email')}
         />
       </div>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
+      <DialogActions onCancel={onCancel}>
         <button type="submit" className="btn btn-primary" disabled={isPending}>
           {isPending ? t('common.saving') : submitLabel}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EstablishmentRolesEditor } from '../../../components/form/establishment-roles-editor.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { applyServerFieldErrors, domainResolver, fieldErrorText } from '../../../lib/forms.ts';
 
@@ -97,14 +98,11 @@ export function InviteStaffForm({
           />
         )}
       />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
+      <DialogActions onCancel={onCancel}>
         <button type="submit" className="btn btn-primary" disabled={isPending}>
           {isPending ? t('staff.invite.submitting') : t('staff.invite.submit')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { invitationsQueryOptions, PENDING_INVITATIONS } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
@@ -66,10 +67,7 @@ export function PendingInvitations({
         {revoking && (
           <div className="flex flex-col gap-4">
             <p>{t('invitations.revoke.body', { email: revoking.email })}</p>
-            <div className="flex justify-end gap-2">
-              <button type="button" className="btn btn-ghost" onClick={() => setRevoking(null)}>
-                {t('common.cancel')}
-              </button>
+            <DialogActions onCancel={() => setRevoking(null)}>
               <button
                 type="button"
                 className="btn btn-error"
@@ -78,7 +76,7 @@ export function PendingInvitations({
               >
                 {t('invitations.revoke.submit')}
               </button>
-            </div>
+            </DialogActions>
           </div>
         )}
       </Dialog>

@@ -2,6 +2,7 @@ import { assignableOrgRoles, type OrgRole, ROLE_LABEL_KEYS } from '@reformer/dom
 import type { StaffMember } from '@reformer/domain/staff';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useChangeStaffRole } from '../api/change-staff-role.ts';
 
@@ -56,10 +57,7 @@ export function ChangeRoleForm({ organizationId, member, actorRole, onDone }: Ch
           {t('errors.LAST_OWNER')}
         </div>
       )}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
+      <DialogActions onCancel={onDone}>
         <button
           type="submit"
           className="btn btn-primary"
@@ -67,7 +65,7 @@ export function ChangeRoleForm({ organizationId, member, actorRole, onDone }: Ch
         >
           {t('staff.changeRole.submit')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

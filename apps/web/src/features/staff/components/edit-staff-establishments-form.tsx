@@ -4,6 +4,7 @@ import type { EstablishmentAssignment, StaffMember } from '@reformer/domain/staf
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EstablishmentRolesEditor } from '../../../components/form/establishment-roles-editor.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { useSetStaffEstablishments } from '../api/set-staff-establishments.ts';
 
 type EditStaffEstablishmentsFormProps = {
@@ -63,14 +64,11 @@ export function EditStaffEstablishmentsForm({
           </ul>
         </div>
       )}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
+      <DialogActions onCancel={onDone}>
         <button type="submit" className="btn btn-primary" disabled={setEstablishments.isPending}>
           {setEstablishments.isPending ? t('common.saving') : t('common.save')}
         </button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

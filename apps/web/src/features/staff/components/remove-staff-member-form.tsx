@@ -1,5 +1,6 @@
 import type { StaffMember } from '@reformer/domain/staff';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useRemoveStaffMember } from '../api/remove-staff-member.ts';
 
@@ -30,10 +31,7 @@ export function RemoveStaffMemberForm({
           {t('errors.LAST_OWNER')}
         </div>
       )}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          {t('common.cancel')}
-        </button>
+      <DialogActions onCancel={onDone}>
         <button
           type="button"
           className="btn btn-error"
@@ -42,7 +40,7 @@ export function RemoveStaffMemberForm({
         >
           {t('staff.remove.submit')}
         </button>
-      </div>
+      </DialogActions>
     </div>
   );
 }
