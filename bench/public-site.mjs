@@ -5,7 +5,8 @@
 //      LCP, CLS, TBT; the median run decides the printed figures.
 //   3. From Lighthouse's network records of `/`: every JavaScript file the page loads before any
 //      interaction, its gzip size (computed here with zlib, level 9, like a compressing server or CDN
-//      would send it) and the source modules in it, flagging any module of the signed-in app.
+//      would send it) and the source modules in it, flagging any module or package of the signed-in app;
+//      and whether the HTML of `/` is pre-rendered (content before any JavaScript).
 // Prints figures only; nothing passes or fails. Every process and folder it creates is removed at the end.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -48,25 +49,28 @@ const CHROME_FLAGS = [
 const INITIAL_JS_BUDGET_KB = 100;
 
 /**
- * What a source module of ours is, for the "no app code on public pages" check. Route definitions (paths,
- * guards, search validation) of every route stay in the entry by the router's design; components, loaders
- * and features of the signed-in app must not load on `/`.
+ * What a source module is, for the "no app code on public pages" check. `/` is a pre-rendered page of its
+ * own entry (apps/web/src/public-site/), built apart from the app: no route, component, loader or feature
+ * of the signed-in app, and none of the app-only packages below, may load on it.
  */
+const APP_ONLY_PACKAGES = [
+  '@tanstack/react-router',
+  '@tanstack/react-query',
+  'better-auth',
+  'sonner',
+  'zod',
+  'react-hook-form',
+  '@hookform/resolvers',
+];
+
 function moduleKind(source) {
-  if (/node_modules\//.test(source)) return 'dependency';
-  if (
-    /apps\/web\/src\/features\/landing\/|routes\/_public\/(index|about|privacy-policy)\.tsx\?tsr-split/.test(
-      source,
-    )
-  )
+  const dependency = source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/)?.[1];
+  if (dependency) return APP_ONLY_PACKAGES.includes(dependency) ? 'app code' : 'dependency';
+  if (/apps\/web\/src\/(features\/landing|public-site)\/|virtual:public-catalog/.test(source))
     return 'landing';
-  if (
-    /apps\/web\/src\/features\/(?!landing\/|auth\/)|apps\/web\/src\/routes\/(app|staff-invite).*\?tsr-split/.test(
-      source,
-    )
-  )
+  if (/apps\/web\/src\/(features\/(?!landing\/)|routes\/|router\.tsx|app\.tsx|main\.tsx)/.test(source)) {
     return 'app code';
-  if (/apps\/web\/src\/routes\/(app|staff-invite)/.test(source)) return 'app route definitions';
+  }
   return 'shell, public layout and shared';
 }
 
@@ -249,6 +253,7 @@ async function main() {
   const landingChunks = chunks.filter((chunk) => hasKind(chunk, 'landing'));
   const mixed = landingChunks.filter((chunk) => hasKind(chunk, 'app code'));
   const appCode = kinds.get('app code');
+  const prerendered = await fetch(url).then((response) => response.text());
 
   console.log('\nSummary');
   console.log(
@@ -262,6 +267,9 @@ async function main() {
     console.log(`    ${kind.padEnd(32)} ${kb(entry.bytes).padStart(9)} (${entry.modules.size} ${unit})`);
   }
   console.log(`  App code loaded by /: ${appCode ? `YES — ${[...appCode.modules].join(', ')}` : 'none'}`);
+  console.log(
+    `  / pre-rendered (hero heading in the HTML itself): ${/<h1[^>]*id="hero-title"/.test(prerendered) ? 'yes' : 'NO'}`,
+  );
   console.log(
     `  Landing code in chunks of its own: ${mixed.length === 0 ? 'yes' : 'NO, shared with app code'} ` +
       `(${landingChunks.map((chunk) => `${chunk.path} ${kb(chunk.gzip)} gzip`).join(', ') || 'not found'})`,

@@ -9,7 +9,14 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // WEB_DIST_DIR lets several checkouts' test runs build and serve the web app side by side.
 const webDist = process.env.WEB_DIST_DIR ? resolve(process.env.WEB_DIST_DIR) : join(root, 'apps/web/dist');
 const builtIndex = join(webDist, 'index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
+const webSources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/public-site.html',
+  'apps/web/scripts',
+  'apps/web/vite.config.ts',
+  'packages/domain/src',
+];
 
 function newestChange(path) {
   const stat = statSync(path, { throwIfNoEntry: false });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_LANGUAGE,
   DEFAULT_THEME,
@@ -25,6 +26,8 @@ const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.met
 
 type BootSettings = {
   keys: { theme: string; language: string };
+  /** False on the pre-rendered public pages: their `lang` is the language their HTML is written in. */
+  appliesLanguage: boolean;
   themes: readonly string[];
   languageTags: Record<string, string>;
   defaultTheme: string;
@@ -45,7 +48,7 @@ function applySavedPreferences(settings: BootSettings): void {
     // Storage unavailable: defaults.
   }
   root.setAttribute('data-theme', theme);
-  root.setAttribute('lang', tag);
+  if (settings.appliesLanguage) root.setAttribute('lang', tag);
 }
 
 /**
@@ -53,17 +56,70 @@ function applySavedPreferences(settings: BootSettings): void {
  * flash. The lists come from the domain so this script and the app cannot disagree.
  */
 function preferencesBootScript(): Plugin {
-  const settings: BootSettings = {
+  const settings: Omit<BootSettings, 'appliesLanguage'> = {
     keys: PREFERENCE_KEYS,
     themes: THEMES,
     languageTags: Object.fromEntries(LANGUAGES.map((language) => [language, languageTag(language)])),
     defaultTheme: DEFAULT_THEME,
     defaultTag: languageTag(DEFAULT_LANGUAGE),
   };
-  const script = `(${applySavedPreferences.toString()})(${JSON.stringify(settings)});`;
   return {
     name: 'reformer-preferences-boot',
-    transformIndexHtml: () => [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+    transformIndexHtml: (_html, context) => {
+      const appliesLanguage = !context.filename.endsWith(PUBLIC_SITE_HTML);
+      const script = `(${applySavedPreferences.toString()})(${JSON.stringify({ ...settings, appliesLanguage })});`;
+      return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
+    },
+  };
+}
+
+const PUBLIC_SITE_HTML = 'public-site.html';
+/** The paths of the pre-rendered public pages (src/public-site/pages.ts), for the development server. */
+const PUBLIC_SITE_PATHS = new Set(['/', '/about', '/privacy-policy']);
+
+/**
+ * Development only: `/`, `/about` and `/privacy-policy` get the public entry, as the built server sends
+ * their pre-rendered pages (the app entry has no such routes).
+ */
+function publicSiteDevPages(): Plugin {
+  return {
+    name: 'reformer-public-site-dev-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split(/[?#]/)[0] ?? '';
+        if (PUBLIC_SITE_PATHS.has(path)) request.url = `/${PUBLIC_SITE_HTML}`;
+        next();
+      });
+    },
+  };
+}
+
+/** The catalog sections the public pages use; their bundle carries these instead of the whole catalogs. */
+const PUBLIC_CATALOG_SECTIONS = ['common', 'nav', 'preferences', 'public', 'themes'];
+const PUBLIC_CATALOG_PREFIX = 'virtual:public-catalog/';
+
+/**
+ * `import('virtual:public-catalog/pt_BR')`: that language's catalog cut to the sections above, a module of
+ * its own per language so a visitor downloads only the language they read.
+ */
+function publicCatalogs(): Plugin {
+  const resolvedPrefix = `\0${PUBLIC_CATALOG_PREFIX}`;
+  return {
+    name: 'reformer-public-catalogs',
+    resolveId: (id) => (id.startsWith(PUBLIC_CATALOG_PREFIX) ? `\0${id}` : undefined),
+    load(id) {
+      if (!id.startsWith(resolvedPrefix)) return undefined;
+      const language = id.slice(resolvedPrefix.length);
+      if (!(LANGUAGES as readonly string[]).includes(language)) {
+        throw new Error(`${id}: no catalog for "${language}"`);
+      }
+      const file = fileURLToPath(new URL(`../../packages/domain/src/i18n/${language}.json`, import.meta.url));
+      this.addWatchFile(file);
+      const catalog = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const cut = Object.fromEntries(PUBLIC_CATALOG_SECTIONS.map((section) => [section, catalog[section]]));
+      return `export default ${JSON.stringify(cut)};`;
+    },
   };
 }
 
@@ -80,6 +136,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preferencesBootScript(),
+    publicSiteDevPages(),
+    publicCatalogs(),
   ],
   define: {
     __APP_PACKAGE_VERSION__: JSON.stringify(packageJson.version ?? 'dev'),

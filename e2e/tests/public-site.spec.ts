@@ -164,9 +164,84 @@ test('Access App leads to the app when signed in', async ({ page }) => {
   await expect(page).toHaveURL(/\/app\/select-organization$/);
 
   await open(page, '/');
-  await mainNav(page).getByRole('link', { name: 'Access App' }).click();
+  // The pre-rendered page asks for the session once it has loaded its script, then retargets the link.
+  const accessApp = mainNav(page).getByRole('link', { name: 'Access App' });
+  await expect(accessApp).toHaveAttribute('href', '/app');
+  await accessApp.click();
   await expect(page).toHaveURL(/\/app\/select-organization$/);
   await expect(page.getByRole('heading', { name: 'Select an organization' })).toBeVisible();
+});
+
+test('the pages arrive pre-rendered in the language of the cookie, readable without JavaScript', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Run your Pilates studio in one place' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('tier-price')).toHaveText(['R$249', 'R$499', 'R$749']);
+
+  await context.addCookies([{ name: 'reformer.language', value: 'pt_BR', url: baseURL ?? '' }]);
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await expect(page).toHaveTitle(/software de gestão para estúdios de Pilates/);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Administre seu estúdio de Pilates em um só lugar' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('tier-price')).toHaveText(['R$\u00a0249', 'R$\u00a0499', 'R$\u00a0749']);
+  await expect(page.getByRole('heading', { name: 'Studio Pro' })).toBeVisible();
+  await expect(page.getByText('Suporte a vários instrutores')).toBeVisible();
+
+  await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { name: 'Seus direitos pela LGPD' })).toBeVisible();
+  await context.close();
+});
+
+test('the language switch is kept for the pre-rendered pages the server sends', async ({ page, context }) => {
+  await open(page, '/about');
+  await page.getByLabel('Language').selectOption('pt_BR');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sobre o Reformer' })).toBeVisible();
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'reformer.language')?.value).toBe('pt_BR');
+
+  // The HTML itself is Portuguese now: no English first, then a switch.
+  const response = await page.request.get('/about');
+  expect(await response.text()).toContain('<html lang="pt-BR"');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sobre o Reformer' })).toBeVisible();
+  await expect(page.getByLabel('Idioma')).toHaveValue('pt_BR');
+});
+
+test('the pre-rendered pages hydrate without errors, in both languages and a saved theme', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await presetPreferences(page, { theme: 'dark' });
+  for (const [language, tag] of [
+    ['pt_BR', 'pt-BR'],
+    ['en_US', 'en-US'],
+  ] as const) {
+    await context.addCookies([{ name: 'reformer.language', value: language, url: baseURL ?? '' }]);
+    for (const path of CONTENT_PATHS) {
+      await open(page, path);
+      // Enabled once hydrated: the switchers need the page's script.
+      await expect(page.getByLabel(tag === 'pt-BR' ? 'Idioma' : 'Language')).toBeEnabled();
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(page.getByLabel(tag === 'pt-BR' ? 'Tema' : 'Theme')).toHaveValue('dark');
+    }
+  }
+  expect(errors).toEqual([]);
 });
 
 /** axe's findings of impact serious or critical, one readable line each. */

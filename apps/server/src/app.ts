@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { swaggerUI } from '@hono/swagger-ui';
+import { type Language, PREFERENCE_KEYS, parseLanguage } from '@reformer/domain/preferences';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { handleAuthRequest } from './auth/auth.routes.ts';
 import { createTokenVerifier, requireUser } from './auth/bearer.ts';
@@ -93,19 +96,70 @@ export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   return app;
 }
 
-/** The built web app, with history fallback: any other GET answers index.html and the router takes over. */
+/** `/` → index.html, `/about` → about.html: the file a pre-rendered public page is built to (apps/web/src/public-site/pages.ts). */
+function prerenderedFile(path: string): string | null {
+  const name = path.match(/^\/([a-z0-9-]*)$/)?.[1];
+  if (name === undefined) return null;
+  return `${name || 'index'}.html`;
+}
+
+/** The pre-rendered pages of one language by file name; none when the build has none. */
+async function readPrerenderedPages(folder: string): Promise<Map<string, string>> {
+  const files = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const htmlFiles = files.filter((file) => file.endsWith('.html'));
+  const contents = await Promise.all(htmlFiles.map((file) => readFile(join(folder, file), 'utf8')));
+  return new Map(htmlFiles.map((file, index) => [file, contents[index] ?? '']));
+}
+
+/**
+ * The built web app. `/`, `/about` and `/privacy-policy` are pre-rendered per language (apps/web
+ * scripts/build.mjs): the visitor's language cookie, set by the web app's language switch, picks the file, so
+ * the page arrives in their language with no flash (default en_US). Any other GET answers the app's
+ * index.html (history fallback) and its router takes over.
+ *
+ * Compression: hono's `compress()` (gzip on the fly) over everything served here — one mechanism for the
+ * pre-rendered and app HTML and the assets, nothing to keep in step at build time; the assets are immutable
+ * and cached for a year by browsers (and any CDN in front), so each is compressed rarely. The API routes,
+ * registered before, answer before this middleware is reached.
+ */
 function serveWeb(app: Hono<AppEnv>, webDistDir: string) {
   const root = relative(process.cwd(), webDistDir) || '.';
   let indexHtml: Promise<string> | null = null;
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root,
-      onFound: (_path, c) => {
-        c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    }),
-  );
+  // Read once, like index.html: the build is immutable while the server runs. Only files that exist are
+  // kept, so requests for arbitrary paths cannot grow this cache.
+  const prerendered = new Map<Language, Promise<Map<string, string>>>();
+  const readPrerendered = (language: Language) => {
+    let pages = prerendered.get(language);
+    if (!pages) {
+      pages = readPrerenderedPages(join(webDistDir, 'prerendered', language));
+      prerendered.set(language, pages);
+    }
+    return pages;
+  };
+
+  app.use('*', compress());
+  // Set after serveStatic has answered: its `onFound` hook runs once the response is built, too late for a
+  // header to reach it.
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('/assets/*', serveStatic({ root }));
+  // A missing asset (a page of an older build) is a 404, never the app's HTML under a year-long cache.
+  app.get('/assets/*', (c) => c.text('Not found', 404));
+  app.get('*', async (c, next) => {
+    const file = prerenderedFile(c.req.path);
+    if (!file) return next();
+    const language = parseLanguage(getCookie(c, PREFERENCE_KEYS.language));
+    const page = (await readPrerendered(language)).get(file);
+    if (page === undefined) return next();
+    c.header('Cache-Control', 'no-cache');
+    c.header('Vary', 'Cookie');
+    return c.html(page);
+  });
   app.use('*', serveStatic({ root }));
   app.get('*', async (c) => {
     indexHtml ??= readFile(join(webDistDir, 'index.html'), 'utf8');

@@ -1,10 +1,11 @@
 import { type QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
+import { i18n } from './i18n/index.ts';
 import { getToken } from './lib/auth-token.ts';
-import { PreferencesProvider } from './lib/preferences.tsx';
+import { PreferencesProvider, readStoredPreferences } from './lib/preferences.tsx';
 import { sessionQueryOptions } from './lib/session.ts';
 import type { createAppRouter } from './router.tsx';
 
@@ -29,8 +30,9 @@ function RouterWithSession({ router }: { router: AppRouter }) {
 }
 
 export function App({ queryClient, router }: { queryClient: QueryClient; router: AppRouter }) {
+  const [initialPreferences] = useState(readStoredPreferences);
   return (
-    <PreferencesProvider>
+    <PreferencesProvider i18n={i18n} initial={initialPreferences}>
       <QueryClientProvider client={queryClient}>
         <RouterWithSession router={router} />
         <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} />

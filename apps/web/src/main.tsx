@@ -4,12 +4,12 @@ import { App } from './app.tsx';
 import { env } from './env.ts';
 import { initI18n } from './i18n/index.ts';
 import { getToken } from './lib/auth-token.ts';
-import { readLanguagePreference } from './lib/preferences.tsx';
+import { readStoredPreferences } from './lib/preferences.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-initI18n(readLanguagePreference());
+initI18n(readStoredPreferences().language);
 document.title = env.appName;
 
 const queryClient = createQueryClient();

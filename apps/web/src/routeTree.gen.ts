@@ -12,9 +12,6 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as StaffInviteRouteImport } from './routes/staff-invite'
-import { Route as PublicIndexRouteImport } from './routes/_public/index'
-import { Route as PublicAboutRouteImport } from './routes/_public/about'
-import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
@@ -46,21 +43,6 @@ const StaffInviteRoute = StaffInviteRouteImport.update({
   id: '/staff-invite',
   path: '/staff-invite',
   getParentRoute: () => rootRouteImport,
-} as any)
-const PublicIndexRoute = PublicIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => PublicRoute,
-} as any)
-const PublicAboutRoute = PublicAboutRouteImport.update({
-  id: '/about',
-  path: '/about',
-  getParentRoute: () => PublicRoute,
-} as any)
-const PublicPrivacyPolicyRoute = PublicPrivacyPolicyRouteImport.update({
-  id: '/privacy-policy',
-  path: '/privacy-policy',
-  getParentRoute: () => PublicRoute,
 } as any)
 const PublicSignInRoute = PublicSignInRouteImport.update({
   id: '/sign-in',
@@ -156,11 +138,9 @@ const AppOrgOrgIdCustomersCustomerIdEditRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof PublicIndexRoute
+  '/': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
-  '/about': typeof PublicAboutRoute
-  '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
@@ -180,14 +160,12 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
 }
 export interface FileRoutesByTo {
+  '/': typeof PublicRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
-  '/about': typeof PublicAboutRoute
-  '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
-  '/': typeof PublicIndexRoute
   '/app': typeof AppIndexRoute
   '/app/user-settings': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
@@ -206,13 +184,10 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
-  '/_public/about': typeof PublicAboutRoute
-  '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
-  '/_public/': typeof PublicIndexRoute
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
@@ -233,8 +208,6 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/staff-invite'
-    | '/about'
-    | '/privacy-policy'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
@@ -254,14 +227,12 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/customers/$customerId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/'
     | '/staff-invite'
-    | '/about'
-    | '/privacy-policy'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
     | '/staff-invite/$token'
-    | '/'
     | '/app'
     | '/app/user-settings'
     | '/app/org/$orgId/customer-plans'
@@ -279,13 +250,10 @@ export interface FileRouteTypes {
     | '/_public'
     | '/app'
     | '/staff-invite'
-    | '/_public/about'
-    | '/_public/privacy-policy'
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/app/select-organization'
     | '/staff-invite/$token'
-    | '/_public/'
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
@@ -329,27 +297,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff-invite'
       preLoaderRoute: typeof StaffInviteRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/_public/': {
-      id: '/_public/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof PublicIndexRouteImport
-      parentRoute: typeof PublicRoute
-    }
-    '/_public/about': {
-      id: '/_public/about'
-      path: '/about'
-      fullPath: '/about'
-      preLoaderRoute: typeof PublicAboutRouteImport
-      parentRoute: typeof PublicRoute
-    }
-    '/_public/privacy-policy': {
-      id: '/_public/privacy-policy'
-      path: '/privacy-policy'
-      fullPath: '/privacy-policy'
-      preLoaderRoute: typeof PublicPrivacyPolicyRouteImport
-      parentRoute: typeof PublicRoute
     }
     '/_public/sign-in': {
       id: '/_public/sign-in'
@@ -474,19 +421,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface PublicRouteChildren {
-  PublicAboutRoute: typeof PublicAboutRoute
-  PublicPrivacyPolicyRoute: typeof PublicPrivacyPolicyRoute
   PublicSignInRoute: typeof PublicSignInRoute
   PublicSignUpRoute: typeof PublicSignUpRoute
-  PublicIndexRoute: typeof PublicIndexRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
-  PublicAboutRoute: PublicAboutRoute,
-  PublicPrivacyPolicyRoute: PublicPrivacyPolicyRoute,
   PublicSignInRoute: PublicSignInRoute,
   PublicSignUpRoute: PublicSignUpRoute,
-  PublicIndexRoute: PublicIndexRoute,
 }
 
 const PublicRouteWithChildren =

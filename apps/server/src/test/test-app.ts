@@ -14,7 +14,7 @@ type RequestOptions = { token?: string; body?: unknown; headers?: Record<string,
 /** The real app on a real database, called in-process; the clock can be moved. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer } = {},
+  options: { mailer?: Mailer; webDistDir?: string } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
   const env = parseEnv({
@@ -32,17 +32,20 @@ export async function createTestApp(
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database });
   const mailer = options.mailer ?? createMailer(env);
-  const app = createApp({
-    db: database.db,
-    env,
-    auth,
-    now: () => now,
-    health,
-    mailer,
-    secret,
-    publicUrl: publicUrl(env),
-    postalCodes,
-  });
+  const app = createApp(
+    {
+      db: database.db,
+      env,
+      auth,
+      now: () => now,
+      health,
+      mailer,
+      secret,
+      publicUrl: publicUrl(env),
+      postalCodes,
+    },
+    { webDistDir: options.webDistDir },
+  );
 
   async function request(method: string, path: string, options: RequestOptions = {}) {
     const headers: Record<string, string> = { origin: 'http://localhost:3000', ...options.headers };

@@ -1,8 +1,9 @@
 import enUS from '@reformer/domain/i18n/en_US.json';
 import ptBR from '@reformer/domain/i18n/pt_BR.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@reformer/domain/preferences';
+import type { Language } from '@reformer/domain/preferences';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { I18N_OPTIONS } from './options.ts';
 
 export const resources = {
   en_US: { translation: enUS },
@@ -11,16 +12,7 @@ export const resources = {
 
 /** Starts i18next in the saved language so the first render is already in it. */
 export function initI18n(language: Language): typeof i18n {
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    // Our language codes use an underscore (en_US); never try to load a bare "en".
-    load: 'currentOnly',
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  void i18n.use(initReactI18next).init({ ...I18N_OPTIONS, resources, lng: language });
   return i18n;
 }
 

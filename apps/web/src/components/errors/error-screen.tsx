@@ -49,9 +49,10 @@ export function ErrorScreen({
             {t('errorScreens.goToOrganizations')}
           </Link>
         ) : (
-          <Link to="/" className="btn btn-ghost">
+          // The home page is pre-rendered, outside the app's router: a full page load.
+          <a href="/" className="btn btn-ghost">
             {t('errorScreens.goHome')}
-          </Link>
+          </a>
         )}
       </div>
     </section>

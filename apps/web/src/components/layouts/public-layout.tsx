@@ -1,21 +1,28 @@
-import { Link, Outlet } from '@tanstack/react-router';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../env.ts';
+import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 import { LanguageSwitcher } from '../switchers/language-switcher.tsx';
 import { ThemeSwitcher } from '../switchers/theme-switcher.tsx';
 import { Brand } from './brand.tsx';
 
 const linkClass = 'btn btn-ghost btn-sm justify-start';
-const activeProps = { className: 'btn-active', 'aria-current': 'page' } as const;
 const readablePrimaryLinks =
   '[&_.link-primary]:text-[color-mix(in_oklab,var(--color-primary)_60%,var(--color-base-content))]';
 
+type PublicLayoutProps = {
+  isSignedIn: boolean;
+  /** The URL path of the page shown, to mark its navigation link as current. */
+  currentPath: string;
+  children: ReactNode;
+};
+
 /**
- * The layout of `/`, `/about`, `/privacy-policy`, sign-in and sign-up. No app-only code in here: the
- * public pages must stay light (bench/public-site.mjs measures what they load).
+ * The layout of `/`, `/about`, `/privacy-policy` (pre-rendered, src/public-site/) and of the app's sign-in
+ * and sign-up. No router, no app-only code: the public pages must stay light (bench/public-site.mjs
+ * measures what they load), so every link is a plain one and a full page load.
  */
-export function PublicLayout({ isSignedIn }: { isSignedIn: boolean }) {
+export function PublicLayout({ isSignedIn, currentPath, children }: PublicLayoutProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
@@ -25,35 +32,62 @@ export function PublicLayout({ isSignedIn }: { isSignedIn: boolean }) {
       >
         {t('nav.skipToContent')}
       </a>
-      <PublicHeader isSignedIn={isSignedIn} />
+      <PublicHeader isSignedIn={isSignedIn} currentPath={currentPath} />
       {/* daisyUI's primary colour as text on base-100 falls below 4.5:1 in some themes (dark: about 3.9:1),
           e.g. the sign-in and sign-up links: mixed with the text colour it stays recognisable and readable. */}
       <main id="main" className={`flex-1 ${readablePrimaryLinks}`}>
-        <Outlet />
+        {children}
       </main>
       <PublicFooter isSignedIn={isSignedIn} />
     </div>
   );
 }
 
+/** A link of the main navigation, marked as the current page when it is the one shown. */
+function NavLink({
+  href,
+  currentPath,
+  onClick,
+  children,
+}: {
+  href: string;
+  currentPath: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  const isCurrent = href === currentPath;
+  return (
+    <a
+      href={href}
+      className={`${linkClass} ${isCurrent ? 'btn-active' : ''}`}
+      aria-current={isCurrent ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </a>
+  );
+}
+
 /** One set of links for every width: a row from `lg` up, a panel behind the Menu button below it. */
-function PublicHeader({ isSignedIn }: { isSignedIn: boolean }) {
+function PublicHeader({ isSignedIn, currentPath }: { isSignedIn: boolean; currentPath: string }) {
   const { t } = useTranslation();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const isHydrated = useIsHydrated();
   const menuId = useId();
   const closeMenu = () => setIsMenuOpen(false);
 
   return (
     <header className="border-b border-base-300 bg-base-100">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2">
-        <Link to="/" className="rounded-field px-2 py-1.5 hover:bg-base-200" onClick={closeMenu}>
+        <a href="/" className="rounded-field px-2 py-1.5 hover:bg-base-200" onClick={closeMenu}>
           <Brand />
-        </Link>
+        </a>
         <button
           type="button"
           className="btn btn-ghost btn-sm ml-auto lg:hidden"
           aria-expanded={isMenuOpen}
           aria-controls={menuId}
+          disabled={!isHydrated}
           onClick={() => setIsMenuOpen((open) => !open)}
         >
           <MenuIcon />
@@ -67,31 +101,21 @@ function PublicHeader({ isSignedIn }: { isSignedIn: boolean }) {
             aria-label={t('nav.mainNavigation')}
             className="flex flex-col gap-1 lg:flex-row lg:items-center"
           >
-            <Link
-              to="/"
-              className={linkClass}
-              activeProps={activeProps}
-              activeOptions={{ exact: true, includeHash: false }}
-              onClick={closeMenu}
-            >
+            <NavLink href="/" currentPath={currentPath} onClick={closeMenu}>
               {t('nav.home')}
-            </Link>
-            <Link to="/about" className={linkClass} activeProps={activeProps} onClick={closeMenu}>
+            </NavLink>
+            <NavLink href="/about" currentPath={currentPath} onClick={closeMenu}>
               {t('nav.about')}
-            </Link>
-            <Link to="/privacy-policy" className={linkClass} activeProps={activeProps} onClick={closeMenu}>
+            </NavLink>
+            <NavLink href="/privacy-policy" currentPath={currentPath} onClick={closeMenu}>
               {t('nav.privacyPolicy')}
-            </Link>
-            <Link to="/sign-up" className="btn btn-primary btn-sm lg:ml-2" onClick={closeMenu}>
+            </NavLink>
+            <a href="/sign-up" className="btn btn-primary btn-sm lg:ml-2" onClick={closeMenu}>
               {t('nav.startNow')}
-            </Link>
-            <Link
-              to={isSignedIn ? '/app' : '/sign-in'}
-              className="btn btn-outline btn-sm"
-              onClick={closeMenu}
-            >
+            </a>
+            <a href={isSignedIn ? '/app' : '/sign-in'} className="btn btn-outline btn-sm" onClick={closeMenu}>
               {t('nav.accessApp')}
-            </Link>
+            </a>
           </nav>
           <div className="flex flex-wrap items-center gap-2">
             <LanguageSwitcher />
@@ -121,24 +145,24 @@ function PublicFooter({ isSignedIn }: { isSignedIn: boolean }) {
           </h2>
           <ul className="flex flex-col gap-2">
             <li>
-              <Link to="/" hash="features" className={footerLink}>
+              <a href="/#features" className={footerLink}>
                 {t('public.footer.features')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/" hash="ai" className={footerLink}>
+              <a href="/#ai" className={footerLink}>
                 {t('public.footer.ai')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/" hash="pricing" className={footerLink}>
+              <a href="/#pricing" className={footerLink}>
                 {t('public.footer.pricing')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/" hash="faq" className={footerLink}>
+              <a href="/#faq" className={footerLink}>
                 {t('public.footer.faq')}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
@@ -148,29 +172,30 @@ function PublicFooter({ isSignedIn }: { isSignedIn: boolean }) {
           </h2>
           <ul className="flex flex-col gap-2">
             <li>
-              <Link to="/about" className={footerLink}>
+              <a href="/about" className={footerLink}>
                 {t('nav.about')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/privacy-policy" className={footerLink}>
+              <a href="/privacy-policy" className={footerLink}>
                 {t('nav.privacyPolicy')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={isSignedIn ? '/app' : '/sign-in'} className={footerLink}>
+              <a href={isSignedIn ? '/app' : '/sign-in'} className={footerLink}>
                 {isSignedIn ? t('nav.accessApp') : t('public.footer.signIn')}
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/sign-up" className={footerLink}>
+              <a href="/sign-up" className={footerLink}>
                 {t('public.footer.signUp')}
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>
       </div>
-      <p className="border-t border-base-300 px-4 py-4 text-center text-sm">
+      {/* Pre-rendered at build time: a page hydrated in a later year keeps the build's year until rebuilt. */}
+      <p className="border-t border-base-300 px-4 py-4 text-center text-sm" suppressHydrationWarning>
         {t('public.footer.rights', { year: new Date().getFullYear(), appName: env.appName })} ·{' '}
         {t('public.footer.version', { version: env.version })}
       </p>

@@ -2,12 +2,14 @@ import { LANGUAGES, parseLanguage } from '@reformer/domain/preferences';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../lib/preferences.tsx';
+import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 
 /** A <select> labelled "Language" (end-to-end tests drive it by its label). */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
   const { language, setLanguage } = usePreferences();
   const id = useId();
+  const isHydrated = useIsHydrated();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
@@ -16,6 +18,7 @@ export function LanguageSwitcher() {
       <select
         id={id}
         className="select select-sm w-auto"
+        disabled={!isHydrated}
         value={language}
         onChange={(event) => setLanguage(parseLanguage(event.target.value))}
       >

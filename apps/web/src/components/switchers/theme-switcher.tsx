@@ -2,12 +2,14 @@ import { parseTheme, THEMES } from '@reformer/domain/preferences';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../lib/preferences.tsx';
+import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 
 /** A <select> labelled "Theme" with the 29 daisyUI themes of the spec. */
 export function ThemeSwitcher() {
   const { t } = useTranslation();
   const { theme, setTheme } = usePreferences();
   const id = useId();
+  const isHydrated = useIsHydrated();
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="sr-only">
@@ -16,6 +18,7 @@ export function ThemeSwitcher() {
       <select
         id={id}
         className="select select-sm w-auto"
+        disabled={!isHydrated}
         value={theme}
         onChange={(event) => setTheme(parseTheme(event.target.value))}
       >

@@ -1,6 +1,6 @@
 import { displayName } from '@reformer/domain/users';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuButton } from '../../../components/ui/menu-button.tsx';
 import { sessionQueryOptions } from '../../../lib/session.ts';
@@ -8,9 +8,9 @@ import { useSignOut } from '../api/sign-out.ts';
 
 export function UserMenu() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { data: session } = useQuery(sessionQueryOptions());
-  const signOut = useSignOut({ onSuccess: () => navigate({ to: '/' }) });
+  // The home page is pre-rendered outside the app: a full page load, which also drops this user's state.
+  const signOut = useSignOut({ onSuccess: () => window.location.assign('/') });
   const user = session?.user;
   const name = user ? displayName(user) : '';
 

@@ -142,9 +142,9 @@ function Problem({
             {t('errorScreens.goToOrganizations')}
           </Link>
         ) : (
-          <Link to="/" className="btn">
+          <a href="/" className="btn">
             {t('errorScreens.goHome')}
-          </Link>
+          </a>
         )}
       </div>
     </>

@@ -1,7 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 const WORKS_TODAY = ['accounts', 'team', 'clients', 'plans'] as const;
 const PRINCIPLES = ['honest', 'privacy', 'brazil'] as const;
@@ -9,7 +7,6 @@ const PRINCIPLES = ['honest', 'privacy', 'brazil'] as const;
 export function AboutPage() {
   const { t } = useTranslation();
   const appName = env.appName;
-  useDocumentTitle(t('public.about.documentTitle', { appName }));
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-12">
       <header>
@@ -56,9 +53,9 @@ export function AboutPage() {
           {t('public.about.ctaTitle')}
         </h2>
         <p className="mb-4">{t('public.about.ctaText')}</p>
-        <Link to="/sign-up" className="btn btn-primary">
+        <a href="/sign-up" className="btn btn-primary">
           {t('nav.startNow')}
-        </Link>
+        </a>
       </section>
     </article>
   );

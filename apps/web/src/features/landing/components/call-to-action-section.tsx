@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
 export function CallToActionSection({ isSignedIn }: { isSignedIn: boolean }) {
@@ -11,15 +10,15 @@ export function CallToActionSection({ isSignedIn }: { isSignedIn: boolean }) {
         </h2>
         <p className="text-lg">{t('public.home.cta.text')}</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/sign-up" className="btn btn-primary">
+          <a href="/sign-up" className="btn btn-primary">
             {t('nav.startNow')}
-          </Link>
-          <Link
-            to={isSignedIn ? '/app' : '/sign-in'}
+          </a>
+          <a
+            href={isSignedIn ? '/app' : '/sign-in'}
             className="btn btn-outline border-neutral-content text-neutral-content"
           >
             {t('nav.accessApp')}
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
+import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 
 export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
   const { t } = useTranslation();
+  const isHydrated = useIsHydrated();
   return (
     <section aria-labelledby="hero-title" className="bg-base-200">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 lg:grid-cols-[3fr_2fr] lg:py-24">
@@ -14,10 +15,10 @@ export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
           </h1>
           <p className="max-w-prose text-lg">{t('public.home.hero.subtitle', { appName: env.appName })}</p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/sign-up" className="btn btn-primary">
+            <a href="/sign-up" className="btn btn-primary">
               {t('public.home.hero.startTrial')}
-            </Link>
-            <button type="button" className="btn btn-outline" onClick={onWatchDemo}>
+            </a>
+            <button type="button" className="btn btn-outline" onClick={onWatchDemo} disabled={!isHydrated}>
               <PlayIcon />
               {t('public.home.hero.watchDemo')}
             </button>

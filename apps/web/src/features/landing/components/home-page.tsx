@@ -1,7 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 import { AiSection } from './ai-section.tsx';
 import { CallToActionSection } from './call-to-action-section.tsx';
 import { FaqSection } from './faq-section.tsx';
@@ -13,9 +10,7 @@ import { TestimonialSection } from './testimonial-section.tsx';
 
 /** The landing page of spec doc 2 §2: every claim in it says whether the feature exists today. */
 export function HomePage({ isSignedIn }: { isSignedIn: boolean }) {
-  const { t } = useTranslation();
   const [isTourOpen, setIsTourOpen] = useState(false);
-  useDocumentTitle(t('public.home.documentTitle', { appName: env.appName }));
   return (
     <>
       <HeroSection onWatchDemo={() => setIsTourOpen(true)} />

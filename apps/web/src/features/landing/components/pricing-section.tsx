@@ -1,5 +1,4 @@
 import { languageTag } from '@reformer/domain/preferences';
-import { Link } from '@tanstack/react-router';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreferences } from '../../../lib/preferences.tsx';
@@ -73,13 +72,13 @@ function PricingCard({ tier, price }: { tier: PricingTier; price: string }) {
           </li>
         ))}
       </ul>
-      <Link
-        to="/sign-up"
+      <a
+        href="/sign-up"
         className={`btn ${tier.isRecommended ? 'btn-primary' : 'btn-outline'}`}
         aria-describedby={nameId}
       >
         {t('public.home.pricing.choose')}
-      </Link>
+      </a>
     </li>
   );
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
 import { PRIVACY_CONTACT_EMAIL } from '../privacy-contact.ts';
-import { useDocumentTitle } from '../use-document-title.ts';
 
 const COLLECTED = ['account', 'clients', 'health', 'payments', 'technical', 'browser'] as const;
 /** Spec doc 2 §9, word for word in meaning: these periods are commitments. */
@@ -21,7 +20,6 @@ const RIGHTS = [
 export function PrivacyPolicyPage() {
   const { t } = useTranslation();
   const appName = env.appName;
-  useDocumentTitle(t('public.privacy.documentTitle', { appName }));
   return (
     <article className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12">
       <header>

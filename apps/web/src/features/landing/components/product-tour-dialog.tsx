@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -43,9 +42,9 @@ export function ProductTourDialog({ isOpen, onClose }: { isOpen: boolean; onClos
           </button>
         )}
         {isLast ? (
-          <Link to="/sign-up" className="btn btn-primary">
+          <a href="/sign-up" className="btn btn-primary">
             {t('public.home.hero.startTrial')}
-          </Link>
+          </a>
         ) : (
           <button type="button" className="btn btn-primary" onClick={() => setIndex(index + 1)}>
             {t('public.home.tour.next')}

@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+/** Serving the built web app: pre-rendered public pages by language cookie, compression, caching. */
+
+let t: TestApp;
+let webDistDir: string;
+// Past the compression threshold (1 KB), as real pages and assets are.
+const filler = `<!-- ${'x'.repeat(2048)} -->`;
+
+async function writeBuildFile(path: string, content: string) {
+  await mkdir(join(webDistDir, path, '..'), { recursive: true });
+  await writeFile(join(webDistDir, path), content);
+}
+
+beforeAll(async () => {
+  webDistDir = await mkdtemp(join(tmpdir(), 'reformer-web-dist-'));
+  await writeBuildFile('index.html', `<html>app shell${filler}</html>`);
+  await writeBuildFile('assets/app-abc123.js', `console.log('app');${filler}`);
+  for (const language of ['en_US', 'pt_BR']) {
+    for (const file of ['index.html', 'about.html', 'privacy-policy.html']) {
+      await writeBuildFile(`prerendered/${language}/${file}`, `<html>${language} ${file}${filler}</html>`);
+    }
+  }
+  t = await createTestApp({}, { webDistDir });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(webDistDir, { recursive: true, force: true });
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return t.app.request(path, { headers });
+}
+
+async function gunzippedText(response: Response): Promise<string> {
+  return gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8');
+}
+
+describe('the pre-rendered public pages', () => {
+  it('answers each public page in the language of the cookie', async () => {
+    const cases = [
+      ['/', 'pt_BR', 'pt_BR index.html'],
+      ['/about', 'pt_BR', 'pt_BR about.html'],
+      ['/privacy-policy', 'en_US', 'en_US privacy-policy.html'],
+    ] as const;
+    for (const [path, language, expected] of cases) {
+      const response = await get(path, { cookie: `other=1; reformer.language=${language}` });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(response.headers.get('vary')).toContain('Cookie');
+      expect(await response.text()).toContain(expected);
+    }
+  });
+
+  it('falls back to en_US without a cookie or with an unknown language', async () => {
+    expect(await (await get('/')).text()).toContain('en_US index.html');
+    const unknown = await get('/about', { cookie: 'reformer.language=fr_FR' });
+    expect(await unknown.text()).toContain('en_US about.html');
+  });
+
+  it('answers every other path with the app (history fallback)', async () => {
+    for (const path of ['/sign-in', '/app/select-organization', '/nonexistent']) {
+      const response = await get(path, { cookie: 'reformer.language=pt_BR' });
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain('app shell');
+    }
+  });
+});
+
+describe('compression and caching of the web app', () => {
+  it('gzips pages and assets for clients that accept it', async () => {
+    const page = await get('/', {
+      'accept-encoding': 'gzip, deflate, br',
+      cookie: 'reformer.language=pt_BR',
+    });
+    expect(page.headers.get('content-encoding')).toBe('gzip');
+    expect(await gunzippedText(page)).toContain('pt_BR index.html');
+
+    const asset = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
+    expect(asset.headers.get('content-encoding')).toBe('gzip');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await gunzippedText(asset)).toContain("console.log('app')");
+
+    const app = await get('/sign-in', { 'accept-encoding': 'gzip' });
+    expect(app.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('answers a missing asset 404, without the long cache', async () => {
+    const response = await get('/assets/gone-123.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBeNull();
+  });
+
+  it('sends plain bodies to clients that do not accept compression', async () => {
+    const page = await get('/');
+    expect(page.headers.get('content-encoding')).toBeNull();
+    expect(await page.text()).toContain('en_US index.html');
+  });
+
+  it('leaves the API to its own handlers', async () => {
+    const response = await get('/api/health', { 'accept-encoding': 'gzip' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(await response.json()).toMatchObject({ status: 'healthy' });
+  });
+});

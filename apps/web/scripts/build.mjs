@@ -1,0 +1,70 @@
+// `npm run build -w @reformer/web [-- --outDir <dir> --emptyOutDir --sourcemap hidden]`:
+//   1. the client build of both entries (index.html: the app; public-site.html: `/`, `/about`,
+//      `/privacy-policy`);
+//   2. an SSR build of src/public-site/render.tsx into a temporary folder;
+//   3. pre-rendering: every public page in every language, written to <outDir>/prerendered/<language>/,
+//      which the server sends by the visitor's language cookie (apps/server/src/app.ts). The bare template
+//      public-site.html is removed from the output: it is never a page of its own.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    outDir: { type: 'string', default: 'dist' },
+    emptyOutDir: { type: 'boolean', default: false },
+    sourcemap: { type: 'string' },
+  },
+});
+const outDir = resolve(webRoot, values.outDir);
+const sourcemap =
+  values.sourcemap === undefined ? undefined : values.sourcemap === 'true' || values.sourcemap;
+
+// This config imports TypeScript from the domain workspace package, hence the `runner` config loader.
+const shared = { root: webRoot, configLoader: 'runner', logLevel: 'warn' };
+
+/** A client build of one HTML entry; the two builds share no chunk, so the public pages load no app code. */
+function buildEntry(html, emptyOutDir) {
+  const input = join(webRoot, html);
+  return build({ ...shared, build: { outDir, emptyOutDir, sourcemap, rolldownOptions: { input } } });
+}
+
+await buildEntry('index.html', values.emptyOutDir);
+const client = await buildEntry('public-site.html', false);
+
+// Inside the workspace, so the built module's bare imports (react, react-dom…) resolve as the source's do.
+await mkdir(join(webRoot, 'node_modules'), { recursive: true });
+/** Each language's catalog chunk (vite.config.ts `publicCatalogs`), for the pages to preload. */
+function catalogFiles(output) {
+  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output);
+  const files = {};
+  for (const chunk of chunks) {
+    const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
+    const language = id?.match(/^\0virtual:public-catalog\/(\w+)$/)?.[1];
+    if (language) files[language] = chunk.fileName;
+  }
+  return files;
+}
+
+const ssrDir = await mkdtemp(join(webRoot, 'node_modules', '.public-site-ssr-'));
+try {
+  await build({
+    ...shared,
+    build: { ssr: 'src/public-site/render.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+  });
+  const { renderPublicPages } = await import(pathToFileURL(join(ssrDir, 'render.js')).href);
+  const templateFile = join(outDir, 'public-site.html');
+  const pages = await renderPublicPages(await readFile(templateFile, 'utf8'), catalogFiles(client));
+  for (const page of pages) {
+    const file = join(outDir, 'prerendered', page.language, page.file);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, page.html);
+  }
+  await rm(templateFile);
+  console.log(`Pre-rendered ${pages.length} public pages into ${join(outDir, 'prerendered')}`);
+} finally {
+  await rm(ssrDir, { recursive: true, force: true });
+}

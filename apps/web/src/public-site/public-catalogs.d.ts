@@ -1,0 +1,8 @@
+/**
+ * One language's part of the catalog, as the public pages use it (vite.config.ts `publicCatalogs`): the
+ * full catalogs would triple what a visitor downloads.
+ */
+declare module 'virtual:public-catalog/*' {
+  const catalog: Record<string, unknown>;
+  export default catalog;
+}
