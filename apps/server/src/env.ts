@@ -34,7 +34,6 @@ export const EnvSchema = z
     POSTAL_CODE_PROVIDER_URL: z.url().default('https://viacep.com.br/ws'),
     POSTAL_CODE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     WEB_DIST_DIR: z.string().optional(),
-    LOG_REQUESTS: z.stringbool().default(false),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_DISCOVERY_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

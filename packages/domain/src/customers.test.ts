@@ -4,6 +4,7 @@ import {
   CustomerInput,
   CustomersSearchParams,
   idTypesFor,
+  isCalendarDate,
   isValidPhone,
   ListCustomersQuery,
   searchWords,
@@ -152,5 +153,16 @@ describe('customer plan schema', () => {
       billingCycleMonths('SEMI_ANNUAL'),
       billingCycleMonths('ANNUALLY'),
     ]).toEqual([1, 3, 6, 12]);
+  });
+});
+
+describe('calendar dates', () => {
+  it('accepts real days from 1900 on and refuses impossible ones', () => {
+    expect(isCalendarDate('1990-05-17')).toBe(true);
+    expect(isCalendarDate('2024-02-29')).toBe(true);
+    expect(isCalendarDate('2023-02-29')).toBe(false);
+    expect(isCalendarDate('2023-02-30')).toBe(false);
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('1990-5-17')).toBe(false);
   });
 });

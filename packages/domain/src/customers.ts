@@ -65,10 +65,14 @@ const text = (max: number) =>
     .nullish()
     .transform((value) => value || null);
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, V.date)
-  .refine((value) => !Number.isNaN(Date.parse(value)), V.date);
+/** A real calendar date from 1900 on: "2023-02-30" parses in JavaScript but is not a day. */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1900-01-01') return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const isoDate = z.string().refine(isCalendarDate, V.date);
 
 export const CustomerInput = z
   .object({

@@ -3,7 +3,8 @@ import { EstablishmentRole, OrgRole } from './permissions.ts';
 import { V } from './validation.ts';
 
 export const EstablishmentAssignment = z.object({
-  establishmentId: z.uuid(V.required),
+  // Lower case, as PostgreSQL prints uuids: the same establishment must compare equal everywhere.
+  establishmentId: z.uuid(V.required).transform((id) => id.toLowerCase()),
   role: EstablishmentRole,
 });
 export type EstablishmentAssignment = z.infer<typeof EstablishmentAssignment>;

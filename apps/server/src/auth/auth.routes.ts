@@ -13,7 +13,8 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, clientIp(c));
   const response = await auth.handler(new Request(c.req.raw, { headers }));
-  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response;
+  // Redirects (3xx) belong to the OAuth flow; every other non-2xx gets the one error shape.
+  if (response.status < 400) return response;
   return reshapeError(response);
 }
 
@@ -42,5 +43,6 @@ async function reshapeError(response: Response): Promise<Response> {
   };
   const headers = new Headers(response.headers);
   headers.delete('content-length');
+  headers.set('content-type', 'application/json');
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }

@@ -25,7 +25,10 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
     baseURL,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [baseURL, 'http://localhost:5173'],
+    // Vite's dev server is a trusted origin only in development.
+    trustedOrigins: env.NODE_ENV === 'development' ? [baseURL, 'http://localhost:5173'] : [baseURL],
+    // Names change through PUT /users/me, which validates them; better-auth's own route would not.
+    disabledPaths: ['/update-user'],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: {

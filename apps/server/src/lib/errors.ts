@@ -70,11 +70,38 @@ export const handleError: ErrorHandler = (error, c) => {
     if (error.status === 401) return errorResponse(c, 401, 'UNAUTHENTICATED');
   }
   const requestId = c.get('requestId') ?? 'unknown';
-  console.error(`[${requestId}] ${c.req.method} ${c.req.path}`, error);
+  const database = databaseErrorOf(error);
+  // Class 22 is PostgreSQL's "data exception" (a NUL byte in text, an impossible date, a malformed
+  // value): bad input that slipped past validation, not a server fault.
+  if (database?.code.startsWith('22')) return errorResponse(c, 400, 'VALIDATION_FAILED');
+  console.error(`[${requestId}] ${c.req.method} ${redactPath(c.req.path)}`, describeForLog(error, database));
   const body: ErrorBody = {
     error: { code: 'INTERNAL_ERROR', message: translate(enUS, 'errors.INTERNAL_ERROR'), requestId },
   };
   return c.json(body, 500);
 };
+
+type DatabaseError = { code: string; constraint?: string; message?: string };
+
+function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  const candidate = (error as { cause?: unknown }).cause ?? error;
+  const code = (candidate as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? (candidate as DatabaseError) : undefined;
+}
+
+/**
+ * Logs never carry personal data: query parameters (names, CPF, e-mail) and PostgreSQL's `detail` (the
+ * conflicting values) are left out, and invitation tokens are cut from paths.
+ */
+export function describeForLog(error: unknown, database: DatabaseError | undefined): string {
+  if (database)
+    return `database error ${database.code}${database.constraint ? ` on ${database.constraint}` : ''}: ${database.message ?? ''}`;
+  const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  return stack.replace(/params: .*$/gm, 'params: [redacted]');
+}
+
+export function redactPath(path: string): string {
+  return path.replace(/(\/invitations\/(?:accept|validate)\/)[^/]+/, '$1[token]');
+}
 
 export const handleNotFound: NotFoundHandler = (c) => errorResponse(c, 404, 'NOT_FOUND');

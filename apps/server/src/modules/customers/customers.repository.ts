@@ -88,3 +88,24 @@ export async function updateCustomer(
     .returning(customerColumns);
   return row ?? null;
 }
+
+/** Edits apply only to customers still on the books: a purge or delete that commits first wins. */
+export async function updateActiveCustomer(
+  db: Database,
+  organizationId: string,
+  id: string,
+  values: Partial<Omit<CustomerRow, 'organizationId' | 'id' | 'searchText' | 'sortName' | 'createdAt'>>,
+) {
+  const [row] = await db
+    .update(customers)
+    .set(values)
+    .where(
+      and(
+        eq(customers.organizationId, organizationId),
+        eq(customers.id, id),
+        notInArray(customers.status, ['DELETED', 'PURGED']),
+      ),
+    )
+    .returning(customerColumns);
+  return row ?? null;
+}

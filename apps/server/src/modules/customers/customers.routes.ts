@@ -102,7 +102,13 @@ export const customersRoutes = createRouter()
     c.json(await service.listCustomers(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
   )
   .openapi(exportCsv, async (c) => {
-    const csv = await exportCustomersCsv(c.var.deps.db, c.var.access, c.req.valid('query').search ?? '');
+    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const csv = await exportCustomersCsv(
+      c.var.deps.db,
+      c.var.access,
+      c.req.valid('query').search ?? '',
+      actor,
+    );
     c.header('Content-Disposition', 'attachment; filename="customers.csv"');
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
   })

@@ -68,9 +68,10 @@ export async function updateCustomer(
   const current = await findOrThrow(db, access, id);
   if (current.status === 'PURGED' || current.status === 'DELETED') throw new AppError('CUSTOMER_PURGED');
   const row = await repository
-    .updateCustomer(db, access.organizationId, id, { ...values, updatedAt: now })
+    .updateActiveCustomer(db, access.organizationId, id, { ...values, updatedAt: now })
     .catch(rethrowUniqueViolation);
-  return toCustomer(row ?? current);
+  if (!row) throw new AppError('CUSTOMER_PURGED');
+  return toCustomer(row);
 }
 
 /** Deleting keeps the record (payments, attendance and records still point at it); it leaves the lists. */

@@ -52,9 +52,15 @@ export async function deleteEstablishment(db: Database, access: OrgAccess, id: s
   if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
   const assigned = await repository.countAssignments(db, access.organizationId, id);
   if (assigned > 0) throw new AppError('ESTABLISHMENT_IN_USE', undefined, { staffAssignments: assigned });
-  if (!(await repository.deleteEstablishment(db, access.organizationId, id))) {
-    throw new AppError('ESTABLISHMENT_NOT_FOUND');
-  }
+  // The foreign key also refuses an assignment added between the count and the delete.
+  const deleted = await repository
+    .deleteEstablishment(db, access.organizationId, id)
+    .catch((error: unknown) => {
+      const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (code === '23503') throw new AppError('ESTABLISHMENT_IN_USE');
+      throw error;
+    });
+  if (!deleted) throw new AppError('ESTABLISHMENT_NOT_FOUND');
 }
 
 /** Every establishment named in an assignment list must belong to this organization. */

@@ -149,3 +149,25 @@ export async function insertAssignments(
 ) {
   if (rows.length > 0) await tx.insert(establishmentAssignments).values(rows);
 }
+
+/** Updates only while the invitation is still in one of `statuses`; null when it moved on meanwhile. */
+export async function updateOpenInvitation(
+  db: Database | Tx,
+  organizationId: string,
+  id: string,
+  statuses: InvitationStatus[],
+  values: Partial<NewInvitation>,
+) {
+  const [row] = await db
+    .update(invitations)
+    .set(values)
+    .where(
+      and(
+        eq(invitations.organizationId, organizationId),
+        eq(invitations.id, id),
+        inArray(invitations.status, statuses),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

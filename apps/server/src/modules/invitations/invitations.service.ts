@@ -6,7 +6,12 @@ import {
   type InviteStaffInput,
   isSameEmail,
 } from '@reformer/domain/invitations';
-import { can, canAssignEstablishmentRole, canAssignOrgRole } from '@reformer/domain/permissions';
+import {
+  allowedEstablishments,
+  can,
+  canAssignEstablishmentRole,
+  canAssignOrgRole,
+} from '@reformer/domain/permissions';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import { isUuid } from '../../auth/access.ts';
@@ -31,7 +36,9 @@ function toInvitation(
   inviterName: string | null,
 ): Invitation {
   const status = effectiveInvitationStatus(row, deps.now());
-  const mayShare = status === 'pending' && can(access.profile, 'INVITE_STAFF', { scope: 'ORG' });
+  // The link is a grant of the invitation's roles: only those who could grant them may see it.
+  const mayShare =
+    status === 'pending' && can(access.profile, 'INVITE_STAFF', { scope: 'ORG' }) && mayGrant(access, row);
   return {
     id: row.id,
     email: row.email,
@@ -48,13 +55,15 @@ function toInvitation(
 }
 
 /** Nobody invites into a role above their own, nor into an establishment they do not manage. */
-function assertMayGrant(access: OrgAccess, input: Invite) {
-  if (input.role && !canAssignOrgRole(access.membership.orgRole, input.role))
-    throw new AppError('ROLE_NOT_ALLOWED');
-  for (const { establishmentId, role } of input.establishments) {
-    if (!canAssignEstablishmentRole(access.membership, establishmentId, role))
-      throw new AppError('ROLE_NOT_ALLOWED');
-  }
+function mayGrant(access: OrgAccess, invitation: Pick<Invite, 'role' | 'establishments'>): boolean {
+  if (invitation.role && !canAssignOrgRole(access.membership.orgRole, invitation.role)) return false;
+  return invitation.establishments.every(({ establishmentId, role }) =>
+    canAssignEstablishmentRole(access.membership, establishmentId, role),
+  );
+}
+
+function assertMayGrant(access: OrgAccess, invitation: Pick<Invite, 'role' | 'establishments'>) {
+  if (!mayGrant(access, invitation)) throw new AppError('ROLE_NOT_ALLOWED');
 }
 
 export async function inviteStaff(deps: Deps, access: OrgAccess, actorId: string, input: Invite) {
@@ -108,7 +117,16 @@ export async function listInvitations(
   query: Parameters<typeof repository.listInvitations>[2],
 ) {
   const rows = await repository.listInvitations(deps.db, access.organizationId, query, deps.now());
-  return rows.map(({ invitation, inviterName }) => toInvitation(deps, access, invitation, inviterName));
+  // Someone who sees staff of some establishments only sees the invitations into those establishments.
+  const visible = allowedEstablishments(access.profile, 'VIEW_STAFF');
+  return rows
+    .filter(
+      ({ invitation }) =>
+        visible === 'ALL' ||
+        (invitation.role === null &&
+          invitation.establishments.every((a) => visible.includes(a.establishmentId))),
+    )
+    .map(({ invitation, inviterName }) => toInvitation(deps, access, invitation, inviterName));
 }
 
 async function findPendingOrThrow(deps: Deps, access: OrgAccess, id: string) {
@@ -120,20 +138,24 @@ async function findPendingOrThrow(deps: Deps, access: OrgAccess, id: string) {
 export async function revokeInvitation(deps: Deps, access: OrgAccess, id: string) {
   const row = await findPendingOrThrow(deps, access, id);
   if (effectiveInvitationStatus(row, deps.now()) !== 'pending') throw new AppError('INVITATION_NOT_PENDING');
-  await repository.updateInvitation(deps.db, access.organizationId, id, {
+  assertMayGrant(access, row);
+  // Conditional on the status, so an acceptance that commits first is not turned into a revocation.
+  const revoked = await repository.updateOpenInvitation(deps.db, access.organizationId, id, ['pending'], {
     status: 'revoked',
     updatedAt: deps.now(),
   });
+  if (!revoked) throw new AppError('INVITATION_NOT_PENDING');
 }
 
 /** A new link and a new expiry; the old link stops working. Accepted or revoked invitations stay closed. */
 export async function resendInvitation(deps: Deps, access: OrgAccess, actorId: string, id: string) {
   const row = await findPendingOrThrow(deps, access, id);
   if (row.status === 'accepted' || row.status === 'revoked') throw new AppError('INVITATION_NOT_PENDING');
+  assertMayGrant(access, row);
   const now = deps.now();
   const tokenNonce = newTokenNonce();
   const updated = await repository
-    .updateInvitation(deps.db, access.organizationId, id, {
+    .updateOpenInvitation(deps.db, access.organizationId, id, ['pending', 'expired'], {
       status: 'pending',
       tokenNonce,
       tokenHash: hashInvitationToken(deriveInvitationToken(deps.secret, id, tokenNonce)),
@@ -141,7 +163,7 @@ export async function resendInvitation(deps: Deps, access: OrgAccess, actorId: s
       updatedAt: now,
     })
     .catch(rethrowPendingConflict);
-  if (!updated) throw new AppError('INVITATION_NOT_FOUND');
+  if (!updated) throw new AppError('INVITATION_NOT_PENDING');
   const emailSent = await sendInvitationEmail(
     deps,
     access.organizationId,

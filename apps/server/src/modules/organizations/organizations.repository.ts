@@ -88,3 +88,15 @@ export async function deleteMembership(tx: Tx, organizationId: string, userId: s
     .delete(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
 }
+
+export async function findMemberRole(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+): Promise<OrgRole | null> {
+  const [row] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return row?.role ?? null;
+}

@@ -51,7 +51,8 @@ export async function updateOrganization(
 export async function leaveOrganization(db: Database, access: OrgAccess, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await repository.lockOrganization(tx, access.organizationId);
-    if (access.membership.orgRole === 'ORG_OWNER') {
+    // The role as it is now, under the lock: it may have changed since the request began.
+    if ((await repository.findMemberRole(tx, access.organizationId, userId)) === 'ORG_OWNER') {
       const owners = await repository.countMembersWithRole(tx, access.organizationId, 'ORG_OWNER');
       if (owners <= 1) throw new AppError('ORGANIZATION_SOLE_OWNER');
     }

@@ -70,7 +70,8 @@ export async function setAssignments(
 ) {
   await assertEstablishmentsExist(db, access.organizationId, next);
   await db.transaction(async (tx) => {
-    await lockAndFindTarget(tx, access, targetUserId);
+    const target = await lockAndFindTarget(tx, access, targetUserId);
+    assertOutranks(access, target.role);
     const current = await repository.listAssignments(tx, access.organizationId, targetUserId);
     const key = (a: { establishmentId: string; role: string }) => `${a.establishmentId}:${a.role}`;
     const before = new Set(current.map(key));

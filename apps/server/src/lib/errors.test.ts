@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { describeForLog, redactPath } from './errors.ts';
+
+describe('what reaches the logs', () => {
+  it('never carries query parameters (personal data) of a failed query', () => {
+    const failed = new Error('Failed query: insert into customers values ($1, $2)\nparams: Ana,52998224725');
+    expect(describeForLog(failed, undefined)).not.toContain('52998224725');
+    expect(describeForLog(failed, undefined)).toContain('params: [redacted]');
+  });
+
+  it('names a database error by code and constraint, without its detail', () => {
+    const line = describeForLog(new Error('x'), {
+      code: '23505',
+      constraint: 'customers_email_unique_idx',
+      message: 'duplicate key value violates unique constraint',
+    });
+    expect(line).toBe(
+      'database error 23505 on customers_email_unique_idx: duplicate key value violates unique constraint',
+    );
+  });
+
+  it('cuts invitation tokens out of paths', () => {
+    expect(redactPath('/api/invitations/accept/abc123DEF')).toBe('/api/invitations/accept/[token]');
+    expect(redactPath('/api/invitations/validate/abc123')).toBe('/api/invitations/validate/[token]');
+    expect(redactPath('/api/organizations/x')).toBe('/api/organizations/x');
+  });
+});
