@@ -1,3 +1,4 @@
+import { DEFAULT_INVITATION_TTL_DAYS } from '@reformer/domain/invitations';
 import { z } from 'zod';
 
 /**
@@ -23,7 +24,7 @@ export const EnvSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     SMTP_URL: optionalString.pipe(z.url().optional()),
-    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_INVITATION_TTL_DAYS),
     MAIL_FROM: z.string().default('Reformer <no-reply@localhost>'),
     OIDC_PROVIDER_ID: z.string().default('oidc'),
     OIDC_PROVIDER_NAME: optionalString,

@@ -190,5 +190,3 @@ export function normalizeSearchText(value: string): string {
 export function searchWords(search: string): string[] {
   return normalizeSearchText(search).split(/\s+/).filter(Boolean).slice(0, 6);
 }
-
-export const SetCustomerStatusInput = z.object({ status: z.enum(EDITABLE_CUSTOMER_STATUSES) });

@@ -35,7 +35,16 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export type FieldIssue = { path: string; message: string };
+/**
+ * One field problem of a VALIDATION_FAILED answer: `key` is a `validation.*` catalog key the web
+ * translates, `message` its English text, `params` the bounds some messages need.
+ */
+export type ValidationIssue = {
+  path: string;
+  key: string;
+  message: string;
+  params?: { min?: number | undefined; max?: number | undefined };
+};
 
 /** The one shape of every non-2xx answer of the API. */
 export type ErrorBody = {

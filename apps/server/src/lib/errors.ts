@@ -1,5 +1,5 @@
 import type { Hook } from '@hono/zod-openapi';
-import { AppError, type ErrorBody, type ErrorCode } from '@reformer/domain/errors';
+import { AppError, type ErrorBody, type ErrorCode, type ValidationIssue } from '@reformer/domain/errors';
 import { translate } from '@reformer/domain/i18n';
 import enUS from '@reformer/domain/i18n/en_US.json' with { type: 'json' };
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
@@ -7,13 +7,6 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { AppEnv } from './http.ts';
-
-export type ValidationDetail = {
-  path: string;
-  key: string;
-  message: string;
-  params?: { min?: number; max?: number };
-};
 
 export function errorResponse(
   c: Context,
@@ -29,7 +22,7 @@ export function errorResponse(
 }
 
 /** Turns zod issues into field errors carrying the catalog key (for the web) and English text (for people). */
-export function describeIssues(issues: readonly z.core.$ZodIssue[]): ValidationDetail[] {
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[] {
   return issues.map((issue) => {
     const isMissing = issue.code === 'invalid_type' && issue.input === undefined;
     const key = isMissing

@@ -1,7 +1,7 @@
-import { isErrorBody } from '@reformer/domain/errors';
+import { isErrorBody, type ValidationIssue } from '@reformer/domain/errors';
 
-/** A field problem as the API reports it for VALIDATION_FAILED: `key` is a `validation.*` catalog key. */
-export type ApiFieldIssue = { path: string; key?: string; message: string; params?: Record<string, unknown> };
+/** A field problem as the API reports it for VALIDATION_FAILED; better-auth's own answers may lack `key`. */
+export type ApiFieldIssue = Omit<ValidationIssue, 'key'> & { key?: string };
 
 /** Any non-2xx answer of our API, carrying the stable error code of `@reformer/domain/errors`. */
 export class ApiError extends Error {

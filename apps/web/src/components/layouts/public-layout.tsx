@@ -7,8 +7,6 @@ import { ThemeSwitcher } from '../switchers/theme-switcher.tsx';
 import { Brand } from './brand.tsx';
 
 const linkClass = 'btn btn-ghost btn-sm justify-start';
-const readablePrimaryLinks =
-  '[&_.link-primary]:text-[color-mix(in_oklab,var(--color-primary)_60%,var(--color-base-content))]';
 
 type PublicLayoutProps = {
   isSignedIn: boolean;
@@ -35,7 +33,7 @@ export function PublicLayout({ isSignedIn, currentPath, children }: PublicLayout
       <PublicHeader isSignedIn={isSignedIn} currentPath={currentPath} />
       {/* daisyUI's primary colour as text on base-100 falls below 4.5:1 in some themes (dark: about 3.9:1),
           e.g. the sign-in and sign-up links: mixed with the text colour it stays recognisable and readable. */}
-      <main id="main" className={`flex-1 ${readablePrimaryLinks}`}>
+      <main id="main" className="flex-1">
         {children}
       </main>
       <PublicFooter isSignedIn={isSignedIn} />
