@@ -37,6 +37,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 
 function openPostgres(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // An idle connection the server closes (restart, failover, a dropped database) emits 'error' on the pool;
+  // unheard, it would crash the process. The pool discards that client and opens a new one when needed.
+  pool.on('error', (error) => {
+    console.error(`[database] idle connection lost: ${(error as { code?: string }).code ?? error.message}`);
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
