@@ -20,16 +20,11 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * Read fresh on every request, so a removed member or a changed role takes effect at once. One query, as
- * it runs before every organization route.
+ * The membership query, built once per database and sent as a named prepared statement: it runs before
+ * every organization route, and building the SQL and planning it each time cost more than running it.
  */
-export async function loadMembership(
-  db: Database,
-  organizationId: string,
-  userId: string,
-): Promise<Membership | null> {
-  if (!isUuid(organizationId)) return null;
-  const [member] = await db
+function prepareMembershipQuery(db: Database) {
+  return db
     .select({
       role: memberships.role,
       establishmentRoles: sql<Membership['establishmentRoles']>`coalesce(
@@ -45,8 +40,31 @@ export async function loadMembership(
         eq(establishmentAssignments.userId, memberships.userId),
       ),
     )
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-    .groupBy(memberships.role);
+    .where(
+      and(
+        eq(memberships.organizationId, sql.placeholder('organizationId')),
+        eq(memberships.userId, sql.placeholder('userId')),
+      ),
+    )
+    .groupBy(memberships.role)
+    .prepare('load_membership');
+}
+
+const membershipQueries = new WeakMap<Database, ReturnType<typeof prepareMembershipQuery>>();
+
+/** Read fresh on every request, so a removed member or a changed role takes effect at once. */
+export async function loadMembership(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<Membership | null> {
+  if (!isUuid(organizationId)) return null;
+  let query = membershipQueries.get(db);
+  if (!query) {
+    query = prepareMembershipQuery(db);
+    membershipQueries.set(db, query);
+  }
+  const [member] = await query.execute({ organizationId, userId });
   return member ? { orgRole: member.role, establishmentRoles: member.establishmentRoles } : null;
 }
 

@@ -67,6 +67,7 @@ export async function createTestApp(
     db: database.db,
     database,
     env,
+    auth,
     request,
     setNow: (date: Date) => {
       now = date;
