@@ -10,6 +10,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client.ts';
+import { preparedStatement } from '../db/prepared.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
 import type { AppEnv, OrgAccess } from '../lib/http.ts';
 
@@ -19,39 +20,6 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/**
- * The membership query, built once per database and sent as a named prepared statement: it runs before
- * every organization route, and building the SQL and planning it each time cost more than running it.
- */
-function prepareMembershipQuery(db: Database) {
-  return db
-    .select({
-      role: memberships.role,
-      establishmentRoles: sql<Membership['establishmentRoles']>`coalesce(
-        json_agg(json_build_object('establishmentId', ${establishmentAssignments.establishmentId}, 'role', ${establishmentAssignments.role}))
-          filter (where ${establishmentAssignments.userId} is not null),
-        '[]'::json)`,
-    })
-    .from(memberships)
-    .leftJoin(
-      establishmentAssignments,
-      and(
-        eq(establishmentAssignments.organizationId, memberships.organizationId),
-        eq(establishmentAssignments.userId, memberships.userId),
-      ),
-    )
-    .where(
-      and(
-        eq(memberships.organizationId, sql.placeholder('organizationId')),
-        eq(memberships.userId, sql.placeholder('userId')),
-      ),
-    )
-    .groupBy(memberships.role)
-    .prepare('load_membership');
-}
-
-const membershipQueries = new WeakMap<Database, ReturnType<typeof prepareMembershipQuery>>();
-
 /** Read fresh on every request, so a removed member or a changed role takes effect at once. */
 export async function loadMembership(
   db: Database,
@@ -59,11 +27,32 @@ export async function loadMembership(
   userId: string,
 ): Promise<Membership | null> {
   if (!isUuid(organizationId)) return null;
-  let query = membershipQueries.get(db);
-  if (!query) {
-    query = prepareMembershipQuery(db);
-    membershipQueries.set(db, query);
-  }
+  const query = preparedStatement(db, 'load_membership', (name) =>
+    db
+      .select({
+        role: memberships.role,
+        establishmentRoles: sql<Membership['establishmentRoles']>`coalesce(
+          json_agg(json_build_object('establishmentId', ${establishmentAssignments.establishmentId}, 'role', ${establishmentAssignments.role}))
+            filter (where ${establishmentAssignments.userId} is not null),
+          '[]'::json)`,
+      })
+      .from(memberships)
+      .leftJoin(
+        establishmentAssignments,
+        and(
+          eq(establishmentAssignments.organizationId, memberships.organizationId),
+          eq(establishmentAssignments.userId, memberships.userId),
+        ),
+      )
+      .where(
+        and(
+          eq(memberships.organizationId, sql.placeholder('organizationId')),
+          eq(memberships.userId, sql.placeholder('userId')),
+        ),
+      )
+      .groupBy(memberships.role)
+      .prepare(name),
+  );
   const [member] = await query.execute({ organizationId, userId });
   return member ? { orgRole: member.role, establishmentRoles: member.establishmentRoles } : null;
 }

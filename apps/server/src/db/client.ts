@@ -42,6 +42,14 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   pool.on('error', (error) => {
     console.error(`[database] idle connection lost: ${(error as { code?: string }).code ?? error.message}`);
   });
+  // Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs:
+  // for the customer search that plan serves a rare name and a common one alike, and a common one then
+  // takes 25× longer. Queued before anything the new connection is asked to run.
+  pool.on('connect', (client) => {
+    client.query('set plan_cache_mode = force_custom_plan').catch((error: Error) => {
+      console.error(`[database] could not set plan_cache_mode: ${error.message}`);
+    });
+  });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,

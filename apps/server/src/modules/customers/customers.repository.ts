@@ -1,6 +1,18 @@
 import type { CustomerStatus, CustomerValues } from '@reformer/domain/customers';
-import { and, asc, count, eq, getTableColumns, like, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  getTableColumns,
+  like,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { customers } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -22,35 +34,67 @@ function escapeLike(word: string): string {
 }
 
 /** Deleted and purged customers leave the lists; every word must appear in the searchable text. */
-function listWhere(organizationId: string, filter: Pick<Filter, 'words' | 'status'>): SQL | undefined {
+function listWhere(
+  organizationId: string | Placeholder,
+  filter: { words: (string | Placeholder)[]; status?: CustomerStatus | Placeholder },
+): SQL | undefined {
   return and(
     eq(customers.organizationId, organizationId),
     filter.status ? eq(customers.status, filter.status) : notInArray(customers.status, ['DELETED', 'PURGED']),
-    ...filter.words.map((word) => like(customers.searchText, `%${escapeLike(word)}%`)),
+    ...filter.words.map((word) => like(customers.searchText, word)),
   );
 }
 
+const likePattern = (word: string) => `%${escapeLike(word)}%`;
+
+/**
+ * The page and the total of one search shape (how many words, whether a status is chosen), built once: the
+ * search runs on every keystroke of the customers screen. The values arrive as placeholders.
+ */
+function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
+  const shape = `${wordCount}w${byStatus ? '_status' : ''}`;
+  const where = listWhere(sql.placeholder('organizationId'), {
+    words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
+    status: byStatus ? sql.placeholder('status') : undefined,
+  });
+  return {
+    page: preparedStatement(db, `customers_page_${shape}`, (name) =>
+      db
+        .select(customerColumns)
+        .from(customers)
+        .where(where)
+        .orderBy(byName, asc(customers.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    ),
+    total: preparedStatement(db, `customers_total_${shape}`, (name) =>
+      db.select({ value: count() }).from(customers).where(where).prepare(name),
+    ),
+  };
+}
+
 export async function listCustomers(db: Database, organizationId: string, filter: Filter) {
-  const where = listWhere(organizationId, filter);
+  const { page, total } = preparedSearch(db, filter.words.length, filter.status !== undefined);
+  const values: Record<string, unknown> = {
+    organizationId,
+    status: filter.status,
+    limit: filter.limit,
+    offset: (filter.page - 1) * filter.limit,
+  };
+  filter.words.forEach((word, i) => {
+    values[`word${i}`] = likePattern(word);
+  });
   // Page and total side by side: on PostgreSQL they run on two pooled connections at once.
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(customerColumns)
-      .from(customers)
-      .where(where)
-      .orderBy(byName, asc(customers.id))
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ value: count() }).from(customers).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
+  return { rows, total: counted?.value ?? 0 };
 }
 
 export async function listAllCustomers(db: Database, organizationId: string, words: string[]) {
   return db
     .select(customerColumns)
     .from(customers)
-    .where(listWhere(organizationId, { words }))
+    .where(listWhere(organizationId, { words: words.map(likePattern) }))
     .orderBy(byName, asc(customers.id));
 }
 

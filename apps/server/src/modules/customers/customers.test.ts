@@ -56,6 +56,33 @@ describe('customer search and paging', () => {
     expect((await t.request('GET', path('?search=%25'), { token: owner.token })).body.total).toBe(0);
   });
 
+  it('answers every search with its own organization, words, status and page when the same kind repeats', async () => {
+    // Each kind of search (number of words, status or not) is prepared once and reused: nothing of one
+    // request may stay in it for the next, and PostgreSQL switches prepared statements after five runs.
+    const other = await createUser(t);
+    const otherOrganizationId = (await createOrganization(t, other)).id;
+    await createCustomer(t, other, otherOrganizationId, { firstName: 'João', lastName: 'Outro' });
+    const search = async (token: string, organization: string, query: string) =>
+      (await t.request('GET', `/organizations/${organization}/customers?${query}`, { token })).body;
+    for (let round = 0; round < 4; round += 1) {
+      expect(names(await search(owner.token, organizationId, 'search=joao'))).toEqual([
+        'João da Conceição',
+        'João da Silva',
+      ]);
+      expect(names(await search(other.token, otherOrganizationId, 'search=joao'))).toEqual(['João Outro']);
+      expect(names(await search(owner.token, organizationId, 'search=ana'))).toEqual([
+        'Ana Beatriz',
+        'Joana Prado',
+      ]);
+      expect(names(await search(owner.token, organizationId, 'search=joa%20prado'))).toEqual(['Joana Prado']);
+      expect(names(await search(owner.token, organizationId, 'search=joao&page=2&limit=1'))).toEqual([
+        'João da Silva',
+      ]);
+      expect((await search(owner.token, organizationId, 'search=joao&status=INACTIVE')).total).toBe(0);
+      expect((await search(owner.token, organizationId, 'search=joao&status=ACTIVE')).total).toBe(2);
+    }
+  });
+
   it('pages with defaults page 1, limit 10, and refuses out-of-range values', async () => {
     const first = await t.request('GET', path(), { token: owner.token });
     expect(first.body).toMatchObject({ page: 1, limit: 10, total: 5 });
