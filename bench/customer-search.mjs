@@ -37,8 +37,8 @@ const options = parseArgs(process.argv.slice(2), {
   ...SEED_DEFAULTS,
   'skip-seed': false,
   keep: false,
-  samples: 200,
-  warmup: 20,
+  samples: 1000,
+  warmup: 500,
   spread: 10,
 });
 const LIMIT = 10;
@@ -146,14 +146,13 @@ async function timeRaw(organization, search) {
 }
 
 /**
- * `warmup` unrecorded rounds, then `samples` rounds; round i uses organization i mod spread and runs the
- * endpoint and the raw SQL one after the other, alternating which goes first (neither always finds the
- * other's pages in cache).
+ * `rounds` rounds; round i uses organization i mod spread and runs the endpoint and the raw SQL one after the
+ * other, alternating which goes first (neither always finds the other's pages in cache).
  */
-async function measure(query, organizations) {
+async function measure(query, organizations, rounds) {
   const result = { endpoint: [], raw: [], list: [], count: [], totals: [], mismatches: [] };
-  for (let round = -options.warmup; round < options.samples; round += 1) {
-    const organization = organizations[(round + options.warmup) % organizations.length];
+  for (let round = 0; round < rounds; round += 1) {
+    const organization = organizations[round % organizations.length];
     let endpoint;
     let raw;
     if (round % 2 === 0) {
@@ -166,7 +165,6 @@ async function measure(query, organizations) {
     if (endpoint.total !== raw.total || endpoint.ids.join() !== raw.ids.join()) {
       result.mismatches.push(`${organization.name}: endpoint total ${endpoint.total}, raw ${raw.total}`);
     }
-    if (round < 0) continue;
     result.endpoint.push(endpoint.ms);
     result.raw.push(raw.ms);
     result.list.push(raw.listMs);
@@ -182,8 +180,9 @@ async function measure(query, organizations) {
  */
 async function measureFloor(organizations, url, headers) {
   const times = [];
-  for (let round = -options.warmup; round < options.samples; round += 1) {
-    const organization = organizations[(round + options.warmup) % organizations.length];
+  const warmup = Math.min(options.warmup, 100);
+  for (let round = -warmup; round < options.samples; round += 1) {
+    const organization = organizations[(round + warmup) % organizations.length];
     const t0 = performance.now();
     const response = await fetch(url(organization), {
       headers: headers(organization),
@@ -329,12 +328,17 @@ async function main() {
     organizations.push({ ...organization, authorization: await signIn(state.server, organization.email) });
   }
   console.log(
-    `Measuring: ${options.samples} samples per query after ${options.warmup} warm-up rounds, sequential, ` +
-      `limit=${LIMIT}, over ${spread} organizations (${organizations.map((o) => o.name.replace('Bench Studio ', '#')).join(' ')})\n`,
+    `Measuring: first ${options.warmup} unrecorded rounds of every query (a server in steady use: V8 has ` +
+      `optimized the request path, PostgreSQL has the pages cached), then ${options.samples} samples per ` +
+      `query, sequential, limit=${LIMIT}, over ${spread} organizations ` +
+      `(${organizations.map((o) => o.name.replace('Bench Studio ', '#')).join(' ')})\n`,
   );
 
   const rows = [];
-  for (const query of QUERIES) rows.push(summarize(query, await measure(query, organizations)));
+  for (const query of QUERIES) await measure(query, organizations, options.warmup);
+  for (const query of QUERIES) {
+    rows.push(summarize(query, await measure(query, organizations, options.samples)));
+  }
   const organizationRead = await measureFloor(
     organizations,
     (organization) => `${state.server.base}/api/organizations/${organization.id}`,

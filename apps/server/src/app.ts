@@ -44,7 +44,10 @@ export function createApi(deps: Deps) {
     c.set('deps', deps);
     await next();
   });
-  api.use(
+  // Only where a body is read: the check turns Node's request into a full fetch Request, which a GET
+  // (most requests, none reading a body) would pay for on every call.
+  api.on(
+    ['POST', 'PUT', 'PATCH', 'DELETE'],
     '*',
     bodyLimit({ maxSize: 1024 * 1024, onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE') }),
   );
