@@ -17,11 +17,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { rawQueries } from './customer-search-sql.mjs';
 import { freePort, machine, onInterrupt, parseArgs, startChild, stopChild, waitForOk } from './lib.mjs';
 import {
   connect,
   createFreshDatabase,
   DATABASE,
+  DATABASE_URL,
   databaseExists,
   dropDatabase,
   expectStatus,
@@ -51,60 +53,12 @@ const QUERIES = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// The raw SQL, exactly as customers.repository.ts sends it through Drizzle: the same text, the same
-// statement names (named prepared statements) and, like apps/server/src/db/client.ts, on a connection with
-// plan_cache_mode=force_custom_plan (page 1, no status filter). Checked against what the server's pg client
-// receives; the run also checks that the endpoint returns the same ids and total as these queries.
-
-const SELECTED =
-  '"id", "first_name", "last_name", "date_of_birth", "gender", "country", "id_type", "id_number", "email", ' +
-  '"phone", "is_whatsapp", "address", "number", "apartment", "neighborhood", "city", "state", "zip_code", ' +
-  '"profession", "emergency_contact_name", "emergency_contact_phone", "notes", "status", "created_at", ' +
-  '"updated_at"';
-
-/** packages/domain searchWords(): lower case, accents removed, split on white space, at most 6 words. */
-function searchWords(search) {
-  return search
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 6);
-}
-
-const escapeLike = (word) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
-
-function rawQueries(organizationId, search) {
-  const words = searchWords(search);
-  const likes = words.map((_, i) => ` and "customers"."search_text" like $${i + 4}`).join('');
-  const where = `("customers"."organization_id" = $1 and "customers"."status" not in ($2, $3)${likes})`;
-  const params = [organizationId, 'DELETED', 'PURGED', ...words.map((word) => `%${escapeLike(word)}%`)];
-  const shape = `${words.length}w`;
-  return {
-    list: {
-      name: `customers_page_${shape}`,
-      text:
-        `select ${SELECTED} from "customers" where ${where} ` +
-        `order by "customers"."sort_name" collate "C", "customers"."id" asc ` +
-        `limit $${params.length + 1} offset $${params.length + 2}`,
-      values: [...params, LIMIT, 0],
-    },
-    count: {
-      name: `customers_total_${shape}`,
-      text: `select count(*) from "customers" where ${where}`,
-      values: params,
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Measuring
 
 const state = { dataDir: null, server: null, hello: null, client: null, keepDatabase: false };
 const cleanup = onInterrupt(async () => {
   await state.client?.end().catch(() => {});
-  if (state.hello) await stopChild(state.hello, 5000);
+  if (state.hello) await stopChild(state.hello.started, 5000);
   if (state.server) await stopChild(state.server.started, 5000);
   if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
   if (!state.keepDatabase) await dropDatabase();
@@ -115,22 +69,28 @@ function percentile(values, p) {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }
 
-async function timeEndpoint(organization, search) {
-  const path = `/api/organizations/${organization.id}/customers?search=${encodeURIComponent(search)}&limit=${LIMIT}`;
+/** One search over HTTP (fetch, keep-alive, body read): the API with the owner's token, or the bare server. */
+async function timeRequest(url, headers) {
   const t0 = performance.now();
-  const response = await fetch(`${state.server.base}${path}`, {
-    headers: { authorization: organization.authorization },
-    signal: AbortSignal.timeout(30_000),
-  });
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   const ms = performance.now() - t0;
-  expectStatus({ status: response.status, text }, 200, `GET ${path}`);
+  expectStatus({ status: response.status, text }, 200, `GET ${url}`);
   const page = JSON.parse(text);
   return { ms, ids: page.items.map((item) => item.id), total: page.total };
 }
 
+const timeEndpoint = (organization, search) =>
+  timeRequest(
+    `${state.server.base}/api/organizations/${organization.id}/customers?search=${encodeURIComponent(search)}&limit=${LIMIT}`,
+    { authorization: organization.authorization },
+  );
+
+const timeBare = (organization, search) =>
+  timeRequest(`${state.hello.base}/customers/${organization.id}?search=${encodeURIComponent(search)}`, {});
+
 async function timeRaw(organization, search) {
-  const { list, count } = rawQueries(organization.id, search);
+  const { list, count } = rawQueries(organization.id, search, LIMIT);
   const t0 = performance.now();
   const rows = await state.client.query(list);
   const t1 = performance.now();
@@ -146,26 +106,35 @@ async function timeRaw(organization, search) {
 }
 
 /**
- * `rounds` rounds; round i uses organization i mod spread and runs the endpoint and the raw SQL one after the
- * other, alternating which goes first (neither always finds the other's pages in cache).
+ * `rounds` rounds; round i uses organization i mod spread and runs the endpoint, the bare endpoint and the
+ * raw SQL one after the other, starting with a different one each round (none always finds the others'
+ * pages in cache or the CPUs just freed).
  */
 async function measure(query, organizations, rounds) {
-  const result = { endpoint: [], raw: [], list: [], count: [], totals: [], mismatches: [] };
+  const result = { endpoint: [], bare: [], raw: [], list: [], count: [], totals: [], mismatches: [] };
+  const timers = [
+    ['endpoint', timeEndpoint],
+    ['bare', timeBare],
+    ['raw', timeRaw],
+  ];
   for (let round = 0; round < rounds; round += 1) {
     const organization = organizations[round % organizations.length];
-    let endpoint;
-    let raw;
-    if (round % 2 === 0) {
-      endpoint = await timeEndpoint(organization, query.search);
-      raw = await timeRaw(organization, query.search);
-    } else {
-      raw = await timeRaw(organization, query.search);
-      endpoint = await timeEndpoint(organization, query.search);
+    const timed = {};
+    for (let k = 0; k < timers.length; k += 1) {
+      const [name, time] = timers[(round + k) % timers.length];
+      timed[name] = await time(organization, query.search);
     }
-    if (endpoint.total !== raw.total || endpoint.ids.join() !== raw.ids.join()) {
-      result.mismatches.push(`${organization.name}: endpoint total ${endpoint.total}, raw ${raw.total}`);
+    const { endpoint, bare, raw } = timed;
+    for (const [name, answer] of [
+      ['endpoint', endpoint],
+      ['bare endpoint', bare],
+    ]) {
+      if (answer.total !== raw.total || answer.ids.join() !== raw.ids.join()) {
+        result.mismatches.push(`${organization.name}: ${name} total ${answer.total}, raw ${raw.total}`);
+      }
     }
     result.endpoint.push(endpoint.ms);
+    result.bare.push(bare.ms);
     result.raw.push(raw.ms);
     result.list.push(raw.listMs);
     result.count.push(raw.countMs);
@@ -201,12 +170,15 @@ const f1 = (value) => value.toFixed(1);
 function summarize(query, result) {
   const endpoint = { p50: percentile(result.endpoint, 0.5), p95: percentile(result.endpoint, 0.95) };
   const raw = { p50: percentile(result.raw, 0.5), p95: percentile(result.raw, 0.95) };
+  const bare = { p50: percentile(result.bare, 0.5), p95: percentile(result.bare, 0.95) };
   const ratio = endpoint.p95 / raw.p95;
   const pass = endpoint.p95 <= 2 * raw.p95 && endpoint.p95 <= BUDGET_MS;
   const totals = result.totals;
   return {
     query,
     endpoint,
+    bare,
+    bareRatio: bare.p95 / raw.p95,
     raw,
     list: { p50: percentile(result.list, 0.5), p95: percentile(result.list, 0.95) },
     count: { p50: percentile(result.count, 0.5), p95: percentile(result.count, 0.95) },
@@ -243,6 +215,22 @@ function printTable(rows) {
     '(ms; raw SQL = the page query + the count(*), one after the other on one connection; the endpoint ' +
       'runs them side by side on two)',
   );
+  console.log(
+    '\nThe floor, in the same rounds: the bare endpoint (bench/hello-server.mjs: Hono + pg, the same two ' +
+      'statements side by side;\nno token, no membership, no validation, no ORM) — what any HTTP endpoint ' +
+      'running this SQL costs here:',
+  );
+  console.log(
+    `${'query'.padEnd(34)}${'bare p50'.padStart(10)}${'p95'.padStart(8)}${'p95 ratio to raw'.padStart(18)}` +
+      `${'endpoint − bare p95'.padStart(21)}`,
+  );
+  for (const row of rows) {
+    console.log(
+      `${`${row.query.label}: "${row.query.search}"`.padEnd(34)}${f1(row.bare.p50).padStart(10)}` +
+        `${f1(row.bare.p95).padStart(8)}${row.bareRatio.toFixed(2).padStart(18)}` +
+        `${`${f1(row.endpoint.p95 - row.bare.p95)} ms`.padStart(21)}`,
+    );
+  }
   console.log('\nRaw SQL split:');
   console.log(
     `${'query'.padEnd(34)}${'page p50'.padStart(10)}${'p95'.padStart(8)}${'count p50'.padStart(11)}${'p95'.padStart(8)}`,
@@ -334,6 +322,13 @@ async function main() {
       `(${organizations.map((o) => o.name.replace('Bench Studio ', '#')).join(' ')})\n`,
   );
 
+  const helloPort = await freePort();
+  state.hello = {
+    started: startChild(['bench/hello-server.mjs'], { PORT: String(helloPort), DATABASE_URL }),
+    base: `http://127.0.0.1:${helloPort}`,
+  };
+  await waitForOk(`${state.hello.base}/`, state.hello.started);
+
   const rows = [];
   for (const query of QUERIES) await measure(query, organizations, options.warmup);
   for (const query of QUERIES) {
@@ -344,20 +339,17 @@ async function main() {
     (organization) => `${state.server.base}/api/organizations/${organization.id}`,
     (organization) => ({ authorization: organization.authorization }),
   );
-  const helloPort = await freePort();
-  state.hello = startChild(['bench/hello-server.mjs'], { PORT: String(helloPort) });
-  await waitForOk(`http://127.0.0.1:${helloPort}/`, state.hello);
   const hello = await measureFloor(
     organizations,
-    () => `http://127.0.0.1:${helloPort}/`,
+    () => `${state.hello.base}/`,
     () => ({}),
   );
-  await stopChild(state.hello);
+  await stopChild(state.hello.started);
   state.hello = null;
   printTable(rows);
   console.log('\nFor scale, the same rounds of requests that do no search:');
   console.log(
-    `  GET /api/organizations/{orgId} (bearer check, 2 membership queries, 1 row): p50 ${f1(organizationRead.p50)} ms, ` +
+    `  GET /api/organizations/{orgId} (bearer check, membership, the organization and its counts): p50 ${f1(organizationRead.p50)} ms, ` +
       `p95 ${f1(organizationRead.p95)} ms`,
   );
   console.log(
@@ -367,11 +359,11 @@ async function main() {
   const mismatched = rows.filter((row) => row.mismatches.length);
   for (const row of mismatched) {
     console.log(
-      `!!! "${row.query.search}": the endpoint and the raw SQL disagree: ${row.mismatches.slice(0, 3).join('; ')}`,
+      `!!! "${row.query.search}": an endpoint and the raw SQL disagree: ${row.mismatches.slice(0, 3).join('; ')}`,
     );
   }
   if (!mismatched.length)
-    console.log('Every sample: the endpoint returned the same page (ids) and total as the raw SQL.');
+    console.log('Every sample: both endpoints returned the same page (ids) and total as the raw SQL.');
   if (state.server.entry.fallback) {
     console.log(
       '!!! The server ran from bench/server-entry.mjs (the web build fails, see above): the same API, no web app.',
@@ -386,7 +378,7 @@ async function main() {
   );
   const plans = [];
   for (const query of QUERIES) {
-    const { list, count } = rawQueries(organizations[0].id, query.search);
+    const { list, count } = rawQueries(organizations[0].id, query.search, LIMIT);
     plans.push(await explain(`page query, ${query.label}: "${query.search}"`, list));
     plans.push(await explain(`count query, ${query.label}: "${query.search}"`, count));
   }

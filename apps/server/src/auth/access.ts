@@ -8,6 +8,7 @@ import {
   type PermissionCheck,
 } from '@reformer/domain/permissions';
 import { and, eq, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
@@ -68,12 +69,43 @@ export async function loadOrgAccess(
   return { organizationId, membership, profile: buildAccessProfile(userId, membership) };
 }
 
+const organizationIdOf = (c: Context<AppEnv>) => c.req.param('orgId') ?? c.req.param('organizationId') ?? '';
+
 /** For routes under /organizations/{orgId}: the caller's membership, or 404. */
 export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
-  const organizationId = c.req.param('orgId') ?? c.req.param('organizationId') ?? '';
-  c.set('access', await loadOrgAccess(c.var.deps.db, organizationId, c.var.userId));
+  c.set('access', await loadOrgAccess(c.var.deps.db, organizationIdOf(c), c.var.userId));
   await next();
 });
+
+/**
+ * requireMembership + requireActionAnywhere for a hot read (the customer search, run as the user types):
+ * the route's queries start while the membership is still being loaded instead of after it, which takes
+ * a database round trip off the request. Whatever the route answers is replaced by the 404/403 of a failed
+ * check, so nothing read leaves for a caller who may not see it.
+ *
+ * Only for GET routes that write nothing, as they run before the check has passed; anything else waits for
+ * the check first. `c.var.access` is set only after the route has run: the route takes the organization
+ * from its path.
+ */
+export function requireActionAnywhereAlongsideRead(action: Action) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const checked = loadOrgAccess(c.var.deps.db, organizationIdOf(c), c.var.userId).then((access) => {
+      if (!canAny(access.profile, action)) throw new AppError('FORBIDDEN');
+      return access;
+    });
+    if (c.req.method !== 'GET') {
+      c.set('access', await checked);
+      return next();
+    }
+    // Awaited below in every case; this only keeps a refusal that arrives first from being "unhandled".
+    checked.catch(() => {});
+    try {
+      await next();
+    } finally {
+      c.set('access', await checked);
+    }
+  });
+}
 
 /** Declared by each route: the action it needs; the membership must already be loaded. */
 export function requirePermission(action: Action, check: PermissionCheck = { scope: 'ORG' }) {

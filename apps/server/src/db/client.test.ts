@@ -17,11 +17,11 @@ describe('database connections', () => {
     // Held open at once, so the pool must open several connections; each must have the setting.
     const settings = await Promise.all(
       Array.from({ length: 5 }, () =>
-        database.db.execute<{ mode: string }>(
-          sql`select current_setting('plan_cache_mode') as mode, pg_sleep(0.05)`,
-        ),
+        database.db
+          .select({ mode: sql<string>`current_setting('plan_cache_mode')`, slept: sql`pg_sleep(0.05)` })
+          .from(sql`(select 1) as one`),
       ),
     );
-    expect(settings.map((result) => result.rows[0]?.mode)).toEqual(Array(5).fill('force_custom_plan'));
+    expect(settings.map(([row]) => row?.mode)).toEqual(Array(5).fill('force_custom_plan'));
   });
 });

@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Customer, CustomerInput, CustomerPage, ListCustomersQuery } from '@reformer/domain/customers';
-import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
+import {
+  requireActionAnywhere,
+  requireActionAnywhereAlongsideRead,
+  requireMembership,
+  requirePermission,
+} from '../../auth/access.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/http.ts';
 import {
@@ -25,7 +30,7 @@ const list = createRoute({
   path: '/organizations/{orgId}/customers',
   tags,
   security: bearerSecurity,
-  middleware: view,
+  middleware: [requireActionAnywhereAlongsideRead('VIEW_CUSTOMERS')],
   summary:
     'Paged list; `search` matches first or last name, email, phone or id number, ignoring accents and case',
   request: { params: OrgIdParam, query: ListCustomersQuery },
@@ -98,9 +103,10 @@ const purge = createRoute({
 });
 
 export const customersRoutes = createRouter()
-  .openapi(list, async (c) =>
-    c.json(await service.listCustomers(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
-  )
+  .openapi(list, async (c) => {
+    const { orgId } = c.req.valid('param');
+    return c.json(await service.listCustomers(c.var.deps.db, orgId, c.req.valid('query')), 200);
+  })
   .openapi(exportCsv, async (c) => {
     const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
     const csv = await exportCustomersCsv(

@@ -19,8 +19,9 @@ export function toCustomer(row: Row): Customer {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-export async function listCustomers(db: Database, access: OrgAccess, query: ListCustomersQuery) {
-  const { rows, total } = await repository.listCustomers(db, access.organizationId, {
+/** Runs before the caller's access is confirmed (see the route): reads only. */
+export async function listCustomers(db: Database, organizationId: string, query: ListCustomersQuery) {
+  const { rows, total } = await repository.listCustomers(db, organizationId, {
     words: searchWords(query.search),
     status: query.status,
     page: query.page,

@@ -254,7 +254,25 @@ describe('customer permissions', () => {
       expect((await t.request('POST', path(), { token: member.token, body })).status).toBe(403);
       expect((await t.request('GET', path('/export'), { token: member.token })).status).toBe(403);
     }
-    expect((await t.request('GET', path(), { token: accountant.token })).status).toBe(403);
+    // The search reads while the access check runs: the refusal must replace what was read.
+    const refused = await t.request('GET', path('?search=joao'), { token: accountant.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: expect.objectContaining({ code: 'FORBIDDEN' }) });
+  });
+
+  it('answers an outsider 404 with nothing read in it, even where a member would get a 400 or a page', async () => {
+    const outsider = await createUser(t);
+    for (const query of ['?search=joao', '?page=0', '?limit=abc', '']) {
+      const response = await t.request('GET', path(query), { token: outsider.token });
+      expect(response.status, query).toBe(404);
+      expect(response.body).toEqual({ error: expect.objectContaining({ code: 'ORGANIZATION_NOT_FOUND' }) });
+      expect(response.text).not.toContain('João');
+    }
+    expect((await t.request('GET', path('?page=0'), { token: owner.token })).status).toBe(400);
+    const unknownOrganization = await t.request('GET', '/organizations/not-a-uuid/customers', {
+      token: owner.token,
+    });
+    expect(unknownOrganization.status).toBe(404);
   });
 
   it('answers 404 to outsiders, for the list and for a real customer id', async () => {

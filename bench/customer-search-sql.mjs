@@ -1,0 +1,49 @@
+// The customer search's SQL, exactly as apps/server/src/modules/customers/customers.repository.ts sends it
+// through Drizzle: the same text, the same statement names (named prepared statements) and, like
+// apps/server/src/db/client.ts, for a connection with plan_cache_mode=force_custom_plan (page 1, no status
+// filter). Checked against what the server's pg client receives; bench/customer-search.mjs also checks, every
+// round, that the endpoint returns the same ids and total as these statements. Used there (the raw SQL) and
+// by bench/hello-server.mjs (the bare endpoint).
+
+const SELECTED =
+  '"id", "first_name", "last_name", "date_of_birth", "gender", "country", "id_type", "id_number", "email", ' +
+  '"phone", "is_whatsapp", "address", "number", "apartment", "neighborhood", "city", "state", "zip_code", ' +
+  '"profession", "emergency_contact_name", "emergency_contact_phone", "notes", "status", "created_at", ' +
+  '"updated_at"';
+
+/** packages/domain searchWords(): lower case, accents removed, split on white space, at most 6 words. */
+function searchWords(search) {
+  return search
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6);
+}
+
+const escapeLike = (word) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** The page query and the count(*) of one search, page 1. */
+export function rawQueries(organizationId, search, limit) {
+  const words = searchWords(search);
+  const likes = words.map((_, i) => ` and "customers"."search_text" like $${i + 4}`).join('');
+  const where = `("customers"."organization_id" = $1 and "customers"."status" not in ($2, $3)${likes})`;
+  const params = [organizationId, 'DELETED', 'PURGED', ...words.map((word) => `%${escapeLike(word)}%`)];
+  const shape = `${words.length}w`;
+  return {
+    list: {
+      name: `customers_page_${shape}`,
+      text:
+        `select ${SELECTED} from "customers" where ${where} ` +
+        `order by "customers"."sort_name" collate "C", "customers"."id" asc ` +
+        `limit $${params.length + 1} offset $${params.length + 2}`,
+      values: [...params, limit, 0],
+    },
+    count: {
+      name: `customers_total_${shape}`,
+      text: `select count(*) from "customers" where ${where}`,
+      values: params,
+    },
+  };
+}
