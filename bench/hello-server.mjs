@@ -14,13 +14,15 @@ import { rawQueries } from './customer-search-sql.mjs';
 const app = new Hono();
 app.get('/', (c) => c.text('Hello Hono!'));
 
+// Like apps/server/src/db/client.ts: plan every prepared statement for its values.
 const pool = process.env.DATABASE_URL
-  ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 })
+  ? new pg.Pool({
+      connectionString: process.env.DATABASE_URL,
+      options: '-c plan_cache_mode=force_custom_plan',
+      max: 10,
+    })
   : null;
 if (pool) {
-  pool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_custom_plan').catch(() => {});
-  });
   app.get('/customers/:organizationId', async (c) => {
     const { list, count } = rawQueries(c.req.param('organizationId'), c.req.query('search') ?? '', 10);
     const [rows, counted] = await Promise.all([pool.query(list), pool.query(count)]);

@@ -90,7 +90,7 @@ export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
 export function requireActionAnywhereAlongsideRead(action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const checked = loadOrgAccess(c.var.deps.db, organizationIdOf(c), c.var.userId).then((access) => {
-      if (!canAny(access.profile, action)) throw new AppError('FORBIDDEN');
+      assertCanAnywhere(access, action);
       return access;
     });
     if (c.req.method !== 'GET') {
@@ -121,9 +121,13 @@ export function requirePermission(action: Action, check: PermissionCheck = { sco
  */
 export function requireActionAnywhere(action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!canAny(c.var.access.profile, action)) throw new AppError('FORBIDDEN');
+    assertCanAnywhere(c.var.access, action);
     await next();
   });
+}
+
+function assertCanAnywhere(access: OrgAccess, action: Action): void {
+  if (!canAny(access.profile, action)) throw new AppError('FORBIDDEN');
 }
 
 export function assertCan(access: OrgAccess, action: Action, check: PermissionCheck): void {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
-import type { DatabaseHandle } from './client.ts';
+import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
 
 let database: DatabaseHandle;
 
@@ -9,6 +9,13 @@ beforeAll(async () => {
   database = await openTestDatabase();
 });
 afterAll(() => database.close());
+
+const setting = async (db: Database, name: string) => {
+  const [row] = await db
+    .select({ value: sql<string>`current_setting(${name})` })
+    .from(sql`(select 1) as one`);
+  return row?.value;
+};
 
 describe('database connections', () => {
   it('plan every prepared statement for its values on each PostgreSQL connection', async ({ skip }) => {
@@ -23,5 +30,19 @@ describe('database connections', () => {
       ),
     );
     expect(settings.map(([row]) => row?.mode)).toEqual(Array(5).fill('force_custom_plan'));
+  });
+
+  it('keeps the settings a DATABASE_URL brings in its own options', async ({ skip }) => {
+    const serverUrl = inject('templateDatabaseUrl');
+    if (!serverUrl) skip();
+    const url = new URL(serverUrl ?? '');
+    url.searchParams.set('options', '-c statement_timeout=12345');
+    const own = await openDatabase({ databaseUrl: url.toString() });
+    try {
+      expect(await setting(own.db, 'statement_timeout')).toBe('12345ms');
+      expect(await setting(own.db, 'plan_cache_mode')).toBe('force_custom_plan');
+    } finally {
+      await own.close();
+    }
   });
 });

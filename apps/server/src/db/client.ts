@@ -35,20 +35,34 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return openPglite('dataDir' in target ? target.dataDir : undefined);
 }
 
+/**
+ * Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs: for
+ * the customer search that plan serves a rare name and a common one alike, and a common one then takes 25×
+ * longer. Set at connection start for every pooled connection, added to any `options` the URL carries
+ * (pg lets the URL's replace the pool's own).
+ */
+const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan';
+
+function withConnectionSettings(databaseUrl: string): string {
+  if (!URL.canParse(databaseUrl)) return databaseUrl;
+  const url = new URL(databaseUrl);
+  url.searchParams.set(
+    'options',
+    [url.searchParams.get('options'), CONNECTION_SETTINGS].filter(Boolean).join(' '),
+  );
+  return url.toString();
+}
+
 function openPostgres(databaseUrl: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: withConnectionSettings(databaseUrl),
+    options: CONNECTION_SETTINGS,
+    max: 10,
+  });
   // An idle connection the server closes (restart, failover, a dropped database) emits 'error' on the pool;
   // unheard, it would crash the process. The pool discards that client and opens a new one when needed.
   pool.on('error', (error) => {
     console.error(`[database] idle connection lost: ${(error as { code?: string }).code ?? error.message}`);
-  });
-  // Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs:
-  // for the customer search that plan serves a rare name and a common one alike, and a common one then
-  // takes 25× longer. Queued before anything the new connection is asked to run.
-  pool.on('connect', (client) => {
-    client.query('set plan_cache_mode = force_custom_plan').catch((error: Error) => {
-      console.error(`[database] could not set plan_cache_mode: ${error.message}`);
-    });
   });
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
