@@ -18,7 +18,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rawQueries } from './customer-search-sql.mjs';
-import { freePort, machine, onInterrupt, parseArgs, startChild, stopChild, waitForOk } from './lib.mjs';
+import {
+  freePort,
+  httpGet,
+  machine,
+  onInterrupt,
+  parseArgs,
+  startChild,
+  stopChild,
+  waitForOk,
+} from './lib.mjs';
 import {
   connect,
   createFreshDatabase,
@@ -69,14 +78,13 @@ function percentile(values, p) {
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }
 
-/** One search over HTTP (fetch, keep-alive, body read): the API with the owner's token, or the bare server. */
+/** One search over HTTP (keep-alive, body read): the API with the owner's token, or the bare server. */
 async function timeRequest(url, headers) {
   const t0 = performance.now();
-  const response = await fetch(url, { headers, signal: AbortSignal.timeout(30_000) });
-  const text = await response.text();
+  const response = await httpGet(url, headers);
   const ms = performance.now() - t0;
-  expectStatus({ status: response.status, text }, 200, `GET ${url}`);
-  const page = JSON.parse(text);
+  expectStatus(response, 200, `GET ${url}`);
+  const page = JSON.parse(response.text);
   return { ms, ids: page.items.map((item) => item.id), total: page.total };
 }
 
@@ -145,7 +153,7 @@ async function measure(query, organizations, rounds) {
 
 /**
  * For scale, the same rounds of two requests that do no search: `url(organization)` answered 200, timed the
- * same way (fetch, keep-alive, body read).
+ * same way (keep-alive, body read).
  */
 async function measureFloor(organizations, url, headers) {
   const times = [];
@@ -153,13 +161,9 @@ async function measureFloor(organizations, url, headers) {
   for (let round = -warmup; round < options.samples; round += 1) {
     const organization = organizations[(round + warmup) % organizations.length];
     const t0 = performance.now();
-    const response = await fetch(url(organization), {
-      headers: headers(organization),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await response.text();
+    const response = await httpGet(url(organization), headers(organization));
     const ms = performance.now() - t0;
-    expectStatus({ status: response.status, text }, 200, url(organization));
+    expectStatus(response, 200, url(organization));
     if (round >= 0) times.push(ms);
   }
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
@@ -353,7 +357,7 @@ async function main() {
       `p95 ${f1(organizationRead.p95)} ms`,
   );
   console.log(
-    `  bare Hono hello-world (bench/hello-server.mjs; HTTP on loopback + fetch): p50 ${f1(hello.p50)} ms, ` +
+    `  bare Hono hello-world (bench/hello-server.mjs; HTTP on loopback): p50 ${f1(hello.p50)} ms, ` +
       `p95 ${f1(hello.p95)} ms`,
   );
   const mismatched = rows.filter((row) => row.mismatches.length);

@@ -53,23 +53,24 @@ const likePattern = (word: string) => `%${escapeLike(word)}%`;
  */
 function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
   const shape = `${wordCount}w${byStatus ? '_status' : ''}`;
-  const where = listWhere(sql.placeholder('organizationId'), {
-    words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
-    status: byStatus ? sql.placeholder('status') : undefined,
-  });
+  const where = () =>
+    listWhere(sql.placeholder('organizationId'), {
+      words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
+      status: byStatus ? sql.placeholder('status') : undefined,
+    });
   return {
     page: preparedStatement(db, `customers_page_${shape}`, (name) =>
       db
         .select(customerColumns)
         .from(customers)
-        .where(where)
+        .where(where())
         .orderBy(byName, asc(customers.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
     ),
     total: preparedStatement(db, `customers_total_${shape}`, (name) =>
-      db.select({ value: count() }).from(customers).where(where).prepare(name),
+      db.select({ value: count() }).from(customers).where(where()).prepare(name),
     ),
   };
 }
