@@ -44,6 +44,23 @@ describe('customer schema', () => {
     );
   });
 
+  it('offers only the id types of the customer country, and checks other id numbers loosely', () => {
+    expect(keysOf(CustomerInput.safeParse({ ...base, idType: 'SSN', idNumber: '123-45-6789' }))).toEqual([
+      'idType:validation.idTypeCountry',
+    ]);
+    expect(
+      CustomerInput.safeParse({ ...base, country: 'US', idType: 'SSN', idNumber: '123-45-6789' }).success,
+    ).toBe(true);
+    expect(
+      CustomerInput.safeParse({ ...base, country: 'AR', idType: 'PASSPORT', idNumber: 'AB 123/45' }).success,
+    ).toBe(true);
+    for (const idNumber of ['!!!', '12', 'ab#12']) {
+      expect(keysOf(CustomerInput.safeParse({ ...base, idType: 'RG', idNumber })), idNumber).toEqual([
+        'idNumber:validation.idNumber',
+      ]);
+    }
+  });
+
   it('refuses a birth date in the future, a bad email, phone and CEP', () => {
     const result = CustomerInput.safeParse({
       ...base,
@@ -104,6 +121,17 @@ describe('customer list query', () => {
 
   it('splits the search into accent-free lower-case words', () => {
     expect(searchWords('  João   CONCEIÇÃO ')).toEqual(['joao', 'conceicao']);
+  });
+
+  it('searches a number written with punctuation by its digits, and leaves other words alone', () => {
+    expect(searchWords('529.982.247-25')).toEqual(['52998224725']);
+    expect(searchWords('(11) 91234-5678')).toEqual(['11', '912345678']);
+    expect(searchWords('12.345.678-9 joao.silva@example.com +55 -')).toEqual([
+      '123456789',
+      'joao.silva@example.com',
+      '+55',
+      '-',
+    ]);
   });
 });
 

@@ -36,6 +36,9 @@ export function idTypesFor(country: string | null | undefined): readonly IdType[
   return ID_TYPES_BY_COUNTRY[(country ?? '').toUpperCase()] ?? DEFAULT_ID_TYPES;
 }
 
+/** Any id number but a CPF (checked by its digits): letters and digits, with the usual . - / and spaces. */
+const ID_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./-]{2,39}$/;
+
 export const CEP_PATTERN = /^\d{5}-?\d{3}$/;
 const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
@@ -106,9 +109,14 @@ export const CustomerInput = z
   })
   .superRefine((customer, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (customer.idType && !idTypesFor(customer.country).includes(customer.idType)) {
+      issue('idType', V.idTypeCountry);
+    }
     if (customer.idType && !customer.idNumber) issue('idNumber', V.idNumberRequired);
     if (customer.idType === 'CPF' && customer.idNumber && !isValidCpf(customer.idNumber))
       issue('idNumber', V.cpf);
+    if (customer.idType !== 'CPF' && customer.idNumber && !ID_NUMBER_PATTERN.test(customer.idNumber))
+      issue('idNumber', V.idNumber);
     if (customer.dateOfBirth && customer.dateOfBirth > todayIso()) issue('dateOfBirth', V.dateOfBirthFuture);
     if (customer.phone && !isValidPhone(customer.phone, customer.country)) issue('phone', V.phone);
     if (customer.emergencyContactPhone && !isValidPhone(customer.emergencyContactPhone, customer.country)) {
@@ -186,7 +194,18 @@ export function normalizeSearchText(value: string): string {
   return value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** Each word must match somewhere (first or last name, email, phone, id number): more words narrow. */
+/** A number as people write it: digits with . - / ( ) between, as in a CPF, an RG or a phone. */
+const WRITTEN_NUMBER = /^[\d./()-]*\d[\d./()-]*$/;
+
+/**
+ * Each word must match somewhere (first or last name, email, phone, id number): more words narrow. A word
+ * that is a written number is searched as its bare digits, which the searchable text also holds for phones
+ * and id numbers — so "529.982.247-25" finds the CPF stored as 52998224725.
+ */
 export function searchWords(search: string): string[] {
-  return normalizeSearchText(search).split(/\s+/).filter(Boolean).slice(0, 6);
+  return normalizeSearchText(search)
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => (WRITTEN_NUMBER.test(word) ? word.replace(/\D/g, '') : word))
+    .slice(0, 6);
 }

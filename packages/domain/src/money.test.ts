@@ -11,11 +11,26 @@ describe('money', () => {
     ['R$ 749,00', 74900],
     ['0', 0],
     ['1.234', 123400],
+    ['1,234,567', 123456700],
+    ['1.234.567,8', 123456780],
+    ['12,', 1200],
   ])('reads %s as %i cents', (typed, cents) => {
     expect(parseMoneyInput(typed)).toBe(cents);
   });
 
-  it.each(['', 'abc', '-5', '12.3.4,5x'])('refuses %s', (typed) => {
+  it.each([
+    '',
+    'abc',
+    '-5',
+    '12.3.4,5x',
+    '12.3456',
+    '1.5.0',
+    '1,2,3',
+    '1.234.56',
+    '12,34.5',
+    ',50',
+    '1.23,4',
+  ])('refuses %s (never a price a thousand times larger)', (typed) => {
     expect(parseMoneyInput(typed)).toBeNull();
   });
 

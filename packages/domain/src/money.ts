@@ -8,19 +8,20 @@ export type Currency = z.infer<typeof Currency>;
 export const Cents = z.number().int().min(0).max(100_000_000_00);
 
 /**
- * Reads what a person typed as a price: "1234.56", "1.234,56", "1234,5", "R$ 249". Returns cents, or null
- * when it is not a non-negative amount with at most two decimals.
+ * Reads what a person typed as a price: "1234.56", "1.234,56", "1,234.56", "1234,5", "R$ 249". Returns cents,
+ * or null when it is not a non-negative amount with at most two decimals. A separator followed by one or
+ * two digits at the end is the decimal one; any other separates thousands, in groups of exactly three, and
+ * must differ from the decimal one — so a typo such as "12.3456" or "1.5.0" is refused, never read as a
+ * price a thousand times larger.
  */
 export function parseMoneyInput(text: string): number | null {
   const cleaned = text.replace(/[R$US\s]/g, '');
-  if (!cleaned) return null;
-  const lastSeparator = Math.max(cleaned.lastIndexOf(','), cleaned.lastIndexOf('.'));
-  const decimals = lastSeparator >= 0 ? cleaned.slice(lastSeparator + 1) : '';
-  const isDecimal = lastSeparator >= 0 && decimals.length <= 2;
-  const whole = (isDecimal ? cleaned.slice(0, lastSeparator) : cleaned).replace(/[.,]/g, '');
-  const fraction = isDecimal ? decimals.padEnd(2, '0') : '00';
-  if (!/^\d+$/.test(whole || '0') || !/^\d{2}$/.test(fraction)) return null;
-  const cents = Number(whole || '0') * 100 + Number(fraction);
+  if (!/^\d[\d.,]*$/.test(cleaned)) return null;
+  const decimal = /([.,])(\d{0,2})$/.exec(cleaned);
+  const whole = decimal ? cleaned.slice(0, decimal.index) : cleaned;
+  const grouped = /^\d{1,3}([.,])\d{3}(?:\1\d{3})*$/.exec(whole);
+  if (!/^\d+$/.test(whole) && (!grouped || grouped[1] === decimal?.[1])) return null;
+  const cents = Number(whole.replace(/[.,]/g, '')) * 100 + Number((decimal?.[2] ?? '').padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
 

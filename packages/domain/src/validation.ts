@@ -23,6 +23,7 @@ export const V = {
   roleRequired: 'validation.roleRequired',
   duplicateEstablishment: 'validation.duplicateEstablishment',
   idNumberRequired: 'validation.idNumberRequired',
+  idTypeCountry: 'validation.idTypeCountry',
   dateOfBirthFuture: 'validation.dateOfBirthFuture',
   planNameRequired: 'validation.planNameRequired',
   planDescriptionRequired: 'validation.planDescriptionRequired',

@@ -54,9 +54,9 @@ export const customers = pgTable(
     emergencyContactPhone: text('emergency_contact_phone'),
     notes: text('notes'),
     status: customerStatusEnum('status').notNull().default('ACTIVE'),
-    /** Everything a search may match, lower case and without accents; phone also as bare digits. */
+    /** Everything a search may match, lower case and without accents; phone and id number also as bare digits. */
     searchText: text('search_text').generatedAlwaysAs(
-      sql`immutable_unaccent(lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '\\D', '', 'g') || ' ' || coalesce(id_number, '')))`,
+      sql`immutable_unaccent(lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || regexp_replace(coalesce(phone, ''), '\\D', '', 'g') || ' ' || coalesce(id_number, '') || ' ' || regexp_replace(coalesce(id_number, ''), '\\D', '', 'g')))`,
     ),
     /** The list's order: by name without accents or case, byte-wise so every server sorts alike. */
     sortName: text('sort_name').generatedAlwaysAs(

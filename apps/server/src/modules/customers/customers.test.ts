@@ -56,6 +56,15 @@ describe('customer search and paging', () => {
     expect((await t.request('GET', path('?search=%25'), { token: owner.token })).body.total).toBe(0);
   });
 
+  it('finds a CPF and a phone written as the screens show them', async () => {
+    const search = async (words: string) =>
+      names(
+        (await t.request('GET', path(`?search=${encodeURIComponent(words)}`), { token: owner.token })).body,
+      );
+    expect(await search('529.982.247-25')).toEqual(['João da Conceição']);
+    expect(await search('(11) 91234-5678')).toEqual(['João da Silva']);
+  });
+
   it('answers every search with its own organization, words, status and page when the same kind repeats', async () => {
     // Each kind of search (number of words, status or not) is prepared once and reused: nothing of one
     // request may stay in it for the next, and PostgreSQL switches prepared statements after five runs.
@@ -176,6 +185,18 @@ describe('customer records', () => {
     expect(response.body.error.details.find((d: { path: string }) => d.path === 'idNumber').message).toBe(
       'Please enter a valid CPF',
     );
+    const foreign = await t.request('POST', path(), {
+      token: owner.token,
+      body: { firstName: 'X', lastName: 'Y', country: 'BR', idType: 'SSN', idNumber: '123-45-6789' },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.error.details).toEqual([
+      {
+        path: 'idType',
+        key: 'validation.idTypeCountry',
+        message: 'This ID type is not used in the selected country',
+      },
+    ]);
     expect((await t.db.select().from(customers)).length).toBe(before);
   });
 
