@@ -11,7 +11,10 @@ const SELECTED =
   '"profession", "emergency_contact_name", "emergency_contact_phone", "notes", "status", "created_at", ' +
   '"updated_at"';
 
-/** packages/domain searchWords(): lower case, accents removed, split on white space, at most 6 words. */
+/**
+ * packages/domain searchWords(): lower case, accents removed, split on white space, a number written with
+ * punctuation (529.982.247-25) as its digits, at most 6 words.
+ */
 function searchWords(search) {
   return search
     .normalize('NFD')
@@ -19,6 +22,7 @@ function searchWords(search) {
     .toLowerCase()
     .split(/\s+/)
     .filter(Boolean)
+    .map((word) => (/^[\d./()-]*\d[\d./()-]*$/.test(word) ? word.replace(/\D/g, '') : word))
     .slice(0, 6);
 }
 
