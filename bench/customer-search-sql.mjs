@@ -3,28 +3,18 @@
 // apps/server/src/db/client.ts, for a connection with plan_cache_mode=force_custom_plan (page 1, no status
 // filter). Checked against what the server's pg client receives; bench/customer-search.mjs also checks, every
 // round, that the endpoint returns the same ids and total as these statements. Used there (the raw SQL) and
-// by bench/hello-server.mjs (the bare endpoint).
+// by bench/hello-server.mjs (the bare endpoint). The words come from the domain's own searchWords (loaded
+// through tsx, as the server is), so the benchmark cannot drift from the rule the API applies.
+import { register } from 'tsx/esm/api';
+
+register();
+const { searchWords } = await import('@reformer/domain/customers');
 
 const SELECTED =
   '"id", "first_name", "last_name", "date_of_birth", "gender", "country", "id_type", "id_number", "email", ' +
   '"phone", "is_whatsapp", "address", "number", "apartment", "neighborhood", "city", "state", "zip_code", ' +
   '"profession", "emergency_contact_name", "emergency_contact_phone", "notes", "status", "created_at", ' +
   '"updated_at"';
-
-/**
- * packages/domain searchWords(): lower case, accents removed, split on white space, a number written with
- * punctuation (529.982.247-25) as its digits, at most 6 words.
- */
-function searchWords(search) {
-  return search
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((word) => (/^[\d./()-]*\d[\d./()-]*$/.test(word) ? word.replace(/\D/g, '') : word))
-    .slice(0, 6);
-}
 
 const escapeLike = (word) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
 

@@ -1,7 +1,7 @@
 import type { Customer } from '@reformer/domain/customers';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useDeleteCustomer } from '../api/delete-customer.ts';
+import { useRemoveCustomer } from '../api/remove-customer.ts';
 import { useCustomerName } from './customer-name.ts';
 
 type DeleteCustomerDialogProps = {
@@ -21,7 +21,7 @@ export function DeleteCustomerDialog({
 }: DeleteCustomerDialogProps) {
   const { t } = useTranslation();
   const nameOf = useCustomerName();
-  const deleteCustomer = useDeleteCustomer(organizationId, customer.id, { onSuccess: onDeleted });
+  const deleteCustomer = useRemoveCustomer('delete', organizationId, customer.id, { onSuccess: onDeleted });
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('customers.delete.title')}>
       <p>{t('customers.delete.body', { name: nameOf(customer) })}</p>

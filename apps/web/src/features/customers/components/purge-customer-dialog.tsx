@@ -2,7 +2,7 @@ import type { Customer } from '@reformer/domain/customers';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { usePurgeCustomer } from '../api/purge-customer.ts';
+import { useRemoveCustomer } from '../api/remove-customer.ts';
 import { useCustomerName } from './customer-name.ts';
 
 type PurgeCustomerDialogProps = {
@@ -28,7 +28,7 @@ export function PurgeCustomerDialog({
   const nameOf = useCustomerName();
   const inputId = useId();
   const [typed, setTyped] = useState('');
-  const purgeCustomer = usePurgeCustomer(organizationId, customer.id, { onSuccess: onPurged });
+  const purgeCustomer = useRemoveCustomer('purge', organizationId, customer.id, { onSuccess: onPurged });
   const name = nameOf(customer);
   const isConfirmed = typed.trim() === name;
   const close = () => {
