@@ -1,15 +1,14 @@
 // Shared helpers for the bench scripts: free ports, starting and stopping child processes (and making sure
 // none outlives the script), waiting for the server's health answer, and small statistics.
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
 import { Agent, get } from 'node:http';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { webBuildReason } from '../scripts/build-web.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export { sleep };
@@ -184,24 +183,8 @@ export async function stopChild(started, graceMs = 15_000) {
   return { ...result, ms: performance.now() - t0, clean: result.code === 0 };
 }
 
-// The same rule as scripts/start.mjs: it rebuilds the web app when a source is newer than the build.
-const builtIndex = join(root, 'apps/web/dist/index.html');
-const webSources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/domain/src'];
-
-function newestChange(path) {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newestChange(join(path, entry))));
-}
-
 /** Why `npm start` would build the web app now, or null if the build is there and up to date. */
-export function webBuildNeeded() {
-  const builtAt = newestChange(builtIndex);
-  if (builtAt === 0) return 'apps/web/dist/index.html does not exist';
-  const stale = webSources.find((source) => newestChange(join(root, source)) > builtAt);
-  return stale ? `${stale} is newer than apps/web/dist` : null;
-}
+export const webBuildNeeded = webBuildReason;
 
 /**
  * What to spawn for "the server as `npm start` runs it". When the web build is missing or stale, builds it

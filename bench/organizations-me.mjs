@@ -1,9 +1,9 @@
-// `npm run bench:api [-- --duration S --connections C --postgres]`: throughput and latency of an
-// authenticated API read, GET /api/organizations/me (bearer JWT verified locally, memberships read from the
-// database), next to a bare Hono hello-world on the same machine in the same run, so the ratio says how much
-// the app costs over the framework. The server is the real one (`node scripts/start.mjs`) on PGlite in a
-// temporary DATA_DIR, or with --postgres on a fresh database on postgres://postgres@127.0.0.1:5432 that is
-// created and dropped here. Both servers run in child processes; autocannon runs in this one.
+// `npm run bench:api [-- --duration S --connections C]`: throughput and latency of two authenticated API
+// reads — GET /api/organizations/me (bearer JWT verified locally, memberships read from the database) and
+// the customer list (page 1 of 2,800 customers) — on the embedded PostgreSQL that `npm start` runs (a
+// temporary DATA_DIR) and on the external PostgreSQL server at 127.0.0.1:5432 (a fresh database created and
+// dropped here), next to a bare Hono hello-world, all in the same run, so the ratios compare like with like.
+// The servers run in child processes; autocannon runs in this one.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,13 +23,13 @@ import {
 
 const POSTGRES_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const WARMUP_SECONDS = 1;
-const options = parseArgs(process.argv.slice(2), { duration: 10, connections: 50, postgres: false });
+const options = parseArgs(process.argv.slice(2), { duration: 10, connections: 50, customers: 2800 });
 
-const state = { dataDir: null, database: null, children: [] };
+const state = { dataDirs: [], database: null, children: [] };
 const cleanup = onInterrupt(async () => {
   for (const started of state.children) await stopChild(started, 5000);
   if (state.database) await dropDatabase(state.database);
-  if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
+  for (const dataDir of state.dataDirs) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function admin(sql) {
@@ -95,9 +95,58 @@ async function seed(port) {
   }
   const mine = await call(base, '/api/organizations/me', { headers: { authorization } });
   expectStatus(mine, 200, 'GET /api/organizations/me');
-  const owned = mine.json().owned?.length;
-  if (owned !== 3) throw new Error(`GET /api/organizations/me listed ${owned} owned organizations, not 3`);
-  return authorization;
+  const owned = mine.json().owned;
+  if (owned?.length !== 3)
+    throw new Error(`GET /api/organizations/me listed ${owned?.length} owned organizations, not 3`);
+  const organizationId = owned[0].id;
+  await seedCustomers(base, authorization, organizationId);
+  return { authorization, organizationId };
+}
+
+const FIRST_NAMES = [
+  'Ana',
+  'Bruno',
+  'Carla',
+  'Daniel',
+  'Eduarda',
+  'Felipe',
+  'Gabriela',
+  'Heitor',
+  'Isabela',
+  'João',
+];
+const LAST_NAMES = [
+  'Silva',
+  'Santos',
+  'Oliveira',
+  'Souza',
+  'Lima',
+  'Pereira',
+  'Costa',
+  'Almeida',
+  'Conceição',
+];
+
+/** Creates the customers through the API, 10 requests at a time. */
+async function seedCustomers(base, authorization, organizationId) {
+  let next = 0;
+  const worker = async () => {
+    while (next < options.customers) {
+      const i = next++;
+      const created = await call(base, `/api/organizations/${organizationId}/customers`, {
+        method: 'POST',
+        headers: { authorization },
+        body: {
+          firstName: FIRST_NAMES[i % FIRST_NAMES.length],
+          lastName: `${LAST_NAMES[i % LAST_NAMES.length]} ${i}`,
+          email: `customer-${i}@example.com`,
+          phone: `+55119${String(10000000 + i).padStart(8, '0')}`,
+        },
+      });
+      expectStatus(created, 201, `create customer ${i}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
 }
 
 async function load(url, headers) {
@@ -128,81 +177,125 @@ function row(label, s) {
   );
 }
 
+/** Starts the real server on `databaseUrl` ('' = the embedded PostgreSQL) and seeds it. */
+async function startServer(entry, databaseUrl) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'reformer-bench-api-'));
+  state.dataDirs.push(dataDir);
+  const port = await freePort();
+  const api = startChild(entry.args, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    AUTH_RATE_LIMIT_MAX: '100000',
+  });
+  state.children.push(api);
+  await waitForOk(`http://127.0.0.1:${port}/api/health`, api);
+  const { authorization, organizationId } = await seed(port);
+  const base = `http://127.0.0.1:${port}/api/organizations`;
+  return {
+    api,
+    authorization,
+    urls: { me: `${base}/me`, customers: `${base}/${organizationId}/customers?page=1&limit=10` },
+  };
+}
+
+/** Loads each read on both servers in the order A B B A, so drift on a shared machine favours neither. */
+async function measureBoth(embedded, external) {
+  const results = { embedded: {}, external: {} };
+  for (const read of ['me', 'customers']) {
+    const runs = { embedded: [], external: [] };
+    for (const side of ['embedded', 'external', 'external', 'embedded']) {
+      const server = side === 'embedded' ? embedded : external;
+      runs[side].push(summarize(await load(server.urls[read], { authorization: server.authorization })));
+    }
+    for (const side of ['embedded', 'external']) results[side][read] = mergeRuns(runs[side]);
+  }
+  return results;
+}
+
+/** Two runs of one read as one row: mean req/s and latency, summed counts. */
+function mergeRuns([a, b]) {
+  const mean = (key) => (a[key] + b[key]) / 2;
+  return {
+    rps: mean('rps'),
+    p50: mean('p50'),
+    p99: mean('p99'),
+    total: a.total + b.total,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+    timeouts: a.timeouts + b.timeouts,
+    codes: [a.codes, b.codes].filter(Boolean).join(' '),
+  };
+}
+
 async function main() {
-  const database = options.postgres
-    ? 'PostgreSQL (127.0.0.1:5432, fresh database)'
-    : 'PGlite (temporary DATA_DIR)';
   console.log(
-    'Reformer API load: GET /api/organizations/me (bearer, 3 organizations) vs a bare Hono hello-world',
+    'Reformer API load: embedded PostgreSQL vs the external PostgreSQL server vs a bare Hono hello-world',
   );
   console.log(`Machine: ${machine()}`);
   console.log(
-    `autocannon: ${options.connections} connections, ${options.duration} s each (after a ${WARMUP_SECONDS} s warm-up); database: ${database}`,
+    `autocannon: ${options.connections} connections, ${options.duration} s each (after a ${WARMUP_SECONDS} s warm-up), ` +
+      'two runs per server and read in the order embedded, external, external, embedded (mean shown); ' +
+      `${options.customers} customers in the listed organization`,
   );
   const entry = serverEntry();
   console.log(`${entry.fallback ? '!!! ' : ''}Server: node ${entry.args.join(' ')}; ${entry.note}.\n`);
 
-  state.dataDir = await mkdtemp(join(tmpdir(), 'reformer-bench-api-'));
-  let databaseUrl = '';
-  if (options.postgres) {
-    const name = `reformer_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-    await admin(`CREATE DATABASE "${name}"`);
-    state.database = name;
-    databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`;
-  }
+  const name = `reformer_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await admin(`CREATE DATABASE "${name}"`);
+  state.database = name;
 
-  const apiPort = await freePort();
-  const api = startChild(entry.args, {
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    DATA_DIR: state.dataDir,
-    DATABASE_URL: databaseUrl,
-    AUTH_RATE_LIMIT_MAX: '100000',
-    LOG_REQUESTS: 'false',
-  });
-  state.children.push(api);
-  await waitForOk(`http://127.0.0.1:${apiPort}/api/health`, api);
-  const authorization = await seed(apiPort);
+  const servers = [
+    await startServer(entry, ''),
+    await startServer(entry, `postgres://postgres@127.0.0.1:5432/${name}`),
+  ];
+  const { embedded, external } = await measureBoth(...servers);
+  for (const server of servers) {
+    const stopped = await stopChild(server.api);
+    if (!stopped.clean)
+      console.log(`note: a server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal})`);
+  }
 
   const helloPort = await freePort();
   const hello = startChild(['bench/hello-server.mjs'], { PORT: String(helloPort) });
   state.children.push(hello);
   await waitForOk(`http://127.0.0.1:${helloPort}/`, hello);
-
-  const me = summarize(await load(`http://127.0.0.1:${apiPort}/api/organizations/me`, { authorization }));
-  const base = summarize(await load(`http://127.0.0.1:${helloPort}/`, {}));
+  const bare = summarize(await load(`http://127.0.0.1:${helloPort}/`, {}));
+  await stopChild(hello);
+  state.children = [];
 
   console.log(
-    `${''.padEnd(26)}${'req/s avg'.padStart(9)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'timeouts'.padStart(10)}   status codes`,
+    `${''.padEnd(36)}${'req/s avg'.padStart(9)}${'p50 ms'.padStart(10)}${'p99 ms'.padStart(10)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}${'timeouts'.padStart(10)}   status codes`,
   );
-  console.log(row('GET /api/organizations/me', me));
-  console.log(row('Hono hello-world', base));
-  console.log('\nRatios');
-  console.log(`  hello req/s ÷ organizations/me req/s: ${(base.rps / me.rps).toFixed(2)}`);
-  const p99Ratio =
-    base.p99 > 0 ? (me.p99 / base.p99).toFixed(2) : 'n/a (hello p99 is 0 ms at 1 ms resolution)';
-  console.log(`  organizations/me p99 ÷ hello p99:     ${p99Ratio}`);
-  console.log(`  (${me.total} requests to the API, ${base.total} to hello-world)`);
+  const rows = [
+    ['organizations/me, embedded', embedded.me],
+    ['organizations/me, external', external.me],
+    ['customer list, embedded', embedded.customers],
+    ['customer list, external', external.customers],
+    ['Hono hello-world', bare],
+  ];
+  for (const [label, summary] of rows) console.log(row(label, summary));
+  console.log('\nRatios (target: embedded ≥ 0.9× external)');
+  for (const read of ['me', 'customers']) {
+    const label = read === 'me' ? 'organizations/me' : 'customer list  ';
+    console.log(
+      `  ${label}  embedded ÷ external req/s: ${(embedded[read].rps / external[read].rps).toFixed(2)}` +
+        `   hello ÷ external req/s: ${(bare.rps / external[read].rps).toFixed(1)}`,
+    );
+  }
 
   const problems = [];
-  if (me.non2xx > 0) problems.push(`${me.non2xx} non-2xx answers from the API (${me.codes})`);
-  if (me.errors > 0 || me.timeouts > 0) {
-    problems.push(`${me.errors} connection errors / ${me.timeouts} timeouts against the API`);
+  for (const [label, summary] of rows) {
+    if (summary.non2xx > 0) problems.push(`${label}: ${summary.non2xx} non-2xx answers (${summary.codes})`);
+    if (summary.errors > 0 || summary.timeouts > 0)
+      problems.push(`${label}: ${summary.errors} connection errors / ${summary.timeouts} timeouts`);
   }
-  if (base.non2xx > 0 || base.errors > 0) problems.push('hello-world answered non-2xx or had errors');
   if (entry.fallback) problems.push('the server ran from the fallback entry (web build failing), see above');
   if (problems.length) {
     console.log('\n!!!!!!!! WARNING: THESE FIGURES ARE NOT A CLEAN MEASUREMENT !!!!!!!!');
     for (const problem of problems) console.log(`!!! ${problem}`);
-    if (me.non2xx > 0)
-      console.log('!!! The API figures include error answers: they measure errors, not the endpoint.');
   }
-  for (const started of [hello, api]) {
-    const stopped = await stopChild(started);
-    if (!stopped.clean)
-      console.log(`note: a server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal})`);
-  }
-  state.children = [];
 }
 
 try {

@@ -1,6 +1,6 @@
 // `npm run bench:startup [-- --runs N]`: time from spawning `node scripts/start.mjs` (what `npm start` runs)
-// to the first 200 from GET /api/health, on the embedded database (PGlite):
-//   new      — a fresh, empty DATA_DIR (creates the database and runs every migration);
+// to the first 200 from GET /api/health, on the embedded PostgreSQL (cluster in DATA_DIR):
+//   new      — a fresh, empty DATA_DIR (initdb creates the cluster, every migration runs);
 //   existing — the same DATA_DIR again, after a clean SIGTERM stop of the first run.
 // Each run pairs one new and one existing start on its own temporary folder; the folders are removed at the end.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,7 +51,9 @@ async function timeStart(entry, dataDir) {
 }
 
 async function main() {
-  console.log('Reformer start-up: `node scripts/start.mjs` to the first 200 from GET /api/health (PGlite)');
+  console.log(
+    'Reformer start-up: `node scripts/start.mjs` to the first 200 from GET /api/health (embedded PostgreSQL)',
+  );
   console.log(`Machine: ${machine()}`);
   console.log(`Runs: ${options.runs} per case, health polled every ~20 ms\n`);
 

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { openDatabase } from './db/client.ts';
-import { type DataDirLock, DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { DataDirLockedError, startEmbeddedPostgres } from './db/embedded-postgres/embedded-postgres.ts';
 import { parseEnv, publicUrl } from './env.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
@@ -18,10 +18,9 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 async function main() {
   const env = parseEnv();
   const dataDir = resolve(env.DATA_DIR);
-  const lock: DataDirLock | null = env.DATABASE_URL ? null : lockDataDir(dataDir);
-  const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: resolve(dataDir, 'pglite') },
-  );
+  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir);
+  // If anything below fails, the process exits and the embedded PostgreSQL's watchdog stops it.
+  const database = openDatabase(embedded?.url ?? String(env.DATABASE_URL));
   await database.migrate();
   const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
   const auth = createAuth({ db: database.db, env, secret });
@@ -45,7 +44,7 @@ async function main() {
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const where = database.kind === 'pglite' ? `embedded database in ${dataDir}` : 'PostgreSQL';
+    const where = embedded ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
     console.log(`Reformer listening on http://localhost:${info.port} (${where})`);
   });
 
@@ -56,7 +55,7 @@ async function main() {
     server.close();
     await jobs.stop();
     await database.close();
-    lock?.release();
+    await embedded?.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -18,9 +18,7 @@ const setting = async (db: Database, name: string) => {
 };
 
 describe('database connections', () => {
-  it('plan every prepared statement for its values on each PostgreSQL connection', async ({ skip }) => {
-    // PGlite has one connection and sends no named statements.
-    if (database.kind !== 'postgres') skip();
+  it('plan every prepared statement for its values on each PostgreSQL connection', async () => {
     // Held open at once, so the pool must open several connections; each must have the setting.
     const settings = await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -32,12 +30,10 @@ describe('database connections', () => {
     expect(settings.map(([row]) => row?.mode)).toEqual(Array(5).fill('force_custom_plan'));
   });
 
-  it('keeps the settings a DATABASE_URL brings in its own options', async ({ skip }) => {
-    const serverUrl = inject('templateDatabaseUrl');
-    if (!serverUrl) skip();
-    const url = new URL(serverUrl ?? '');
+  it('keeps the settings a DATABASE_URL brings in its own options', async () => {
+    const url = new URL(inject('serverDatabaseUrl'));
     url.searchParams.set('options', '-c statement_timeout=12345');
-    const own = await openDatabase({ databaseUrl: url.toString() });
+    const own = openDatabase(url.toString());
     try {
       expect(await setting(own.db, 'statement_timeout')).toBe('12345ms');
       expect(await setting(own.db, 'plan_cache_mode')).toBe('force_custom_plan');

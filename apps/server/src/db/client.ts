@@ -1,23 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { fromPglite, type ConstructorOptions as JobStoreOptions } from 'pg-boss';
+import type { ConstructorOptions as JobStoreOptions } from 'pg-boss';
 import * as schema from './schema/index.ts';
 
-/** One Drizzle type for both drivers: the code never knows whether it runs on PGlite or PostgreSQL. */
+/** The Drizzle database the repositories take; the same whether PostgreSQL is embedded or a server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Database;
-  kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   /** Runs a raw statement; for health checks and tests. */
   execute(sql: string): Promise<void>;
@@ -27,13 +20,6 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-
-export type DatabaseTarget = { databaseUrl: string } | { dataDir: string } | { inMemory: true };
-
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if ('databaseUrl' in target) return openPostgres(target.databaseUrl);
-  return openPglite('dataDir' in target ? target.dataDir : undefined);
-}
 
 /**
  * Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs: for
@@ -53,7 +39,8 @@ function withConnectionSettings(databaseUrl: string): string {
   return url.toString();
 }
 
-function openPostgres(databaseUrl: string): DatabaseHandle {
+/** A pool on the PostgreSQL at `databaseUrl`: the embedded one (db/embedded-postgres) or DATABASE_URL. */
+export function openDatabase(databaseUrl: string): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString: withConnectionSettings(databaseUrl),
     options: CONNECTION_SETTINGS,
@@ -67,28 +54,11 @@ function openPostgres(databaseUrl: string): DatabaseHandle {
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
-    kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     execute: async (sql) => {
       await pool.query(sql);
     },
     jobStore: { connectionString: databaseUrl, max: 4 },
     close: () => pool.end(),
-  };
-}
-
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  const extensions = { pg_trgm, unaccent, btree_gin };
-  const client = await PGlite.create(dataDir ? { dataDir, extensions } : { extensions });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    execute: async (sql) => {
-      await client.exec(sql);
-    },
-    jobStore: { db: fromPglite(client) },
-    close: () => client.close(),
   };
 }

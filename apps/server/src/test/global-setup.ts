@@ -1,27 +1,45 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
+import { startEmbeddedPostgres } from '../db/embedded-postgres/embedded-postgres.ts';
 
 export const TEMPLATE_DATABASE = 'reformer_test_template';
 
 /**
- * With DATABASE_URL set, the suite runs on that PostgreSQL server: migrate a template database once, and
- * every test file clones it into a database of its own. Without it, each file migrates an in-memory PGlite.
+ * The suite runs on the PostgreSQL at DATABASE_URL when it is set, otherwise on an embedded PostgreSQL
+ * started here, as `npm start` would, in a temporary folder. Either way a template database is migrated
+ * once and every test file clones it into a database of its own.
  */
 export default async function setup(project: TestProject) {
-  const databaseUrl = process.env.DATABASE_URL;
-  if (!databaseUrl) return;
-  const admin = new pg.Client({ connectionString: databaseUrl });
+  const embedded = process.env.DATABASE_URL ? null : await startEmbeddedTestServer();
+  const serverUrl = embedded?.adminUrl ?? String(process.env.DATABASE_URL);
+  const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await dropTestDatabases(admin);
   await admin.query(`create database ${TEMPLATE_DATABASE}`);
-  const template = await openDatabase({ databaseUrl: withDatabase(databaseUrl, TEMPLATE_DATABASE) });
+  const template = openDatabase(withDatabase(serverUrl, TEMPLATE_DATABASE));
   await template.migrate();
   await template.close();
-  project.provide('templateDatabaseUrl', databaseUrl);
+  project.provide('serverDatabaseUrl', serverUrl);
   return async () => {
     await dropTestDatabases(admin);
     await admin.end();
+    await embedded?.stop();
+  };
+}
+
+async function startEmbeddedTestServer() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reformer-test-postgres-'));
+  const server = await startEmbeddedPostgres(dataDir);
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
@@ -40,6 +58,6 @@ export function withDatabase(databaseUrl: string, database: string): string {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    templateDatabaseUrl: string | undefined;
+    serverDatabaseUrl: string;
   }
 }

@@ -4,17 +4,12 @@ import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
 import { TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
 
-/** A clean, migrated database for one test file: a clone of the template on PostgreSQL, or a new PGlite. */
+/** A clean, migrated database for one test file: a clone of the template the global setup migrated. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = inject('templateDatabaseUrl');
-  if (!serverUrl) {
-    const database = await openDatabase({ inMemory: true });
-    await database.migrate();
-    return database;
-  }
+  const serverUrl = inject('serverDatabaseUrl');
   const name = `reformer_test_${randomUUID().replaceAll('-', '')}`;
   await withAdmin(serverUrl, (admin) => admin.query(`create database ${name} template ${TEMPLATE_DATABASE}`));
-  const database = await openDatabase({ databaseUrl: withDatabase(serverUrl, name) });
+  const database = openDatabase(withDatabase(serverUrl, name));
   return {
     ...database,
     close: async () => {

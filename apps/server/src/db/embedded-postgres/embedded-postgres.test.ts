@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isAlive } from './cluster-owner.ts';
+import { DataDirLockedError, startEmbeddedPostgres } from './embedded-postgres.ts';
+
+const folders: string[] = [];
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) child.kill('SIGKILL');
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function newDataDir(): string {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reformer-embedded-'));
+  folders.push(dataDir);
+  return dataDir;
+}
+
+async function query<T extends pg.QueryResultRow>(url: string, text: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs = 20_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (condition()) return true;
+    await sleep(50);
+  }
+  return condition();
+}
+
+const fixture = fileURLToPath(new URL('./test-fixtures/start-and-wait.ts', import.meta.url));
+
+/** A separate server-like process on `dataDir`, so it can be killed with -9. */
+async function startInChild(dataDir: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  const line = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('\n')) resolve(output.split('\n')[0] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
+  });
+  return { child, ...(JSON.parse(line) as { url: string; pids: { postgres: number; watchdog: number } }) };
+}
+
+describe('embedded PostgreSQL', () => {
+  it('creates a cluster on first start, keeps its data across a stop, and refuses a second owner', async () => {
+    const dataDir = newDataDir();
+    const first = await startEmbeddedPostgres(dataDir);
+    const [version] = await query<{ server_version_num: string }>(first.url, 'show server_version_num');
+    expect(Number(version?.server_version_num)).toBeGreaterThanOrEqual(180000);
+    await query(first.url, "create table kept (note text); insert into kept values ('still here')");
+
+    const second = startEmbeddedPostgres(dataDir);
+    await expect(second).rejects.toThrow(DataDirLockedError);
+    await expect(second).rejects.toThrow(`pid ${process.pid}`);
+
+    await first.stop();
+    expect(isAlive(first.pids.postgres)).toBe(false);
+    const again = await startEmbeddedPostgres(dataDir);
+    try {
+      expect(await query(again.url, 'select note from kept')).toEqual([{ note: 'still here' }]);
+    } finally {
+      await again.stop();
+    }
+  });
+
+  it('stops PostgreSQL when its server is killed with -9, and a new start serves the same data', async () => {
+    const dataDir = newDataDir();
+    const crashed = await startInChild(dataDir);
+    await query(crashed.url, 'create table survived (id int); insert into survived values (1)');
+    crashed.child.kill('SIGKILL');
+    expect(await waitUntil(() => !isAlive(crashed.pids.postgres))).toBe(true);
+
+    const restarted = await startEmbeddedPostgres(dataDir);
+    try {
+      expect(await query(restarted.url, 'select id from survived')).toEqual([{ id: 1 }]);
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it('takes over a PostgreSQL left running when its server and watchdog both died', async () => {
+    const dataDir = newDataDir();
+    const orphaned = await startInChild(dataDir);
+    process.kill(orphaned.pids.watchdog, 'SIGKILL');
+    orphaned.child.kill('SIGKILL');
+    await waitUntil(() => !isAlive(orphaned.pids.watchdog));
+    expect(isAlive(orphaned.pids.postgres)).toBe(true);
+
+    const next = await startEmbeddedPostgres(dataDir);
+    try {
+      expect(isAlive(orphaned.pids.postgres)).toBe(false);
+      expect(await query(next.url, 'select 1 as answer')).toEqual([{ answer: 1 }]);
+    } finally {
+      await next.stop();
+    }
+  });
+
+  it('says clearly that a data folder of the old embedded database cannot be used', async () => {
+    const dataDir = newDataDir();
+    mkdirSync(join(dataDir, 'pglite'));
+    await expect(startEmbeddedPostgres(dataDir)).rejects.toThrow(/old embedded kind \(PGlite/);
+  });
+});

@@ -1,0 +1,7 @@
+// Test fixture: a process that starts the embedded PostgreSQL on argv[2], prints its pids, and waits to be
+// killed, as a server would.
+import { startEmbeddedPostgres } from '../embedded-postgres.ts';
+
+const server = await startEmbeddedPostgres(process.argv[2] as string);
+process.stdout.write(`${JSON.stringify({ url: server.url, pids: server.pids })}\n`);
+setInterval(() => {}, 60_000);
