@@ -26,6 +26,20 @@ export const ERROR_CODES = {
   CUSTOMER_PURGED: 409,
   PLAN_NOT_FOUND: 404,
   PLAN_IN_USE: 409,
+  SCHEDULE_NOT_FOUND: 404,
+  /** A schedule whose sessions have attendance is history: deactivate it instead of deleting. */
+  SCHEDULE_HAS_ATTENDANCE: 409,
+  /** The instructor must be a staff member assigned to the schedule's establishment: a bad choice in the form. */
+  STAFF_NOT_IN_ESTABLISHMENT: 400,
+  /** Also 404 when the session exists but the caller may not see its establishment. */
+  SESSION_NOT_FOUND: 404,
+  SESSION_INACTIVE: 409,
+  SESSION_FULL: 409,
+  SESSION_CUSTOMER_DUPLICATE: 409,
+  /** Changing the status or checking in a customer who is not on the session's roster. */
+  SESSION_CUSTOMER_NOT_FOUND: 404,
+  /** `details.reason` is one of SESSION_MOVE_BLOCKS. */
+  SESSION_NOT_MOVABLE: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

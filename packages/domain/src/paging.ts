@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Paged lists (spec §5, §9): page from 1, limit 1–100, default 10. */
+export const PAGE_DEFAULTS = { page: 1, limit: 10, maxLimit: 100 } as const;
+
+/** The API's paging fields: a value out of range is a 400, never silently changed. */
+export const pageQueryFields = {
+  page: z.coerce.number().int().min(1).default(PAGE_DEFAULTS.page),
+  limit: z.coerce.number().int().min(1).max(PAGE_DEFAULTS.maxLimit).default(PAGE_DEFAULTS.limit),
+};
+
+/** A page's URL fields: a hand-edited bad value falls back to the default instead of failing. */
+export const pageSearchFields = {
+  page: z.coerce.number().int().min(1).catch(PAGE_DEFAULTS.page),
+  limit: z.coerce.number().int().min(1).max(PAGE_DEFAULTS.maxLimit).catch(PAGE_DEFAULTS.limit),
+};

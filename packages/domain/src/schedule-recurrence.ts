@@ -1,0 +1,71 @@
+import { tz } from '@date-fns/tz';
+import { addMonths, eachDayOfInterval, format, getDay, parseISO } from 'date-fns';
+import type { RecurrenceType } from './schedules.ts';
+
+/**
+ * Occurrences are calendar dates, so their arithmetic runs in UTC, where no day is 23 or 25 hours long
+ * whatever the server's zone; the organization's zone only matters when a date meets a time
+ * (`sessionInstant`).
+ */
+const CALENDAR = { in: tz('UTC') };
+
+const toDate = (isoDate: string) => parseISO(isoDate, CALENDAR);
+const toIsoDate = (date: Date) => format(date, 'yyyy-MM-dd', CALENDAR);
+
+/** What generation needs from a schedule: `ScheduleValues` and `Schedule` both fit. */
+export type ScheduleRecurrence = {
+  recurrenceType: RecurrenceType;
+  startDate: string;
+  endDate: string | null;
+  daysOfWeek: readonly number[];
+};
+
+/** An optional inclusive window "YYYY-MM-DD", such as the week or month on screen. */
+export type DateWindow = { from?: string | undefined; to?: string | undefined };
+
+/**
+ * The local dates "YYYY-MM-DD" on which a schedule has a session, ascending, inside [startDate, endDate]
+ * and the optional window:
+ * - SINGLE: the start date (the end date is ignored);
+ * - WEEKLY: every date whose day of week (0 = Sunday) is in `daysOfWeek`;
+ * - MONTHLY: the start date's day of the month, every month. A day the month lacks is clamped to the
+ *   month's last day (31 Jan → 28/29 Feb → 31 Mar → 30 Apr): each date is counted from the start date,
+ *   never from the previous occurrence, so a clamp does not drift the following months to the 28th.
+ * A recurring schedule without an end date yields only dates up to its start date; the schema requires
+ * one, which keeps generation finite.
+ */
+export function scheduleOccurrenceDates(schedule: ScheduleRecurrence, window: DateWindow = {}): string[] {
+  const first = latest(schedule.startDate, window.from);
+  const last = earliest(schedule.endDate ?? schedule.startDate, window.to);
+  if (first > last) return [];
+  switch (schedule.recurrenceType) {
+    case 'SINGLE':
+      return schedule.startDate >= first && schedule.startDate <= last ? [schedule.startDate] : [];
+    case 'WEEKLY':
+      return weeklyDates(first, last, schedule.daysOfWeek);
+    case 'MONTHLY':
+      return monthlyDates(schedule.startDate, last).filter((date) => date >= first);
+  }
+}
+
+function weeklyDates(first: string, last: string, daysOfWeek: readonly number[]): string[] {
+  const days = new Set(daysOfWeek);
+  if (days.size === 0) return [];
+  return eachDayOfInterval({ start: toDate(first), end: toDate(last) }, CALENDAR)
+    .filter((date) => days.has(getDay(date)))
+    .map(toIsoDate);
+}
+
+function monthlyDates(startDate: string, last: string): string[] {
+  const start = toDate(startDate);
+  const dates: string[] = [];
+  for (let months = 0; ; months += 1) {
+    const date = toIsoDate(addMonths(start, months, CALENDAR));
+    if (date > last) return dates;
+    dates.push(date);
+  }
+}
+
+// ISO dates compare correctly as strings.
+const latest = (date: string, other: string | undefined) => (other && other > date ? other : date);
+const earliest = (date: string, other: string | undefined) => (other && other < date ? other : date);

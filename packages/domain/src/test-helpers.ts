@@ -1,0 +1,7 @@
+/** A failed parse as "path:message" lines, e.g. 'endTime:validation.endTimeAfterStart', for tests to compare. */
+export function issueKeys(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}): string[] {
+  return result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
+}
