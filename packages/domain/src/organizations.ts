@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { OrgRole } from './permissions.ts';
+import { TimeZone } from './time-zones.ts';
 import { V } from './validation.ts';
 
 export const OrganizationInput = z.object({
   name: z.string().trim().min(1, V.organizationNameRequired).max(120, V.max),
   description: z.string().trim().max(1000, V.max).optional().default(''),
+  /** Where the studio's classes happen; absent on update = unchanged (a new organization gets the default). */
+  timeZone: TimeZone.optional(),
 });
 export type OrganizationInput = z.input<typeof OrganizationInput>;
 
