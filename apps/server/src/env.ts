@@ -21,6 +21,7 @@ export const EnvSchema = z
     DATABASE_URL: optionalString.pipe(z.url().optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
     TRUST_PROXY: z.stringbool().default(false),
+    TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     SMTP_URL: optionalString.pipe(z.url().optional()),

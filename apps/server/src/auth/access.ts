@@ -14,6 +14,7 @@ import type { Database } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
 import type { AppEnv, OrgAccess } from '../lib/http.ts';
+import { liveSession } from './session-liveness.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,23 +22,35 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
-/** Read fresh on every request, so a removed member or a changed role takes effect at once. */
+/**
+ * Read fresh on every request, so a removed member or a changed role takes effect at once. The same
+ * statement checks that the token's sign-in session still exists (`liveSession`), so routes under an
+ * organization pay no second query for it.
+ */
 export async function loadMembership(
   db: Database,
   organizationId: string,
-  userId: string,
-): Promise<Membership | null> {
-  if (!isUuid(organizationId)) return null;
+  caller: { userId: string; sessionId: string },
+): Promise<{ sessionLive: boolean; membership: Membership | null }> {
   const query = preparedStatement(db, 'load_membership', (name) =>
     db
       .select({
+        sessionLive: sql<boolean>`session_check.live`,
         role: memberships.role,
+        isMember: sql<boolean>`${memberships.userId} is not null`,
         establishmentRoles: sql<Membership['establishmentRoles']>`coalesce(
           json_agg(json_build_object('establishmentId', ${establishmentAssignments.establishmentId}, 'role', ${establishmentAssignments.role}))
             filter (where ${establishmentAssignments.userId} is not null),
           '[]'::json)`,
       })
-      .from(memberships)
+      .from(sql`(select ${liveSession} as live) as session_check`)
+      .leftJoin(
+        memberships,
+        and(
+          eq(memberships.organizationId, sql.placeholder('organizationId')),
+          eq(memberships.userId, sql.placeholder('userId')),
+        ),
+      )
       .leftJoin(
         establishmentAssignments,
         and(
@@ -45,35 +58,40 @@ export async function loadMembership(
           eq(establishmentAssignments.userId, memberships.userId),
         ),
       )
-      .where(
-        and(
-          eq(memberships.organizationId, sql.placeholder('organizationId')),
-          eq(memberships.userId, sql.placeholder('userId')),
-        ),
-      )
-      .groupBy(memberships.role)
+      .groupBy(sql`session_check.live`, memberships.role, memberships.userId)
       .prepare(name),
   );
-  const [member] = await query.execute({ organizationId, userId });
-  return member ? { orgRole: member.role, establishmentRoles: member.establishmentRoles } : null;
+  // A malformed id cannot name an organization; the session is still checked.
+  const [row] = await query.execute({
+    organizationId: isUuid(organizationId) ? organizationId : '00000000-0000-0000-0000-000000000000',
+    ...caller,
+  });
+  const membership =
+    row?.isMember && isUuid(organizationId)
+      ? { orgRole: row.role, establishmentRoles: row.establishmentRoles }
+      : null;
+  return { sessionLive: row?.sessionLive === true, membership };
 }
 
 export async function loadOrgAccess(
   db: Database,
   organizationId: string,
-  userId: string,
+  caller: { userId: string; sessionId: string },
 ): Promise<OrgAccess> {
-  const membership = await loadMembership(db, organizationId, userId);
+  const { sessionLive, membership } = await loadMembership(db, organizationId, caller);
+  if (!sessionLive) throw new AppError('UNAUTHENTICATED');
   // Outsiders get the same answer as for an organization that does not exist.
   if (!membership) throw new AppError('ORGANIZATION_NOT_FOUND');
-  return { organizationId, membership, profile: buildAccessProfile(userId, membership) };
+  return { organizationId, membership, profile: buildAccessProfile(caller.userId, membership) };
 }
+
+const callerOf = (c: Context<AppEnv>) => ({ userId: c.var.userId, sessionId: c.var.sessionId });
 
 const organizationIdOf = (c: Context<AppEnv>) => c.req.param('orgId') ?? c.req.param('organizationId') ?? '';
 
 /** For routes under /organizations/{orgId}: the caller's membership, or 404. */
 export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('access', await loadOrgAccess(c.var.deps.db, organizationIdOf(c), c.var.userId));
+  c.set('access', await loadOrgAccess(c.var.deps.db, organizationIdOf(c), callerOf(c)));
   await next();
 });
 
@@ -89,7 +107,7 @@ export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
  */
 export function requireActionAnywhereAlongsideRead(action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const checked = loadOrgAccess(c.var.deps.db, organizationIdOf(c), c.var.userId).then((access) => {
+    const checked = loadOrgAccess(c.var.deps.db, organizationIdOf(c), callerOf(c)).then((access) => {
       assertCanAnywhere(access, action);
       return access;
     });

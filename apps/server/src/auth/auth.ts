@@ -74,8 +74,9 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
           expirationTime: ACCESS_TOKEN_TTL,
           issuer: baseURL,
           audience: baseURL,
-          // The token names the user only; roles are read from the database on every request.
-          definePayload: ({ user }) => ({ email: user.email }),
+          // The token names the user and its sign-in session, which must still exist when it is used; roles
+          // are read from the database on every request.
+          definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
         },
       }),
       ...oidcPlugins(env),

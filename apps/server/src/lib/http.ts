@@ -25,7 +25,7 @@ export type Deps = {
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };
 
 export type AppEnv = {
-  Variables: { deps: Deps; userId: string; access: OrgAccess; requestId: string };
+  Variables: { deps: Deps; userId: string; sessionId: string; access: OrgAccess; requestId: string };
 };
 
 export function createRouter() {

@@ -16,6 +16,9 @@ const readAccessProfile = createRoute({
 
 export const accessRoutes = createRouter().openapi(readAccessProfile, async (c) => {
   const { organizationId } = c.req.valid('query');
-  const access = await loadOrgAccess(c.var.deps.db, organizationId, c.var.userId);
+  const access = await loadOrgAccess(c.var.deps.db, organizationId, {
+    userId: c.var.userId,
+    sessionId: c.var.sessionId,
+  });
   return c.json(access.profile, 200);
 });
