@@ -48,6 +48,16 @@ async function main() {
     console.log(`Reformer listening on http://localhost:${info.port} (${where})`);
   });
 
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
+    const problem = error.code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
+    console.error(
+      `Port ${env.PORT} on ${env.HOST} ${problem} (another Reformer, or another program). ` +
+        'Stop that program, or choose another port, e.g. `PORT=3001 npm start`.',
+    );
+    process.exit(1);
+  });
+
   let stopping = false;
   const stop = async () => {
     if (stopping) return;

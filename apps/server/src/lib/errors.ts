@@ -59,6 +59,8 @@ export const handleError: ErrorHandler = (error, c) => {
   }
   if (error instanceof HTTPException) {
     if (error.status === 413) return errorResponse(c, 413, 'PAYLOAD_TOO_LARGE');
+    // The OpenAPI layer's answer to a JSON route receiving text, a form or no Content-Type.
+    if (error.status === 415) return errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE');
     if (error.status === 400) return errorResponse(c, 400, 'VALIDATION_FAILED', error.message);
     if (error.status === 401) return errorResponse(c, 401, 'UNAUTHENTICATED');
   }
