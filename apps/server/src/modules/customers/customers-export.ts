@@ -33,10 +33,20 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-/** A leading =, +, - or @ would make a spreadsheet run the cell as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PHONE = /^\+[\d\s()-]+$/;
+
+/**
+ * A leading =, +, - or @ would make a spreadsheet run the cell as a formula (CSV injection). A program
+ * that splits on another separator than ours (Excel in Portuguese splits on ;) starts a new cell after
+ * each , ; or tab inside a value, so each such piece is neutralized as well (issue #16).
+ */
 function neutralizeFormula(value: unknown): unknown {
-  if (typeof value !== 'string' || /^\+[\d\s()-]+$/.test(value)) return value;
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  if (typeof value !== 'string' || PHONE.test(value)) return value;
+  return value
+    .split(/(?<=[,;\t])/)
+    .map((piece) => (FORMULA_START.test(piece) && !PHONE.test(piece) ? `'${piece}` : piece))
+    .join('');
 }
 
 /** A bulk copy of personal data leaves the system: the audit log records who took it, when and from where. */

@@ -262,6 +262,16 @@ describe('customer records', () => {
     expect(response.text).toContain(`"'=HYPERLINK(""x"")",Attack`);
     expect(response.text).not.toContain('Temporário');
   });
+
+  it('neutralizes a formula after any separator a spreadsheet may split on (, ; tab)', async () => {
+    await createCustomer(t, owner, organizationId, {
+      firstName: 'Split',
+      lastName: 'Cells',
+      notes: 'x;=1+1 and y,@SUM(A1) and z\t-2+3 and +5511912345678',
+    });
+    const response = await t.request('GET', path('/export'), { token: owner.token });
+    expect(response.text).toContain("x;'=1+1 and y,'@SUM(A1) and z\t'-2+3 and +5511912345678");
+  });
 });
 
 describe('customer permissions', () => {
