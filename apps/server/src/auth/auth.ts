@@ -7,7 +7,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../db/client.ts';
 import { accounts, jwks, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { type Env, publicUrl } from '../env.ts';
-import { describeIssues } from '../lib/errors.ts';
+import { describeIssues, logLineWithoutPersonalData } from '../lib/errors.ts';
 
 /** Set by our own HTTP layer from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = 'x-reformer-client-ip';
@@ -21,7 +21,15 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
   const max = env.AUTH_RATE_LIMIT_MAX;
   return betterAuth({
     appName: 'Reformer',
-    logger: { level: env.NODE_ENV === 'test' ? 'error' : 'warn' },
+    logger: {
+      level: env.NODE_ENV === 'test' ? 'error' : 'warn',
+      // better-auth passes failed inserts along with their values (e-mail, names): never into our logs.
+      log: (level, message, ...args) => {
+        const line = `[auth] ${level}: ${logLineWithoutPersonalData(message, args)}`;
+        if (level === 'error') console.error(line);
+        else console.warn(line);
+      },
+    },
     baseURL,
     basePath: '/api/auth',
     secret,

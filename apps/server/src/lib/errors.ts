@@ -78,7 +78,7 @@ export const handleError: ErrorHandler = (error, c) => {
 
 type DatabaseError = { code: string; constraint?: string; message?: string };
 
-function databaseErrorOf(error: unknown): DatabaseError | undefined {
+export function databaseErrorOf(error: unknown): DatabaseError | undefined {
   const candidate = (error as { cause?: unknown }).cause ?? error;
   const code = (candidate as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? (candidate as DatabaseError) : undefined;
@@ -93,6 +93,23 @@ export function describeForLog(error: unknown, database: DatabaseError | undefin
     return `database error ${database.code}${database.constraint ? ` on ${database.constraint}` : ''}: ${database.message ?? ''}`;
   const stack = error instanceof Error ? (error.stack ?? error.message) : String(error);
   return stack.replace(/params: .*$/gm, 'params: [redacted]');
+}
+
+const EMAIL = /[^\s@"'<>(),;:]+@[^\s@"'<>(),;:]+/g;
+
+/**
+ * For log lines written by libraries (better-auth): their text with e-mail addresses cut out, and of
+ * their extra arguments only what describeForLog keeps of an error; other objects (a user, a request
+ * body) are not written at all.
+ */
+export function logLineWithoutPersonalData(message: string, args: readonly unknown[]): string {
+  const errors = args
+    .filter((arg) => arg instanceof Error || databaseErrorOf(arg))
+    .map((error) => describeForLog(error, databaseErrorOf(error)));
+  const dropped = args.length - errors.length;
+  return [message, ...errors, ...(dropped ? [`(${dropped} value(s) not logged)`] : [])]
+    .join(' ')
+    .replace(EMAIL, '[email]');
 }
 
 export function redactPath(path: string): string {
