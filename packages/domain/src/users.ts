@@ -19,9 +19,16 @@ export const UserProfile = z.object({
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 
+/**
+ * At least 10 characters (issue #16); the server also refuses common and guessable passwords with a
+ * dictionary (apps/server/src/auth/password-strength.ts), too large to ship to the browser.
+ */
+export const PASSWORD_LENGTH = { min: 10, max: 128 } as const;
+export const NewPassword = z.string().min(PASSWORD_LENGTH.min, V.min).max(PASSWORD_LENGTH.max, V.max);
+
 export const SignUpInput = PersonNames.extend({
   email: z.email(V.email),
-  password: z.string().min(8, V.min).max(128, V.max),
+  password: NewPassword,
   confirmPassword: z.string(),
 }).refine((input) => input.password === input.confirmPassword, {
   message: V.passwordsMismatch,

@@ -14,6 +14,7 @@ export const V = {
   postalCode: 'validation.postalCode',
   cep: 'validation.cep',
   passwordsMismatch: 'validation.passwordsMismatch',
+  passwordTooWeak: 'validation.passwordTooWeak',
   idNumber: 'validation.idNumber',
   cpf: 'validation.cpf',
   organizationNameRequired: 'validation.organizationNameRequired',

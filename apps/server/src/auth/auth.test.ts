@@ -108,3 +108,61 @@ describe('rate limiting', () => {
     }
   });
 });
+
+describe('password strength', () => {
+  it.each([
+    ['12345678', 'validation.min'],
+    ['password', 'validation.min'],
+    ['1234567890', 'validation.passwordTooWeak'],
+    ['senha12345', 'validation.passwordTooWeak'],
+    ['qwertyuiop', 'validation.passwordTooWeak'],
+    ['marinasouza2', 'validation.passwordTooWeak'],
+  ])(
+    'refuses %s at sign-up with the reason on the password field, creating no user',
+    async (password, key) => {
+      const email = `weak-${password}@example.com`;
+      const response = await t.request('POST', '/auth/sign-up/email', {
+        body: { email, password, firstName: 'Marina', lastName: 'Souza' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_FAILED');
+      expect(response.body.error.details).toEqual([expect.objectContaining({ path: 'password', key })]);
+      expect((await t.db.select().from(users)).map((user) => user.email)).not.toContain(email);
+    },
+  );
+
+  it('accepts a long phrase of unrelated words', async () => {
+    const response = await t.request('POST', '/auth/sign-up/email', {
+      body: { email: 'strong@example.com', password: 'violet kettle orbit', firstName: 'S', lastName: 'T' },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses a weak new password when changing it', async () => {
+    const user = await createUser(t);
+    const response = await t.request('POST', '/auth/change-password', {
+      headers: { cookie: user.cookie },
+      body: { currentPassword: 'correct horse battery', newPassword: 'password123' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details[0]).toMatchObject({
+      path: 'newPassword',
+      key: 'validation.passwordTooWeak',
+    });
+  });
+});
+
+describe('account enumeration (docs/decisions/009)', () => {
+  it('answers sign-in the same way for an unknown e-mail and a wrong password', async () => {
+    const user = await createUser(t);
+    const wrong = await t.request('POST', '/auth/sign-in/email', {
+      body: { email: user.email, password: 'not the right password' },
+    });
+    const unknown = await t.request('POST', '/auth/sign-in/email', {
+      body: { email: 'nobody-here@example.com', password: 'not the right password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+});

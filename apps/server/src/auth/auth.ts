@@ -1,4 +1,4 @@
-import { PersonNames } from '@reformer/domain/users';
+import { PASSWORD_LENGTH, PersonNames } from '@reformer/domain/users';
 import { APIError, betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware } from 'better-auth/api';
@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, jwks, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { type Env, publicUrl } from '../env.ts';
 import { describeIssues, logLineWithoutPersonalData } from '../lib/errors.ts';
+import { assertStrongPassword } from './password-strength.ts';
 
 /** Set by our own HTTP layer from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = 'x-reformer-client-ip';
@@ -48,7 +49,12 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
         rateLimit: rateLimits,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
+      autoSignIn: true,
+    },
     user: {
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
@@ -72,6 +78,7 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.body && typeof ctx.body === 'object') assertStrongPassword(ctx.path, ctx.body);
         if (ctx.path !== '/sign-up/email') return;
         return { context: { body: completeSignUpNames(ctx.body) } };
       }),
