@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { swaggerUI } from '@hono/swagger-ui';
 import { type Language, PREFERENCE_KEYS, parseLanguage } from '@reformer/domain/preferences';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -12,7 +11,9 @@ import { handleAuthRequest } from './auth/auth.routes.ts';
 import { createTokenVerifier, requireUser } from './auth/bearer.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
+import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes.ts';
@@ -31,7 +32,7 @@ const PUBLIC_PATHS = [
   /^\/health$/,
   /^\/public-config$/,
   /^\/openapi\.json$/,
-  /^\/docs$/,
+  /^\/docs(\/|$)/,
   /^\/invitations\/validate\//,
 ];
 const isPublicPath = (path: string) =>
@@ -82,7 +83,7 @@ export function createApi(deps: Deps) {
     info: { title: 'Reformer API', version: '1.0.0', description: 'Pilates studio management.' },
     servers: [{ url: '/api' }],
   });
-  api.get('/docs', swaggerUI({ url: '/api/openapi.json' }));
+  api.route('/', apiDocsRoutes);
   api.onError(handleError);
   return routes;
 }
@@ -91,6 +92,10 @@ export type AppType = ReturnType<typeof createApi>;
 
 export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   const app = new Hono<AppEnv>();
+  app.use(
+    '*',
+    securityHeaders({ publicUrl: deps.publicUrl, scriptHashes: inlineScriptHashes(options.webDistDir) }),
+  );
   app.route('/api', createApi(deps));
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, before the web fallback.
   app.all('/api/*', handleNotFound);

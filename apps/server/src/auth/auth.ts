@@ -62,6 +62,8 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
       },
     },
     advanced: {
+      // Cookies marked Secure whenever the app is reached over https (issue #16).
+      useSecureCookies: baseURL.startsWith('https://'),
       database: { generateId: () => uuidv7() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

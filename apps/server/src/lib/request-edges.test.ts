@@ -37,3 +37,45 @@ describe('request bodies that are not JSON', () => {
     expect(mine.body.owned).toEqual([]);
   });
 });
+
+describe('security headers', () => {
+  it('come with every answer; HSTS only when the public address is https', async () => {
+    const response = await t.app.request('/api/health');
+    expect(response.headers.get('content-security-policy')).toMatch(/frame-ancestors 'none'/);
+    expect(response.headers.get('content-security-policy')).not.toMatch(
+      /unsafe-eval|script-src[^;]*unsafe-inline/,
+    );
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('referrer-policy')).toBe('same-origin');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+    const https = await createTestApp({ PUBLIC_URL: 'https://studio.example.com' });
+    try {
+      const secure = await https.app.request('/api/health');
+      expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+      const signUp = await https.request('POST', '/auth/sign-up/email', {
+        headers: { origin: 'https://studio.example.com' },
+        body: { email: 'secure@example.com', password: 'violet kettle orbit', firstName: 'S', lastName: 'C' },
+      });
+      expect(signUp.headers.getSetCookie().every((cookie) => /;\s*Secure/i.test(cookie))).toBe(true);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('serve the API reference from our own files, with no script from elsewhere', async () => {
+    const page = await t.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const asset of [
+      '/api/docs/assets/swagger-ui-bundle.js',
+      '/api/docs/assets/swagger-ui.css',
+      '/api/docs/start.js',
+    ]) {
+      const response = await t.app.request(asset);
+      expect(response.status, asset).toBe(200);
+      expect((await response.text()).length, asset).toBeGreaterThan(40);
+    }
+  });
+});
