@@ -20,13 +20,13 @@ const columns = {
   createdAt: establishments.createdAt,
 };
 
-/** `ids` null = all establishments of the organization; a list = only those. */
+/** `ids` null = all establishments of the organization; a non-empty list = only those. */
 export async function listEstablishments(db: Database, organizationId: string, ids: string[] | null) {
   const scope = eq(establishments.organizationId, organizationId);
   return db
     .select(columns)
     .from(establishments)
-    .where(ids === null ? scope : and(scope, inArray(establishments.id, ids.length ? ids : [''])))
+    .where(ids === null ? scope : and(scope, inArray(establishments.id, ids)))
     .orderBy(asc(establishments.name), asc(establishments.id));
 }
 

@@ -24,6 +24,8 @@ export async function listEstablishments(db: Database, access: OrgAccess) {
     allowed === 'ALL'
       ? null
       : [...new Set([...allowed, ...access.membership.establishmentRoles.map((a) => a.establishmentId)])];
+  // A member with no establishment at all (an accountant, say) sees an empty list, not a query on nothing.
+  if (ids?.length === 0) return [];
   return (await repository.listEstablishments(db, access.organizationId, ids)).map(toEstablishment);
 }
 
