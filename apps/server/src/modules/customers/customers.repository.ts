@@ -134,12 +134,17 @@ export async function updateCustomer(
   return row ?? null;
 }
 
-/** Edits apply only to customers still on the books: a purge or delete that commits first wins. */
-export async function updateActiveCustomer(
+/**
+ * A change that applies only while the customer is in none of `unlessStatus` (by default: still on the
+ * books). Decided by the UPDATE itself, so a purge or delete that commits first wins: PostgreSQL re-checks
+ * the condition on the row a concurrent transaction just wrote.
+ */
+export async function updateCustomerUnless(
   db: Database,
   organizationId: string,
   id: string,
   values: Partial<Omit<CustomerRow, 'organizationId' | 'id' | 'searchText' | 'sortName' | 'createdAt'>>,
+  unlessStatus: CustomerRow['status'][] = ['DELETED', 'PURGED'],
 ) {
   const [row] = await db
     .update(customers)
@@ -148,7 +153,7 @@ export async function updateActiveCustomer(
       and(
         eq(customers.organizationId, organizationId),
         eq(customers.id, id),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        notInArray(customers.status, unlessStatus),
       ),
     )
     .returning(customerColumns);

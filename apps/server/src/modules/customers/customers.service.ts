@@ -69,7 +69,7 @@ export async function updateCustomer(
   const current = await findOrThrow(db, access, id);
   if (current.status === 'PURGED' || current.status === 'DELETED') throw new AppError('CUSTOMER_PURGED');
   const row = await repository
-    .updateActiveCustomer(db, access.organizationId, id, { ...values, updatedAt: now })
+    .updateCustomerUnless(db, access.organizationId, id, { ...values, updatedAt: now })
     .catch(rethrowUniqueViolation);
   if (!row) throw new AppError('CUSTOMER_PURGED');
   return toCustomer(row);
@@ -80,10 +80,15 @@ export async function deleteCustomer(db: Database, access: OrgAccess, id: string
   const current = await findOrThrow(db, access, id);
   if (current.status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
   await db.transaction(async (tx) => {
-    await repository.updateCustomer(tx, access.organizationId, id, {
-      status: 'DELETED',
-      updatedAt: actor.now,
-    });
+    // PURGED is final: a purge that commits while this runs must not be turned back into DELETED.
+    const deleted = await repository.updateCustomerUnless(
+      tx,
+      access.organizationId,
+      id,
+      { status: 'DELETED', updatedAt: actor.now },
+      ['PURGED'],
+    );
+    if (!deleted) throw new AppError('CUSTOMER_PURGED');
     await recordAudit(tx, auditEntry(access, id, 'customer.deleted', actor));
   });
 }
