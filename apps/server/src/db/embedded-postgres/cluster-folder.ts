@@ -82,8 +82,13 @@ export async function initialiseCluster(
       ],
       runAs,
     );
-    rmSync(cluster, { recursive: true, force: true });
-    renameSync(pgdata, cluster);
+    try {
+      renameSync(pgdata, cluster);
+    } catch (error) {
+      // Another process starting on the same folder finished its cluster first: use that one.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOTEMPTY' && code !== 'EEXIST') throw error;
+    }
   } finally {
     rmSync(building, { recursive: true, force: true });
   }

@@ -57,7 +57,10 @@ async function startInChild(dataDir: string) {
     });
     child.once('exit', (code) => reject(new Error(`fixture exited with ${code}`)));
   });
-  return { child, ...(JSON.parse(line) as { url: string; pids: { postgres: number; watchdog: number } }) };
+  return {
+    child,
+    ...(JSON.parse(line) as { url: string; pids: { postgres: number; watchdog: number }; refused?: string }),
+  };
 }
 
 describe('embedded PostgreSQL', () => {
@@ -112,6 +115,21 @@ describe('embedded PostgreSQL', () => {
     } finally {
       await next.stop();
     }
+  });
+
+  it.each([
+    ['an existing cluster', 20, true],
+    ['a new folder (each makes a cluster, one is kept)', 4, false],
+  ])('lets exactly one of the processes starting at once on %s have it', async (_, count, initialised) => {
+    const dataDir = newDataDir();
+    if (initialised) await (await startEmbeddedPostgres(dataDir)).stop();
+    const starts = await Promise.all(Array.from({ length: count }, () => startInChild(dataDir)));
+    const winners = starts.filter((start) => !start.refused);
+    expect(winners).toHaveLength(1);
+    for (const loser of starts.filter((start) => start.refused)) {
+      expect(loser.refused).toMatch(/in use by another (Reformer )?process/);
+    }
+    expect(await query(winners[0]?.url ?? '', 'select 1 as answer')).toEqual([{ answer: 1 }]);
   });
 
   it('says clearly that a data folder of the old embedded database cannot be used', async () => {
