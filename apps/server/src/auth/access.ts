@@ -1,4 +1,4 @@
-import { AppError } from '@reformer/domain/errors';
+import { AppError, type ErrorCode } from '@reformer/domain/errors';
 import {
   type Action,
   buildAccessProfile,
@@ -150,4 +150,18 @@ function assertCanAnywhere(access: OrgAccess, action: Action): void {
 
 export function assertCan(access: OrgAccess, action: Action, check: PermissionCheck): void {
   if (!can(access.profile, action, check)) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * For a record that belongs to an establishment (a schedule, a session): a member who may not see it there
+ * gets `notFound`, as if it did not exist; one who sees it but holds none of `actions` there gets 403.
+ */
+export function assertCanAtEstablishment(
+  access: OrgAccess,
+  establishmentId: string,
+  rule: { seeWith: readonly Action[]; actions: readonly Action[]; notFound: ErrorCode },
+): void {
+  const holds = (action: Action) => can(access.profile, action, { scope: 'ESTABLISHMENT', establishmentId });
+  if (!rule.seeWith.some(holds)) throw new AppError(rule.notFound);
+  if (!rule.actions.some(holds)) throw new AppError('FORBIDDEN');
 }

@@ -9,6 +9,7 @@ import { accounts, jwks, rateLimits, sessions, users, verifications } from '../d
 import { type Env, publicUrl } from '../env.ts';
 import { describeIssues, logLineWithoutPersonalData } from '../lib/errors.ts';
 import { assertStrongPassword } from './password-strength.ts';
+import { trustedOrigins } from './trusted-origins.ts';
 
 /** Set by our own HTTP layer from the socket (or a trusted proxy); any client-sent value is replaced. */
 export const CLIENT_IP_HEADER = 'x-reformer-client-ip';
@@ -34,8 +35,7 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
     baseURL,
     basePath: '/api/auth',
     secret,
-    // Vite's dev server is a trusted origin only in development.
-    trustedOrigins: env.NODE_ENV === 'development' ? [baseURL, 'http://localhost:5173'] : [baseURL],
+    trustedOrigins: trustedOrigins(env, baseURL),
     // Names change through PUT /users/me, which validates them; better-auth's own route would not.
     disabledPaths: ['/update-user'],
     database: drizzleAdapter(db, {
@@ -64,6 +64,8 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
     advanced: {
       // Cookies marked Secure whenever the app is reached over https (issue #16).
       useSecureCookies: baseURL.startsWith('https://'),
+      // better-auth turns its origin check off under a test runner; ours test the real behaviour.
+      disableOriginCheck: false,
       database: { generateId: () => uuidv7() },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },

@@ -17,7 +17,7 @@ export async function createTestApp(
   options: { mailer?: Mailer; webDistDir?: string } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
-  const env = parseEnv({
+  const source: Record<string, string> = {
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_SECRET: 'test-secret-that-is-long-enough-for-better-auth',
@@ -25,7 +25,9 @@ export async function createTestApp(
     // No test reaches the internet: postal-code tests start a local stand-in and pass its address.
     POSTAL_CODE_PROVIDER_URL: 'http://127.0.0.1:9/ws',
     ...envOverrides,
-  });
+  };
+  // An override of '' leaves the variable unset, as on a machine that does not define it.
+  const env = parseEnv(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   let now = new Date();
   const secret = env.AUTH_SECRET ?? '';
   const auth = createAuth({ db: database.db, env, secret });

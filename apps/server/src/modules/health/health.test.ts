@@ -45,7 +45,8 @@ describe('operations endpoints', () => {
     );
     const docs = await t.request('GET', '/docs');
     expect(docs.status).toBe(200);
-    expect(docs.text).toContain('/api/openapi.json');
+    expect(docs.text).toContain('/api/docs/start.js');
+    expect((await t.request('GET', '/docs/start.js')).text).toContain('/api/openapi.json');
   });
 
   it('asks for a token on any path not known to be public, then answers unknown paths with 404', async () => {
