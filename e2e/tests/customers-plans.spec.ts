@@ -227,7 +227,7 @@ test('page through customers, change status, delete, purge, and export from sett
   expect(download.suggestedFilename()).toMatch(/^customers-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await (await download.createReadStream()).toArray();
   const text = Buffer.concat(csv).toString('utf8');
-  expect(text).toContain('firstName,lastName');
+  expect(text).toContain('First name,Last name,Email');
   expect(text).toContain('Número 11');
   expect(text).not.toContain('Número 03');
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Customer, CustomerInput, CustomerPage, ListCustomersQuery } from '@reformer/domain/customers';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@reformer/domain/preferences';
 import {
   requireActionAnywhere,
   requireActionAnywhereAlongsideRead,
@@ -43,7 +44,14 @@ const exportCsv = createRoute({
   tags,
   security: bearerSecurity,
   middleware: [requireMembership, requirePermission('EXPORT_CUSTOMERS')],
-  request: { params: OrgIdParam, query: z.object({ search: z.string().max(200).optional() }) },
+  request: {
+    params: OrgIdParam,
+    query: z.object({
+      search: z.string().max(200).optional(),
+      // Headers, values, dates and the separator follow the user's language.
+      language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
+    }),
+  },
   responses: {
     200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
     ...standardErrors,
@@ -112,7 +120,7 @@ export const customersRoutes = createRouter()
     const csv = await exportCustomersCsv(
       c.var.deps.db,
       c.var.access,
-      c.req.valid('query').search ?? '',
+      { search: c.req.valid('query').search ?? '', language: c.req.valid('query').language },
       actor,
     );
     c.header('Content-Disposition', 'attachment; filename="customers.csv"');

@@ -257,10 +257,31 @@ describe('customer records', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^firstName,lastName,email,phone/);
+    expect(lines[0]).toMatch(/^First name,Last name,Email,Phone,WhatsApp,Date of birth,Gender/);
     expect(response.text).toContain('João,da Conceição');
     expect(response.text).toContain(`"'=HYPERLINK(""x"")",Attack`);
     expect(response.text).not.toContain('Temporário');
+  });
+
+  it('writes headers, values and dates in Portuguese, separated by ; for a Portuguese user', async () => {
+    await createCustomer(t, owner, organizationId, {
+      firstName: 'Helena',
+      lastName: 'Exportada',
+      gender: 'FEMALE',
+      dateOfBirth: '1990-12-31',
+      phone: '+5511987654321',
+      isWhatsapp: true,
+    });
+    const english = await t.request('GET', path('/export?language=en_US'), { token: owner.token });
+    expect(english.text).toMatch(/Helena,Exportada,,\+5511987654321,Yes,12\/31\/1990,Female/);
+    const response = await t.request('GET', path('/export?language=pt_BR'), { token: owner.token });
+    const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toMatch(/^Nome;Sobrenome;E-mail;Telefone;WhatsApp;Data de nascimento;Gênero;País/);
+    expect(lines[0]).toMatch(/;Situação;Cadastrado em$/);
+    const helena = lines.find((line) => line.startsWith('Helena;'));
+    expect(helena).toMatch(/^Helena;Exportada;;\+5511987654321;Sim;31\/12\/1990;Feminino;BR;/);
+    expect(helena).toMatch(/;Ativo;\d{2}\/\d{2}\/\d{4}(,)? \d{2}:\d{2}$/);
+    expect(response.text).not.toMatch(/FEMALE|ACTIVE/);
   });
 
   it('neutralizes a formula after any separator a spreadsheet may split on (, ; tab)', async () => {

@@ -1,3 +1,4 @@
+import { type Language, parseLanguage } from '@reformer/domain/preferences';
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
 import { ApiError, NetworkError, toApiError } from '../../../lib/api-error.ts';
@@ -8,10 +9,15 @@ import { useToastMutation } from '../../../lib/toasts.ts';
  * The CSV export needs the bearer token like every API call, so a plain link cannot download it: fetch it,
  * then hand the browser the file through an object URL.
  */
-export async function exportCustomers(organizationId: string, search: string): Promise<Blob> {
+export async function exportCustomers(
+  organizationId: string,
+  search: string,
+  language: Language,
+): Promise<Blob> {
   const token = await getToken();
   if (!token) throw new ApiError(401, 'UNAUTHENTICATED', 'No token available');
-  const query = search ? `?${new URLSearchParams({ search })}` : '';
+  // The server writes headers, values, dates and the separator the way the user's language does.
+  const query = `?${new URLSearchParams(search ? { search, language } : { language })}`;
   const url = `${env.apiBaseUrl}/organizations/${encodeURIComponent(organizationId)}/customers/export${query}`;
   const response = await fetch(url, {
     headers: { Accept: 'text/csv', Authorization: `Bearer ${token}` },
@@ -23,8 +29,8 @@ export async function exportCustomers(organizationId: string, search: string): P
   return response.blob();
 }
 
-export function customersFileName(now = new Date()): string {
-  return `customers-${now.toISOString().slice(0, 10)}.csv`;
+export function customersFileName(baseName: string, now = new Date()): string {
+  return `${baseName}-${now.toISOString().slice(0, 10)}.csv`;
 }
 
 function saveFile(blob: Blob, fileName: string): void {
@@ -40,14 +46,14 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 export function useExportCustomers(organizationId: string) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return useToastMutation({
-    mutationFn: (search: string) => exportCustomers(organizationId, search),
+    mutationFn: (search: string) => exportCustomers(organizationId, search, parseLanguage(i18n.language)),
     toasts: {
       loading: t('customers.export.loading'),
       success: t('customers.export.success'),
       errorFallback: 'customers.export.failed',
     },
-    onSuccess: (blob) => saveFile(blob, customersFileName()),
+    onSuccess: (blob) => saveFile(blob, customersFileName(t('customers.export.fileName'))),
   });
 }
