@@ -1,5 +1,5 @@
 import type { ServiceHealth } from '@reformer/domain/health';
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
 import { type JobDefinition, jobDefinitions } from './job-definitions.ts';
 
