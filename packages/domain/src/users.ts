@@ -36,6 +36,17 @@ export const SignUpInput = PersonNames.extend({
 });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
+export const ForgotPasswordInput = z.object({ email: z.email(V.email) });
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>;
+
+export const ResetPasswordInput = z
+  .object({ newPassword: NewPassword, confirmPassword: z.string() })
+  .refine((input) => input.newPassword === input.confirmPassword, {
+    message: V.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>;
+
 export const SignInInput = z.object({
   email: z.email(V.email),
   password: z.string().min(1, V.required),

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, jwks, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { type Env, publicUrl } from '../env.ts';
 import { describeIssues, logLineWithoutPersonalData } from '../lib/errors.ts';
+import { passwordResetLink, type SendPasswordResetLink } from './password-reset.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { trustedOrigins } from './trusted-origins.ts';
 
@@ -16,7 +17,13 @@ export const CLIENT_IP_HEADER = 'x-reformer-client-ip';
 
 export const ACCESS_TOKEN_TTL = '15m';
 
-export function createAuth(options: { db: Database; env: Env; secret: string }) {
+export function createAuth(options: {
+  db: Database;
+  env: Env;
+  secret: string;
+  /** How a password-reset link reaches its user; none without SMTP (the request still answers alike). */
+  sendPasswordResetLink?: SendPasswordResetLink | undefined;
+}) {
   const { db, env, secret } = options;
   const baseURL = publicUrl(env);
   const window = env.AUTH_RATE_LIMIT_WINDOW_SECONDS;
@@ -54,6 +61,15 @@ export function createAuth(options: { db: Database; env: Env; secret: string }) 
       minPasswordLength: PASSWORD_LENGTH.min,
       maxPasswordLength: PASSWORD_LENGTH.max,
       autoSignIn: true,
+      // A reset ends every session of the account: whoever knew the old password is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        const link = passwordResetLink(baseURL, token);
+        // Not awaited, so an account that exists answers as fast as one that does not (decision 009).
+        void options.sendPasswordResetLink?.(user, link).catch((error: unknown) => {
+          console.error(`[auth] could not e-mail a password reset link: ${(error as Error).message}`);
+        });
+      },
     },
     user: {
       additionalFields: {

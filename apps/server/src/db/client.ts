@@ -9,8 +9,13 @@ import * as schema from './schema/index.ts';
 /** The Drizzle database the repositories take; the same whether PostgreSQL is embedded or a server. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What `db.transaction` hands its callback; repositories that must run inside one take it. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export type DatabaseHandle = {
   db: Database;
+  /** Where it is, for a command run beside the server (tests spawn the CLI on it). */
+  url: string;
   migrate(): Promise<void>;
   /** Runs a raw statement; for health checks and tests. */
   execute(sql: string): Promise<void>;
@@ -54,6 +59,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
+    url: databaseUrl,
     migrate: () => migratePg(db, { migrationsFolder }),
     execute: async (sql) => {
       await pool.query(sql);

@@ -1,5 +1,6 @@
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
+import { emailPasswordResetLink } from '../auth/password-reset.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { parseEnv, publicUrl } from '../env.ts';
 import { createHealthCheck } from '../lib/health.ts';
@@ -30,10 +31,15 @@ export async function createTestApp(
   const env = parseEnv(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   let now = new Date();
   const secret = env.AUTH_SECRET ?? '';
-  const auth = createAuth({ db: database.db, env, secret });
+  const mailer = options.mailer ?? createMailer(env);
+  const auth = createAuth({
+    db: database.db,
+    env,
+    secret,
+    sendPasswordResetLink: emailPasswordResetLink(mailer),
+  });
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database });
-  const mailer = options.mailer ?? createMailer(env);
   const app = createApp(
     {
       db: database.db,

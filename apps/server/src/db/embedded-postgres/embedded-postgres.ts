@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -55,11 +55,15 @@ export async function startEmbeddedPostgres(dataDirOption: string): Promise<Embe
     if (failure === null) {
       await createAppDatabase(adminUrl);
       const watchdog = startWatchdog(server.child.pid as number);
+      const url = `postgres://${credentials}/${APP_DATABASE}`;
+      // For the operator commands (npm run reset-password-link) while the server runs; gone when it stops.
+      writeFileSync(runningUrlPath(dataDir), url, { mode: 0o600 });
       return {
-        url: `postgres://${credentials}/${APP_DATABASE}`,
+        url,
         adminUrl,
         pids: { postgres: server.child.pid as number, watchdog: watchdog.pid as number },
         stop: async () => {
+          rmSync(runningUrlPath(dataDir), { force: true });
           watchdog.kill('SIGKILL');
           server.child.kill('SIGINT');
           await server.exited;
@@ -80,6 +84,19 @@ export async function startEmbeddedPostgres(dataDirOption: string): Promise<Embe
       `The embedded PostgreSQL did not start (${failure}). Its log (${server.logPath}):\n${log}`,
     );
   }
+}
+
+const runningUrlPath = (dataDir: string) => join(dataDir, 'postgres.url');
+
+/** The application database's URL of the embedded PostgreSQL a server is running on `dataDir`, if any. */
+export async function runningEmbeddedPostgresUrl(dataDir: string): Promise<string | null> {
+  let url: string;
+  try {
+    url = readFileSync(runningUrlPath(resolve(dataDir)), 'utf8').trim();
+  } catch {
+    return null;
+  }
+  return (await waitUntilReady(url, 2000)) === null ? url : null;
 }
 
 function spawnPostgres(postgres: string, cluster: string, port: number, runAs: RunAs, dataDir: string) {
@@ -120,9 +137,9 @@ function spawnPostgres(postgres: string, cluster: string, port: number, runAs: R
   return { child, exited, logPath, logStart };
 }
 
-/** Resolves null once PostgreSQL accepts a connection; the reason it gave up after 60 s otherwise. */
-async function waitUntilReady(adminUrl: string): Promise<string | null> {
-  const deadline = Date.now() + 60_000;
+/** Resolves null once PostgreSQL accepts a connection; the reason it gave up after `timeoutMs` otherwise. */
+async function waitUntilReady(adminUrl: string, timeoutMs = 60_000): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
   let lastError = '';
   while (Date.now() < deadline) {
     const client = new pg.Client({ connectionString: adminUrl });
@@ -137,7 +154,7 @@ async function waitUntilReady(adminUrl: string): Promise<string | null> {
       await sleep(25);
     }
   }
-  return `no connection within 60 s: ${lastError}`;
+  return `no connection within ${timeoutMs / 1000} s: ${lastError}`;
 }
 
 async function createAppDatabase(adminUrl: string): Promise<void> {

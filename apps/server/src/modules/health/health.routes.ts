@@ -21,6 +21,8 @@ const readHealth = createRoute({
 
 const PublicConfig = z.object({
   oidc: z.object({ providerId: z.string(), name: z.string() }).nullable(),
+  /** Whether the server can send e-mail (the forgot-password page says what to do when it cannot). */
+  email: z.boolean(),
 });
 
 const readPublicConfig = createRoute({
@@ -41,5 +43,5 @@ export const healthRoutes = createRouter()
     const oidc = env.OIDC_DISCOVERY_URL
       ? { providerId: env.OIDC_PROVIDER_ID, name: env.OIDC_PROVIDER_NAME ?? 'OpenID Connect' }
       : null;
-    return c.json({ oidc }, 200);
+    return c.json({ oidc, email: c.var.deps.mailer.isConfigured }, 200);
   });

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** The server's public settings: whether a hosted OpenID Connect provider is configured. */
-export type PublicConfig = { oidc: { providerId: string; name: string } | null };
+/** The server's public settings: whether a hosted OpenID Connect provider is configured, and whether it can send e-mail. */
+export type PublicConfig = { oidc: { providerId: string; name: string } | null; email: boolean };
 
 export function getPublicConfig(): Promise<PublicConfig> {
   return api.get<PublicConfig>('/public-config', { authenticated: false });

@@ -43,6 +43,9 @@ export function SignInForm({ redirectTo, onSignedIn }: SignInFormProps) {
           error={errors.password}
           {...register('password')}
         />
+        <Link to="/forgot-password" className="link link-primary self-end text-sm">
+          {t('auth.forgotPassword.link')}
+        </Link>
         <button type="submit" className="btn btn-primary mt-2" disabled={signIn.isPending}>
           {signIn.isPending ? t('auth.signIn.submitting') : t('auth.signIn.submit')}
         </button>

@@ -10,15 +10,19 @@ import { useSignUp } from '../api/sign-up.ts';
 import { AuthCard } from './auth-card.tsx';
 import { ProviderSignIn } from './provider-sign-in.tsx';
 
-type SignUpFormProps = { redirectTo: string | undefined; onSignedUp: () => unknown };
+type SignUpFormProps = {
+  redirectTo: string | undefined;
+  email?: string | undefined;
+  onSignedUp: () => unknown;
+};
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
-export function SignUpForm({ redirectTo, onSignedUp }: SignUpFormProps) {
+export function SignUpForm({ redirectTo, email = '', onSignedUp }: SignUpFormProps) {
   const { t } = useTranslation();
   const { register, handleSubmit, formState, setError } = useForm({
     resolver: domainResolver(SignUpInput),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { firstName: '', lastName: '', email, password: '', confirmPassword: '' },
   });
   const signUp = useSignUp({ onSuccess: onSignedUp });
   const { errors } = formState;

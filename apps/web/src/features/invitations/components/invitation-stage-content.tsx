@@ -46,7 +46,7 @@ export function StageContent({
             <Link to="/sign-in" search={{ redirect: returnTo }} className="btn btn-primary">
               {t('auth.signIn.submit')}
             </Link>
-            <Link to="/sign-up" search={{ redirect: returnTo }} className="btn">
+            <Link to="/sign-up" search={{ redirect: returnTo, email: stage.preview.email }} className="btn">
               {t('auth.signUp.submit')}
             </Link>
           </div>
