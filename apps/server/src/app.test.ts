@@ -20,6 +20,16 @@ async function writeBuildFile(path: string, content: string) {
 beforeAll(async () => {
   webDistDir = await mkdtemp(join(tmpdir(), 'reformer-web-dist-'));
   await writeBuildFile('index.html', `<html>app shell${filler}</html>`);
+  await writeBuildFile(
+    'app-routes.json',
+    JSON.stringify([
+      '/',
+      '/sign-in',
+      '/app/select-organization',
+      '/app/org/$orgId/customers/',
+      '/app/org/$orgId/customers/$customerId/edit',
+    ]),
+  );
   await writeBuildFile('assets/app-abc123.js', `console.log('app');${filler}`);
   for (const language of ['en_US', 'pt_BR']) {
     for (const file of ['index.html', 'about.html', 'privacy-policy.html']) {
@@ -64,11 +74,22 @@ describe('the pre-rendered public pages', () => {
     expect(await unknown.text()).toContain('en_US about.html');
   });
 
-  it('answers every other path with the app (history fallback)', async () => {
-    for (const path of ['/sign-in', '/app/select-organization', '/nonexistent']) {
+  it("answers the app's routes with the app (history fallback), and any other path 404 with the app", async () => {
+    const routes = [
+      '/sign-in',
+      '/app/select-organization',
+      '/app/org/42/customers/',
+      '/app/org/42/customers/7/edit',
+    ];
+    for (const path of routes) {
       const response = await get(path, { cookie: 'reformer.language=pt_BR' });
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('app shell');
+    }
+    for (const path of ['/nonexistent', '/app/org/42/nothing-here', '/app/org/42/customers/7/edit/more']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text(), path).toContain('app shell');
     }
   });
 });

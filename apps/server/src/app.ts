@@ -11,6 +11,7 @@ import { handleAuthRequest } from './auth/auth.routes.ts';
 import { createTokenVerifier, requireUser } from './auth/bearer.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
+import { appRouteMatcher } from './lib/app-routes.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
@@ -169,9 +170,10 @@ function serveWeb(app: Hono<AppEnv>, webDistDir: string) {
     return c.html(page);
   });
   app.use('*', serveStatic({ root }));
+  const isAppRoute = appRouteMatcher(webDistDir);
   app.get('*', async (c) => {
     indexHtml ??= readFile(join(webDistDir, 'index.html'), 'utf8');
     c.header('Cache-Control', 'no-cache');
-    return c.html(await indexHtml);
+    return c.html(await indexHtml, isAppRoute(c.req.path) ? 200 : 404);
   });
 }

@@ -4,7 +4,9 @@
 //   2. an SSR build of src/public-site/render.tsx into a temporary folder;
 //   3. pre-rendering: every public page in every language, written to <outDir>/prerendered/<language>/,
 //      which the server sends by the visitor's language cookie (apps/server/src/app.ts). The bare template
-//      public-site.html is removed from the output: it is never a page of its own.
+//      public-site.html is removed from the output: it is never a page of its own;
+//   4. <outDir>/app-routes.json: the app's route paths, so the server answers 404 (with the app's own
+//      not-found page) for a path no route takes.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,6 +36,17 @@ function buildEntry(html, emptyOutDir) {
 
 await buildEntry('index.html', values.emptyOutDir);
 const client = await buildEntry('public-site.html', false);
+await writeFile(join(outDir, 'app-routes.json'), JSON.stringify(await appRoutePaths()));
+
+/** The `fullPaths` of the generated route tree (refreshed by the client build above). */
+async function appRoutePaths() {
+  const tree = await readFile(join(webRoot, 'src/routeTree.gen.ts'), 'utf8');
+  const union = /fullPaths:([^]*?)\n {2}fileRoutesByTo/.exec(tree)?.[1] ?? '';
+  const paths = [...union.matchAll(/'([^']*)'/g)].map((match) => match[1]);
+  if (!paths.includes('/app/select-organization'))
+    throw new Error('could not read the route paths of routeTree.gen.ts');
+  return paths;
+}
 
 // Inside the workspace, so the built module's bare imports (react, react-dom…) resolve as the source's do.
 await mkdir(join(webRoot, 'node_modules'), { recursive: true });

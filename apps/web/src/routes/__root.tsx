@@ -1,6 +1,7 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { PageNotFound } from '../components/errors/error-screen.tsx';
+import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { env } from '../env.ts';
 import type { RouterContext } from '../router.tsx';
 
@@ -16,8 +17,19 @@ const RouterDevtools =
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootComponent,
-  notFoundComponent: () => <PageNotFound />,
+  notFoundComponent: RootNotFound,
 });
+
+/** A path no route takes (the server answered it 404): the not-found screen in the public pages' layout. */
+function RootNotFound() {
+  const { auth } = Route.useRouteContext();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  return (
+    <PublicLayout isSignedIn={auth.userId !== null} currentPath={pathname}>
+      <PageNotFound />
+    </PublicLayout>
+  );
+}
 
 function RootComponent() {
   return (
