@@ -88,7 +88,7 @@ async function providerStep(jar: Jar, url: string, form?: Record<string, string>
 describe('hosted OpenID Connect sign-in', () => {
   it('is announced to the sign-in screens', async () => {
     const config = await t.request('GET', '/public-config');
-    expect(config.body).toEqual({ oidc: { providerId: 'studio-sso', name: 'Studio SSO' } });
+    expect(config.body).toEqual({ oidc: { providerId: 'studio-sso', name: 'Studio SSO' }, email: false });
   });
 
   it('signs a new user in through the provider and gives them an API token with their names', async () => {

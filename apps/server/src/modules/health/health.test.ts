@@ -60,7 +60,7 @@ describe('operations endpoints', () => {
 
   it('says whether hosted sign-in is offered', async () => {
     const response = await t.request('GET', '/public-config');
-    expect(response.body).toEqual({ oidc: null });
+    expect(response.body).toEqual({ oidc: null, email: false });
   });
 
   it('answers 413 for an oversized body', async () => {
