@@ -5,7 +5,6 @@ import {
   CustomersSearchParams,
   idTypesFor,
   isCalendarDate,
-  isValidPhone,
   ListCustomersQuery,
   searchWords,
 } from './customers.ts';
@@ -86,12 +85,21 @@ describe('customer schema', () => {
     ]);
   });
 
-  it('validates Brazilian phone formats and other countries loosely', () => {
-    expect(isValidPhone('(11) 91234-5678')).toBe(true);
-    expect(isValidPhone('+55 11 3333-4444')).toBe(true);
-    expect(isValidPhone('11912345678')).toBe(true);
-    expect(isValidPhone('(11) 1234-5678')).toBe(false);
-    expect(isValidPhone('+1 415 555 0100', 'US')).toBe(true);
+  it('stores phones in E.164 whichever way they were typed, and refuses impossible ones', () => {
+    const parsed = CustomerInput.parse({
+      firstName: 'Ana',
+      lastName: 'Lima',
+      phone: '(11) 91234-5678',
+      emergencyContactPhone: '11 3333-4444',
+    });
+    expect(parsed.phone).toBe('+5511912345678');
+    expect(parsed.emergencyContactPhone).toBe('+551133334444');
+    expect(
+      keysOf(CustomerInput.safeParse({ firstName: 'A', lastName: 'B', phone: '(11) 1234-5678' })),
+    ).toEqual(['phone:validation.phone']);
+    expect(
+      CustomerInput.parse({ firstName: 'A', lastName: 'B', country: 'US', phone: '(212) 555-0123' }).phone,
+    ).toBe('+12125550123');
   });
 
   it('offers id types per country with a default set', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidCpf, normalizeCpf } from './cpf.ts';
+import { isValidPhone, normalizePhone } from './phones.ts';
 import { V } from './validation.ts';
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER', 'PREFER_NOT_TO_SAY'] as const;
@@ -43,14 +44,6 @@ export const CEP_PATTERN = /^\d{5}-?\d{3}$/;
 const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
 /** Phone numbers: Brazilian landline or mobile with area code (10 or 11 digits, +55 optional), or 8–15 digits elsewhere. */
-export function isValidPhone(value: string, country = 'BR'): boolean {
-  if (!/^[+()\d\s.-]+$/.test(value)) return false;
-  const digits = value.replace(/\D/g, '');
-  if (country.toUpperCase() !== 'BR') return digits.length >= 8 && digits.length <= 15;
-  const national = digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-  return /^[1-9]{2}(9\d{8}|[2-8]\d{7})$/.test(national);
-}
-
 export function isValidPostalCode(value: string, country = 'BR'): boolean {
   return country.toUpperCase() === 'BR' ? CEP_PATTERN.test(value) : POSTAL_CODE_PATTERN.test(value);
 }
@@ -129,6 +122,11 @@ export const CustomerInput = z
   .transform((customer) => ({
     ...customer,
     email: customer.email?.toLowerCase() ?? null,
+    // Stored in E.164; the screens format it (phones.ts).
+    phone: customer.phone && (normalizePhone(customer.phone, customer.country) ?? customer.phone),
+    emergencyContactPhone:
+      customer.emergencyContactPhone &&
+      (normalizePhone(customer.emergencyContactPhone, customer.country) ?? customer.emergencyContactPhone),
     idNumber:
       customer.idType === 'CPF' && customer.idNumber ? normalizeCpf(customer.idNumber) : customer.idNumber,
   }));

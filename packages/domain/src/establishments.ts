@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidPhone, normalizePhone } from './phones.ts';
 import { V } from './validation.ts';
 
 const optionalText = (max: number) =>
@@ -14,7 +15,10 @@ export const EstablishmentInput = z.object({
   name: z.string().trim().min(1, V.establishmentNameRequired).max(120, V.max),
   description: optionalText(1000),
   address: optionalText(300),
-  phone: optionalText(40).refine((value) => value === null || /^[+()\d\s-]{8,20}$/.test(value), V.phone),
+  // A studio's number: Brazilian unless written with its own +code; stored in E.164.
+  phone: optionalText(40)
+    .refine((value) => value === null || isValidPhone(value), V.phone)
+    .transform((value) => value && (normalizePhone(value) ?? value)),
   email: optionalText(254).refine((value) => value === null || z.email().safeParse(value).success, V.email),
 });
 export type EstablishmentInput = z.input<typeof EstablishmentInput>;

@@ -133,7 +133,13 @@ describe('customer records', () => {
     };
     const created = await createCustomer(t, owner, organizationId, full);
     const read = await t.request('GET', path(`/${created.id}`), { token: owner.token });
-    expect(read.body).toMatchObject({ ...full, email: 'bia@example.com', idNumber: '11144477735' });
+    expect(read.body).toMatchObject({
+      ...full,
+      email: 'bia@example.com',
+      idNumber: '11144477735',
+      phone: '+5521988887777',
+      emergencyContactPhone: '+5521977776666',
+    });
     const updated = await t.request('PUT', path(`/${created.id}`), {
       token: owner.token,
       body: { ...full, city: 'Niterói', status: 'ACTIVE' },

@@ -38,7 +38,7 @@ describe('establishments', () => {
     expect(created.body).toMatchObject({
       name: 'Zona Sul',
       address: 'Rua A, 10',
-      phone: '+55 11 99999-0000',
+      phone: '+5511999990000',
       email: 'sul@studio.com',
     });
     await createEstablishment(t, owner, organizationId, 'Centro');
