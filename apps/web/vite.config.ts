@@ -44,6 +44,13 @@ function applySavedPreferences(settings: BootSettings): void {
     const savedLanguage = localStorage.getItem(settings.keys.language);
     if (savedTheme && settings.themes.includes(savedTheme)) theme = savedTheme;
     if (savedLanguage && settings.languageTags[savedLanguage]) tag = settings.languageTags[savedLanguage];
+    else if (!savedLanguage) {
+      // Nothing chosen yet: the first of the browser's languages we have (domain `preferredLanguage`).
+      const asked = (navigator.languages || [navigator.language]).find((tag) =>
+        /^(pt|en)([-_]|$)/i.test(tag),
+      );
+      if (asked && /^pt/i.test(asked)) tag = settings.languageTags.pt_BR ?? tag;
+    }
   } catch {
     // Storage unavailable: defaults.
   }

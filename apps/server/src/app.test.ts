@@ -52,6 +52,15 @@ async function gunzippedText(response: Response): Promise<string> {
 }
 
 describe('the pre-rendered public pages', () => {
+  it("follows the browser's language on a first visit, and the visitor's choice after it", async () => {
+    const portuguese = { 'accept-language': 'pt-BR,pt;q=0.9,en-US;q=0.8' };
+    expect(await (await get('/', portuguese)).text()).toContain('pt_BR index.html');
+    expect((await get('/', portuguese)).headers.get('vary')).toContain('Accept-Language');
+    expect(await (await get('/about', { 'accept-language': 'fr-FR,de' })).text()).toContain('en_US about.html');
+    const chosen = await get('/', { ...portuguese, cookie: 'reformer.language=en_US' });
+    expect(await chosen.text()).toContain('en_US index.html');
+  });
+
   it('answers each public page in the language of the cookie', async () => {
     const cases = [
       ['/', 'pt_BR', 'pt_BR index.html'],

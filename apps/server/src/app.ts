@@ -1,7 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { type Language, PREFERENCE_KEYS, parseLanguage } from '@reformer/domain/preferences';
+import {
+  acceptedLanguages,
+  type Language,
+  PREFERENCE_KEYS,
+  parseLanguage,
+  preferredLanguage,
+} from '@reformer/domain/preferences';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -162,11 +168,15 @@ function serveWeb(app: Hono<AppEnv>, webDistDir: string) {
   app.get('*', async (c, next) => {
     const file = prerenderedFile(c.req.path);
     if (!file) return next();
-    const language = parseLanguage(getCookie(c, PREFERENCE_KEYS.language));
+    // The visitor's choice, else what their browser asks for (a first visit in Portuguese is in Portuguese).
+    const chosen = getCookie(c, PREFERENCE_KEYS.language);
+    const language = chosen
+      ? parseLanguage(chosen)
+      : preferredLanguage(acceptedLanguages(c.req.header('accept-language')));
     const page = (await readPrerendered(language)).get(file);
     if (page === undefined) return next();
     c.header('Cache-Control', 'no-cache');
-    c.header('Vary', 'Cookie');
+    c.header('Vary', 'Cookie, Accept-Language');
     return c.html(page);
   });
   app.use('*', serveStatic({ root }));

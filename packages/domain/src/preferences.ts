@@ -43,6 +43,39 @@ export function parseLanguage(value: unknown): Language {
   return LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
 }
 
+/**
+ * A first visit, with nothing chosen yet, follows the browser: the first of its languages that we have
+ * (pt-BR, pt-PT, pt → Português; en-* → English), otherwise English (US).
+ */
+export function preferredLanguage(browserLanguages: readonly string[]): Language {
+  for (const tag of browserLanguages) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (primary === 'pt') return 'pt_BR';
+    if (primary === 'en') return 'en_US';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** The languages of an Accept-Language header, most wanted first. */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((param) => param.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((entry) => entry.tag);
+}
+
 export function parseTheme(value: unknown): Theme {
   return THEMES.includes(value as Theme) ? (value as Theme) : DEFAULT_THEME;
 }

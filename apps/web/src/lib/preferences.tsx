@@ -4,6 +4,7 @@ import {
   PREFERENCE_KEYS,
   parseLanguage,
   parseTheme,
+  preferredLanguage,
   type Theme,
 } from '@reformer/domain/preferences';
 import type { i18n as I18n } from 'i18next';
@@ -46,7 +47,10 @@ function mirrorLanguageCookie(language: Language): void {
 
 export function readStoredPreferences(): Preferences {
   return {
-    language: parseLanguage(readStored(PREFERENCE_KEYS.language)),
+    // Nothing chosen yet: the browser's language when we have it (a first visit in Portuguese is in Portuguese).
+    language: readStored(PREFERENCE_KEYS.language)
+      ? parseLanguage(readStored(PREFERENCE_KEYS.language))
+      : preferredLanguage(navigator.languages ?? [navigator.language]),
     theme: parseTheme(readStored(PREFERENCE_KEYS.theme)),
   };
 }
