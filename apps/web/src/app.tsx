@@ -35,7 +35,15 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
     <PreferencesProvider i18n={i18n} initial={initialPreferences}>
       <QueryClientProvider client={queryClient}>
         <RouterWithSession router={router} />
-        <Toaster position="top-right" duration={4000} visibleToasts={3} gap={14} />
+        {/* Top-right (spec §9) but below the header, whose language, theme and account controls stay usable. */}
+        <Toaster
+          position="top-right"
+          duration={4000}
+          visibleToasts={3}
+          gap={14}
+          offset={{ top: 72, right: 16 }}
+          mobileOffset={{ top: 64, right: 8, left: 8 }}
+        />
       </QueryClientProvider>
     </PreferencesProvider>
   );

@@ -34,10 +34,17 @@ export function ErrorScreen({
         <p className="text-xs text-base-content/60">{t('errorScreens.reference', { requestId })}</p>
       )}
       <div className="flex flex-wrap justify-center gap-2">
-        {onRetry && (
-          <button type="button" className="btn btn-primary" onClick={onRetry}>
-            {t('errorScreens.tryAgain')}
+        {/* Trying again cannot change a refusal or a missing page; going back can (spec §2 error screens). */}
+        {kind === 'accessDenied' || kind === 'notFound' ? (
+          <button type="button" className="btn btn-primary" onClick={() => window.history.back()}>
+            {t('errorScreens.goBack')}
           </button>
+        ) : (
+          onRetry && (
+            <button type="button" className="btn btn-primary" onClick={onRetry}>
+              {t('errorScreens.tryAgain')}
+            </button>
+          )
         )}
         {showSignIn && (
           <Link to="/sign-in" className="btn btn-primary">

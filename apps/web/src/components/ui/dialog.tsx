@@ -18,7 +18,8 @@ export function Dialog({ isOpen, onClose, title, children }: DialogProps) {
 
   return (
     <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box">
+      {/* text-start: a dialog opened from a centred empty state must not centre its form's labels. */}
+      <div className="modal-box text-start">
         <h2 id={titleId} className="mb-4 text-xl font-bold">
           {title}
         </h2>
