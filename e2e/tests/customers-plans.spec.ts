@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
  * Customers and customer plans: a customer created through the form with the CEP lookup, found by an
@@ -19,6 +19,8 @@ const KNOWN_CEPS: Record<string, object> = {
     uf: 'SP',
   },
 };
+
+const OWNER = { firstName: 'Carla', lastName: 'Coordenadora' };
 
 let provider: Server;
 
@@ -41,40 +43,10 @@ test.afterAll(async () => {
   await new Promise((resolve) => provider?.close(resolve));
 });
 
-async function signUpWithOrganization(page: Page, organizationName: string): Promise<string> {
-  const password = 'correct horse battery';
-  await page.goto('/sign-up');
-  await page.getByLabel('First name').fill('Carla');
-  await page.getByLabel('Last name').fill('Coordenadora');
-  await page.getByLabel('Email').fill(`customers-${randomUUID()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/app\/select-organization$/);
-
-  await page.getByRole('button', { name: 'Create organization' }).first().click();
-  await page.getByRole('dialog').getByLabel('Organization name').fill(organizationName);
-  await page.getByRole('dialog').getByRole('button', { name: 'Create organization' }).click();
-  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
-  const organizationId = /\/app\/org\/([0-9a-f-]{36})/.exec(page.url())?.[1];
-  if (!organizationId) throw new Error(`No organization id in ${page.url()}`);
-  return organizationId;
-}
-
-/** Customers the search must leave out, created through the API with the signed-in user's token. */
-async function createCustomerViaApi(page: Page, organizationId: string, firstName: string, lastName: string) {
-  const { token } = (await (await page.request.get('/api/auth/token')).json()) as { token: string };
-  const response = await page.request.post(`/api/organizations/${organizationId}/customers`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { firstName, lastName },
-  });
-  expect(response.status()).toBe(201);
-}
-
 test('create a customer with the CEP lookup, find, edit; price a plan and deactivate it', async ({
   page,
 }) => {
-  const organizationId = await signUpWithOrganization(page, 'Studio Movimento');
+  const organizationId = await signUpWithOrganization(page, OWNER, 'Studio Movimento');
   await createCustomerViaApi(page, organizationId, 'João', 'da Silva');
   await createCustomerViaApi(page, organizationId, 'Maria', 'Conceição');
 
@@ -179,7 +151,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
 });
 
 test('page through customers, change status, delete, purge, and export from settings', async ({ page }) => {
-  const organizationId = await signUpWithOrganization(page, 'Studio Respiro');
+  const organizationId = await signUpWithOrganization(page, OWNER, 'Studio Respiro');
   for (let index = 1; index <= 11; index += 1) {
     await createCustomerViaApi(page, organizationId, 'Cliente', `Número ${String(index).padStart(2, '0')}`);
   }

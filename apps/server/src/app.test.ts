@@ -56,7 +56,9 @@ describe('the pre-rendered public pages', () => {
     const portuguese = { 'accept-language': 'pt-BR,pt;q=0.9,en-US;q=0.8' };
     expect(await (await get('/', portuguese)).text()).toContain('pt_BR index.html');
     expect((await get('/', portuguese)).headers.get('vary')).toContain('Accept-Language');
-    expect(await (await get('/about', { 'accept-language': 'fr-FR,de' })).text()).toContain('en_US about.html');
+    expect(await (await get('/about', { 'accept-language': 'fr-FR,de' })).text()).toContain(
+      'en_US about.html',
+    );
     const chosen = await get('/', { ...portuguese, cookie: 'reformer.language=en_US' });
     expect(await chosen.text()).toContain('en_US index.html');
   });

@@ -15,9 +15,9 @@ import { getCookie } from 'hono/cookie';
 import { requestId } from 'hono/request-id';
 import { handleAuthRequest } from './auth/auth.routes.ts';
 import { createTokenVerifier, requireUser } from './auth/bearer.ts';
+import { appRouteMatcher } from './lib/app-routes.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
-import { appRouteMatcher } from './lib/app-routes.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
@@ -28,6 +28,8 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
+import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 
@@ -75,6 +77,8 @@ export function createApi(deps: Deps) {
     .route('/', invitationsRoutes)
     .route('/', customersRoutes)
     .route('/', customerPlansRoutes)
+    .route('/', schedulesRoutes)
+    .route('/', sessionsRoutes)
     .route('/', postalCodesRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);

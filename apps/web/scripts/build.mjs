@@ -41,7 +41,7 @@ await writeFile(join(outDir, 'app-routes.json'), JSON.stringify(await appRoutePa
 /** The `fullPaths` of the generated route tree (refreshed by the client build above). */
 async function appRoutePaths() {
   const tree = await readFile(join(webRoot, 'src/routeTree.gen.ts'), 'utf8');
-  const union = /fullPaths:([^]*?)\n {2}fileRoutesByTo/.exec(tree)?.[1] ?? '';
+  const union = /fullPaths:([\s\S]*?)\n {2}fileRoutesByTo/.exec(tree)?.[1] ?? '';
   const paths = [...union.matchAll(/'([^']*)'/g)].map((match) => match[1]);
   if (!paths.includes('/app/select-organization'))
     throw new Error('could not read the route paths of routeTree.gen.ts');

@@ -12,6 +12,8 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as StaffInviteRouteImport } from './routes/staff-invite'
+import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
+import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
@@ -24,11 +26,16 @@ import { Route as AppOrgOrgIdCustomerPlansRouteImport } from './routes/app/org/$
 import { Route as AppOrgOrgIdEstablishmentsRouteImport } from './routes/app/org/$orgId/establishments'
 import { Route as AppOrgOrgIdStaffRouteImport } from './routes/app/org/$orgId/staff'
 import { Route as AppOrgOrgIdUnder_developmentRouteImport } from './routes/app/org/$orgId/under_development'
+import { Route as AppOrgOrgIdAttendanceIndexRouteImport } from './routes/app/org/$orgId/attendance/index'
 import { Route as AppOrgOrgIdCustomersIndexRouteImport } from './routes/app/org/$orgId/customers/index'
 import { Route as AppOrgOrgIdCustomersNewRouteImport } from './routes/app/org/$orgId/customers/new'
+import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
+import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
+import { Route as AppOrgOrgIdAttendanceSessionSessionIdRouteImport } from './routes/app/org/$orgId/attendance/session/$sessionId'
 import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './routes/app/org/$orgId/customers/$customerId/details'
 import { Route as AppOrgOrgIdCustomersCustomerIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/edit'
+import { Route as AppOrgOrgIdSchedulesScheduleIdEditRouteImport } from './routes/app/org/$orgId/schedules/$scheduleId/edit'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -43,6 +50,16 @@ const StaffInviteRoute = StaffInviteRouteImport.update({
   id: '/staff-invite',
   path: '/staff-invite',
   getParentRoute: () => rootRouteImport,
+} as any)
+const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicResetPasswordRoute = PublicResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => PublicRoute,
 } as any)
 const PublicSignInRoute = PublicSignInRouteImport.update({
   id: '/sign-in',
@@ -107,6 +124,12 @@ const AppOrgOrgIdUnder_developmentRoute =
     path: '/under_development',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdAttendanceIndexRoute =
+  AppOrgOrgIdAttendanceIndexRouteImport.update({
+    id: '/attendance/',
+    path: '/attendance/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdCustomersIndexRoute =
   AppOrgOrgIdCustomersIndexRouteImport.update({
     id: '/customers/',
@@ -118,10 +141,27 @@ const AppOrgOrgIdCustomersNewRoute = AppOrgOrgIdCustomersNewRouteImport.update({
   path: '/customers/new',
   getParentRoute: () => AppOrgOrgIdRoute,
 } as any)
+const AppOrgOrgIdSchedulesIndexRoute =
+  AppOrgOrgIdSchedulesIndexRouteImport.update({
+    id: '/schedules/',
+    path: '/schedules/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdSchedulesNewRoute = AppOrgOrgIdSchedulesNewRouteImport.update({
+  id: '/schedules/new',
+  path: '/schedules/new',
+  getParentRoute: () => AppOrgOrgIdRoute,
+} as any)
 const AppOrgOrgIdSettingsIndexRoute =
   AppOrgOrgIdSettingsIndexRouteImport.update({
     id: '/settings/',
     path: '/settings/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdAttendanceSessionSessionIdRoute =
+  AppOrgOrgIdAttendanceSessionSessionIdRouteImport.update({
+    id: '/attendance/session/$sessionId',
+    path: '/attendance/session/$sessionId',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
 const AppOrgOrgIdCustomersCustomerIdDetailsRoute =
@@ -136,11 +176,19 @@ const AppOrgOrgIdCustomersCustomerIdEditRoute =
     path: '/customers/$customerId/edit',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdSchedulesScheduleIdEditRoute =
+  AppOrgOrgIdSchedulesScheduleIdEditRouteImport.update({
+    id: '/schedules/$scheduleId/edit',
+    path: '/schedules/$scheduleId/edit',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
+  '/forgot-password': typeof PublicForgotPasswordRoute
+  '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
@@ -154,14 +202,21 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
+  '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
+  '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
+  '/forgot-password': typeof PublicForgotPasswordRoute
+  '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
@@ -174,16 +229,23 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
+  '/app/org/$orgId/schedules': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
+  '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
+  '/_public/forgot-password': typeof PublicForgotPasswordRoute
+  '/_public/reset-password': typeof PublicResetPasswordRoute
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
@@ -197,10 +259,15 @@ export interface FileRoutesById {
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
+  '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
+  '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -208,6 +275,8 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/staff-invite'
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
@@ -221,14 +290,21 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId/'
     | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
+    | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
+    | '/app/org/$orgId/attendance/session/$sessionId'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
+    | '/app/org/$orgId/schedules/$scheduleId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/staff-invite'
+    | '/forgot-password'
+    | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
@@ -241,15 +317,22 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId'
     | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
+    | '/app/org/$orgId/schedules'
     | '/app/org/$orgId/settings'
+    | '/app/org/$orgId/attendance/session/$sessionId'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
+    | '/app/org/$orgId/schedules/$scheduleId/edit'
   id:
     | '__root__'
     | '/_public'
     | '/app'
     | '/staff-invite'
+    | '/_public/forgot-password'
+    | '/_public/reset-password'
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/app/select-organization'
@@ -263,10 +346,15 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId/'
     | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
+    | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
+    | '/app/org/$orgId/attendance/session/$sessionId'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
+    | '/app/org/$orgId/schedules/$scheduleId/edit'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -297,6 +385,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff-invite'
       preLoaderRoute: typeof StaffInviteRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_public/forgot-password': {
+      id: '/_public/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof PublicForgotPasswordRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/reset-password': {
+      id: '/_public/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof PublicResetPasswordRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_public/sign-in': {
       id: '/_public/sign-in'
@@ -382,6 +484,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdUnder_developmentRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/attendance/': {
+      id: '/app/org/$orgId/attendance/'
+      path: '/attendance'
+      fullPath: '/app/org/$orgId/attendance/'
+      preLoaderRoute: typeof AppOrgOrgIdAttendanceIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/customers/': {
       id: '/app/org/$orgId/customers/'
       path: '/customers'
@@ -396,11 +505,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdCustomersNewRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/schedules/': {
+      id: '/app/org/$orgId/schedules/'
+      path: '/schedules'
+      fullPath: '/app/org/$orgId/schedules/'
+      preLoaderRoute: typeof AppOrgOrgIdSchedulesIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/schedules/new': {
+      id: '/app/org/$orgId/schedules/new'
+      path: '/schedules/new'
+      fullPath: '/app/org/$orgId/schedules/new'
+      preLoaderRoute: typeof AppOrgOrgIdSchedulesNewRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/settings/': {
       id: '/app/org/$orgId/settings/'
       path: '/settings'
       fullPath: '/app/org/$orgId/settings/'
       preLoaderRoute: typeof AppOrgOrgIdSettingsIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/attendance/session/$sessionId': {
+      id: '/app/org/$orgId/attendance/session/$sessionId'
+      path: '/attendance/session/$sessionId'
+      fullPath: '/app/org/$orgId/attendance/session/$sessionId'
+      preLoaderRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
     '/app/org/$orgId/customers/$customerId/details': {
@@ -417,15 +547,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/schedules/$scheduleId/edit': {
+      id: '/app/org/$orgId/schedules/$scheduleId/edit'
+      path: '/schedules/$scheduleId/edit'
+      fullPath: '/app/org/$orgId/schedules/$scheduleId/edit'
+      preLoaderRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
   }
 }
 
 interface PublicRouteChildren {
+  PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute
+  PublicResetPasswordRoute: typeof PublicResetPasswordRoute
   PublicSignInRoute: typeof PublicSignInRoute
   PublicSignUpRoute: typeof PublicSignUpRoute
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicForgotPasswordRoute: PublicForgotPasswordRoute,
+  PublicResetPasswordRoute: PublicResetPasswordRoute,
   PublicSignInRoute: PublicSignInRoute,
   PublicSignUpRoute: PublicSignUpRoute,
 }
@@ -440,10 +581,15 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdUnder_developmentRoute: typeof AppOrgOrgIdUnder_developmentRoute
   AppOrgOrgIdIndexRoute: typeof AppOrgOrgIdIndexRoute
   AppOrgOrgIdCustomersNewRoute: typeof AppOrgOrgIdCustomersNewRoute
+  AppOrgOrgIdSchedulesNewRoute: typeof AppOrgOrgIdSchedulesNewRoute
+  AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
+  AppOrgOrgIdSchedulesIndexRoute: typeof AppOrgOrgIdSchedulesIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
+  AppOrgOrgIdAttendanceSessionSessionIdRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   AppOrgOrgIdCustomersCustomerIdDetailsRoute: typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   AppOrgOrgIdCustomersCustomerIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  AppOrgOrgIdSchedulesScheduleIdEditRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 
 const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
@@ -453,12 +599,19 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdUnder_developmentRoute: AppOrgOrgIdUnder_developmentRoute,
   AppOrgOrgIdIndexRoute: AppOrgOrgIdIndexRoute,
   AppOrgOrgIdCustomersNewRoute: AppOrgOrgIdCustomersNewRoute,
+  AppOrgOrgIdSchedulesNewRoute: AppOrgOrgIdSchedulesNewRoute,
+  AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
+  AppOrgOrgIdSchedulesIndexRoute: AppOrgOrgIdSchedulesIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
+  AppOrgOrgIdAttendanceSessionSessionIdRoute:
+    AppOrgOrgIdAttendanceSessionSessionIdRoute,
   AppOrgOrgIdCustomersCustomerIdDetailsRoute:
     AppOrgOrgIdCustomersCustomerIdDetailsRoute,
   AppOrgOrgIdCustomersCustomerIdEditRoute:
     AppOrgOrgIdCustomersCustomerIdEditRoute,
+  AppOrgOrgIdSchedulesScheduleIdEditRoute:
+    AppOrgOrgIdSchedulesScheduleIdEditRoute,
 }
 
 const AppOrgOrgIdRouteWithChildren = AppOrgOrgIdRoute._addFileChildren(

@@ -1,16 +1,6 @@
-import { tz } from '@date-fns/tz';
-import { addMonths, eachDayOfInterval, format, getDay, parseISO } from 'date-fns';
+import { eachDayOfInterval, getDay } from 'date-fns';
+import { addMonths, toCalendarDate, toIsoDate } from './calendar-dates.ts';
 import type { RecurrenceType } from './schedules.ts';
-
-/**
- * Occurrences are calendar dates, so their arithmetic runs in UTC, where no day is 23 or 25 hours long
- * whatever the server's zone; the organization's zone only matters when a date meets a time
- * (`sessionInstant`).
- */
-const CALENDAR = { in: tz('UTC') };
-
-const toDate = (isoDate: string) => parseISO(isoDate, CALENDAR);
-const toIsoDate = (date: Date) => format(date, 'yyyy-MM-dd', CALENDAR);
 
 /** What generation needs from a schedule: `ScheduleValues` and `Schedule` both fit. */
 export type ScheduleRecurrence = {
@@ -51,16 +41,15 @@ export function scheduleOccurrenceDates(schedule: ScheduleRecurrence, window: Da
 function weeklyDates(first: string, last: string, daysOfWeek: readonly number[]): string[] {
   const days = new Set(daysOfWeek);
   if (days.size === 0) return [];
-  return eachDayOfInterval({ start: toDate(first), end: toDate(last) }, CALENDAR)
+  return eachDayOfInterval({ start: toCalendarDate(first), end: toCalendarDate(last) })
     .filter((date) => days.has(getDay(date)))
     .map(toIsoDate);
 }
 
 function monthlyDates(startDate: string, last: string): string[] {
-  const start = toDate(startDate);
   const dates: string[] = [];
   for (let months = 0; ; months += 1) {
-    const date = toIsoDate(addMonths(start, months, CALENDAR));
+    const date = addMonths(startDate, months);
     if (date > last) return dates;
     dates.push(date);
   }

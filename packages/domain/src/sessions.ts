@@ -2,6 +2,7 @@ import { tz } from '@date-fns/tz';
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
 import { isCalendarDate } from './customers.ts';
+import type { Action } from './permissions.ts';
 import { ScheduleType } from './schedules.ts';
 import { isTimeOfDay, LocalDate, TimeOfDay } from './time-zones.ts';
 import { V } from './validation.ts';
@@ -24,6 +25,17 @@ export type RosterSource = z.infer<typeof RosterSource>;
 export const AVAILABILITIES = ['FULL', 'ALMOST_FULL', 'AVAILABLE', 'INACTIVE'] as const;
 export const Availability = z.enum(AVAILABILITIES);
 export type Availability = z.infer<typeof Availability>;
+
+/**
+ * Any of these at a session's establishment opens the session page (contract of issue #9); without one the
+ * server answers SESSION_NOT_FOUND and the web does not link to it.
+ */
+export const SESSION_PAGE_ACTIONS: readonly Action[] = [
+  'VIEW_ATTENDANCE',
+  'VIEW_SCHEDULE_SESSIONS',
+  'CHECKIN_CUSTOMERS',
+  'MANAGE_ATTENDANCE',
+];
 
 /** A canceled customer frees the seat: only the other statuses count in `rosterCount` and against capacity. */
 export function countsTowardCapacity(status: AttendanceStatus): boolean {

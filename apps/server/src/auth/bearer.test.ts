@@ -73,7 +73,13 @@ describe('tokens with unknown key ids', () => {
     let reloads = 0;
     const counted = {
       ...t.auth,
-      api: { ...t.auth.api, getJwks: async () => (reloads++, t.auth.api.getJwks()) },
+      api: {
+        ...t.auth.api,
+        getJwks: async () => {
+          reloads += 1;
+          return t.auth.api.getJwks();
+        },
+      },
     } as typeof t.auth;
     const verify = createTokenVerifier(counted, t.env, () => clock);
     expect((await verify(user.token)).userId).toBe(user.id);

@@ -67,8 +67,14 @@ export async function createEstablishment(
 type Grant = { role?: string | null; establishments?: { establishmentId: string; role: string }[] };
 
 /** Brings a new user into an organization through the real invite-and-accept flow. */
-export async function addMember(t: TestApp, inviter: TestUser, organizationId: string, grant: Grant) {
-  const member = await createUser(t);
+export async function addMember(
+  t: TestApp,
+  inviter: TestUser,
+  organizationId: string,
+  grant: Grant,
+  profile: { firstName?: string; lastName?: string } = {},
+) {
+  const member = await createUser(t, profile);
   const invited = await t.request('POST', `/organizations/${organizationId}/staff/invite`, {
     token: inviter.token,
     body: { email: member.email, role: grant.role ?? null, establishments: grant.establishments ?? [] },
@@ -97,4 +103,40 @@ export async function createCustomer(
   });
   expect(response.status, response.text).toBe(201);
   return response.body as { id: string; firstName: string; lastName: string };
+}
+
+/** A weekly group class at `establishmentId` taught by `staffUserId`; any field can be overridden. */
+export function scheduleBody(
+  establishmentId: string,
+  staffUserId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    name: 'Reformer Iniciante',
+    type: 'GROUP',
+    establishmentId,
+    staffUserId,
+    capacity: 6,
+    startTime: '07:00',
+    endTime: '08:00',
+    startDate: '2027-03-01',
+    endDate: '2027-06-30',
+    recurrenceType: 'WEEKLY',
+    daysOfWeek: [1, 3],
+    ...overrides,
+  };
+}
+
+export async function createSchedule(
+  t: TestApp,
+  user: TestUser,
+  organizationId: string,
+  body: Record<string, unknown>,
+) {
+  const response = await t.request('POST', `/organizations/${organizationId}/schedules`, {
+    token: user.token,
+    body,
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; name: string; establishmentId: string; capacity: number };
 }

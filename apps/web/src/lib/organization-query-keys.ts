@@ -7,3 +7,20 @@ export function organizationQueryKey(organizationId: string) {
 }
 
 export const myOrganizationsQueryKey = ['organizations', 'me'] as const;
+
+/**
+ * Every schedule query of an organization starts with this key. Establishment changes invalidate it too
+ * (spec §7: deleting an establishment refreshes schedules), so it lives here and not in the feature.
+ */
+export function schedulesQueryKey(organizationId: string) {
+  return ['schedules', organizationId] as const;
+}
+
+/**
+ * Every session (attendance) query of an organization starts with this key. Schedule, establishment and
+ * customer changes invalidate it (spec §7: changing establishments refreshes schedule sessions; deleting a
+ * customer refreshes attendance).
+ */
+export function sessionsQueryKey(organizationId: string) {
+  return ['sessions', organizationId] as const;
+}

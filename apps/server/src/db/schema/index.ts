@@ -2,3 +2,5 @@ export * from './auth.ts';
 export * from './customers.ts';
 export * from './invitations.ts';
 export * from './organizations.ts';
+export * from './schedules.ts';
+export * from './sessions.ts';

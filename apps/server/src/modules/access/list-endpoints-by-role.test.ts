@@ -14,7 +14,28 @@ let owner: TestUser;
 let organizationId: string;
 const members: { label: string; user: TestUser }[] = [];
 
-type OpenApi = { paths: Record<string, Record<string, { security?: unknown[] }>> };
+type Parameter = { name: string; in: string; required?: boolean };
+type OpenApi = {
+  paths: Record<string, Record<string, { security?: unknown[]; parameters?: Parameter[] }>>;
+};
+
+/**
+ * Values for the query parameters a list requires (the calendar's date range): a list that adds a required
+ * parameter adds its sample here, and the test fails until it does.
+ */
+const REQUIRED_QUERY_SAMPLES: Record<string, string> = { from: '2027-03-01', to: '2027-03-07' };
+
+function requiredQuery(parameters: Parameter[] = []): string {
+  const required = parameters.filter((parameter) => parameter.in === 'query' && parameter.required);
+  if (required.length === 0) return '';
+  const values = required.map((parameter) => {
+    const sample = REQUIRED_QUERY_SAMPLES[parameter.name];
+    if (sample === undefined)
+      throw new Error(`No sample value for the required query parameter ${parameter.name}`);
+    return `${parameter.name}=${encodeURIComponent(sample)}`;
+  });
+  return `?${values.join('&')}`;
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,7 +73,9 @@ describe('every list endpoint, for every role', () => {
       .filter(
         ([path, methods]) => /^\/organizations\/\{orgId\}\/[a-z-]+$/.test(path) && methods.get?.security,
       )
-      .map(([path]) => path.replace('{orgId}', organizationId));
+      .map(
+        ([path, methods]) => path.replace('{orgId}', organizationId) + requiredQuery(methods.get?.parameters),
+      );
     expect(lists.length).toBeGreaterThanOrEqual(4);
     const wrong: string[] = [];
     for (const { label, user } of [{ label: 'ORG_OWNER', user: owner }, ...members]) {

@@ -5,6 +5,7 @@ import {
   count,
   eq,
   getTableColumns,
+  isNull,
   like,
   notInArray,
   type Placeholder,
@@ -13,7 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { customers } from '../../db/schema/index.ts';
+import { customers, scheduleSessions, sessionAttendance } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -158,4 +159,27 @@ export async function updateCustomerUnless(
     )
     .returning(customerColumns);
   return row ?? null;
+}
+
+/**
+ * A customer who leaves the books leaves the sessions ahead they were added to; sessions that have started
+ * and check-ins stay as history.
+ */
+export async function removeFromUpcomingSessions(
+  tx: Tx,
+  organizationId: string,
+  customerId: string,
+  now: Date,
+) {
+  await tx.delete(sessionAttendance).where(
+    and(
+      eq(sessionAttendance.organizationId, organizationId),
+      eq(sessionAttendance.customerId, customerId),
+      eq(sessionAttendance.source, 'ADDED'),
+      isNull(sessionAttendance.checkedInAt),
+      sql`exists (select 1 from ${scheduleSessions} s
+          where s.organization_id = ${sessionAttendance.organizationId} and s.id = ${sessionAttendance.sessionId}
+            and s.starts_at > ${now})`,
+    ),
+  );
 }

@@ -75,7 +75,10 @@ export async function updateCustomer(
   return toCustomer(row);
 }
 
-/** Deleting keeps the record (payments, attendance and records still point at it); it leaves the lists. */
+/**
+ * Deleting keeps the record (payments, attendance and records still point at it); it leaves the lists and
+ * the sessions ahead it was added to.
+ */
 export async function deleteCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
   const current = await findOrThrow(db, access, id);
   if (current.status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
@@ -89,6 +92,7 @@ export async function deleteCustomer(db: Database, access: OrgAccess, id: string
       ['PURGED'],
     );
     if (!deleted) throw new AppError('CUSTOMER_PURGED');
+    await repository.removeFromUpcomingSessions(tx, access.organizationId, id, actor.now);
     await recordAudit(tx, auditEntry(access, id, 'customer.deleted', actor));
   });
 }
@@ -106,6 +110,7 @@ export async function purgeCustomer(db: Database, access: OrgAccess, id: string,
       status: 'PURGED',
       updatedAt: actor.now,
     });
+    await repository.removeFromUpcomingSessions(tx, access.organizationId, id, actor.now);
     await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));
   });
 }

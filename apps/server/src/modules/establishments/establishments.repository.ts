@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { establishmentAssignments, establishments } from '../../db/schema/index.ts';
+import { establishmentAssignments, establishments, schedules } from '../../db/schema/index.ts';
 
 type EstablishmentValues = {
   name: string;
@@ -58,17 +58,18 @@ export async function updateEstablishment(
   return row ?? null;
 }
 
-export async function countAssignments(db: Database, organizationId: string, establishmentId: string) {
+/** What still uses an establishment: staff assigned to it and schedules held there. */
+export async function countUses(db: Database, organizationId: string, establishmentId: string) {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(establishmentAssignments)
-    .where(
-      and(
-        eq(establishmentAssignments.organizationId, organizationId),
-        eq(establishmentAssignments.establishmentId, establishmentId),
-      ),
-    );
-  return row?.count ?? 0;
+    .select({
+      staffAssignments: sql<number>`(select count(*)::int from ${establishmentAssignments}
+        where ${establishmentAssignments.organizationId} = ${organizationId}
+          and ${establishmentAssignments.establishmentId} = ${establishmentId})`,
+      schedules: sql<number>`(select count(*)::int from ${schedules}
+        where ${schedules.organizationId} = ${organizationId} and ${schedules.establishmentId} = ${establishmentId})`,
+    })
+    .from(sql`(select 1) as one`);
+  return { staffAssignments: row?.staffAssignments ?? 0, schedules: row?.schedules ?? 0 };
 }
 
 export async function deleteEstablishment(db: Database, organizationId: string, id: string) {

@@ -49,12 +49,13 @@ export async function updateEstablishment(
   return toEstablishment(row);
 }
 
-/** Refused while staff are assigned (and, later, while schedules use it): no silent cascade. */
+/** Refused while staff are assigned or schedules are held there: no silent cascade. */
 export async function deleteEstablishment(db: Database, access: OrgAccess, id: string) {
   if (!isUuid(id)) throw new AppError('ESTABLISHMENT_NOT_FOUND');
-  const assigned = await repository.countAssignments(db, access.organizationId, id);
-  if (assigned > 0) throw new AppError('ESTABLISHMENT_IN_USE', undefined, { staffAssignments: assigned });
-  // The foreign key also refuses an assignment added between the count and the delete.
+  const uses = await repository.countUses(db, access.organizationId, id);
+  if (uses.staffAssignments > 0 || uses.schedules > 0)
+    throw new AppError('ESTABLISHMENT_IN_USE', undefined, uses);
+  // The foreign keys also refuse an assignment or a schedule added between the count and the delete.
   const deleted = await repository
     .deleteEstablishment(db, access.organizationId, id)
     .catch((error: unknown) => {

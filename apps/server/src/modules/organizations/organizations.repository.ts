@@ -1,10 +1,7 @@
-import type { OrganizationInput } from '@reformer/domain/organizations';
 import type { OrgRole } from '@reformer/domain/permissions';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { establishments, memberships, organizations } from '../../db/schema/index.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { Database, Transaction as Tx } from '../../db/client.ts';
+import { establishments, memberships, organizations, scheduleSessions } from '../../db/schema/index.ts';
 
 const memberCount = sql<number>`(select count(*)::int from ${memberships} m where m.organization_id = ${organizations.id})`;
 const establishmentCount = sql<number>`(select count(*)::int from ${establishments} e where e.organization_id = ${organizations.id})`;
@@ -40,7 +37,7 @@ export async function findOrganizationOfUser(db: Database, organizationId: strin
 
 export async function insertOrganizationWithOwner(
   db: Database,
-  organization: { id: string; name: string; description: string },
+  organization: { id: string; name: string; description: string; timeZone?: string | undefined },
   ownerId: string,
 ) {
   return db.transaction(async (tx) => {
@@ -53,17 +50,58 @@ export async function insertOrganizationWithOwner(
 }
 
 export async function updateOrganization(
-  db: Database,
+  tx: Tx,
   organizationId: string,
-  input: Required<OrganizationInput>,
+  values: { name: string; description: string; timeZone: string },
   now: Date,
 ) {
-  const [updated] = await db
+  const [updated] = await tx
     .update(organizations)
-    .set({ name: input.name, description: input.description, updatedAt: now })
+    .set({ ...values, updatedAt: now })
     .where(eq(organizations.id, organizationId))
     .returning();
   return updated ?? null;
+}
+
+/** The zone before an update, with the row locked until the transaction ends. */
+export async function lockTimeZoneForUpdate(tx: Tx, organizationId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ timeZone: organizations.timeZone })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('update');
+  return row?.timeZone ?? null;
+}
+
+/** The local slots of the sessions that have not started. */
+export async function listUpcomingSessionSlots(tx: Tx, organizationId: string, now: Date) {
+  return tx
+    .select({
+      id: scheduleSessions.id,
+      date: scheduleSessions.date,
+      startTime: scheduleSessions.startTime,
+      endTime: scheduleSessions.endTime,
+    })
+    .from(scheduleSessions)
+    .where(and(eq(scheduleSessions.organizationId, organizationId), gt(scheduleSessions.startsAt, now)));
+}
+
+/** New instants for many sessions in one statement (three array parameters, whatever their length). */
+export async function setSessionInstants(
+  tx: Tx,
+  organizationId: string,
+  sessions: { id: string; startsAt: string; endsAt: string }[],
+  now: Date,
+) {
+  if (sessions.length === 0) return;
+  const column = <K extends keyof (typeof sessions)[number]>(key: K) =>
+    sql.param(sessions.map((s) => s[key]));
+  await tx.execute(sql`
+    update ${scheduleSessions} as s
+    set starts_at = v.starts_at, ends_at = v.ends_at, updated_at = ${now}
+    from unnest(${column('id')}::uuid[], ${column('startsAt')}::timestamptz[], ${column('endsAt')}::timestamptz[])
+      as v(id, starts_at, ends_at)
+    where s.organization_id = ${organizationId} and s.id = v.id`);
 }
 
 /** Locks the organization row so two owners leaving at once cannot leave it without an owner. */

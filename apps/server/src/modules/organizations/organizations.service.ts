@@ -4,11 +4,15 @@ import type {
   OrganizationInput,
   OrganizationListEntry,
 } from '@reformer/domain/organizations';
+import { sessionInterval } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../db/client.ts';
+import type { z } from 'zod';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
+import { toTimeOfDay } from '../../lib/local-time.ts';
 import * as repository from './organizations.repository.ts';
 
+type OrganizationValues = z.output<typeof OrganizationInput>;
 type Summary = Awaited<ReturnType<typeof repository.listOrganizationsOfUser>>[number];
 
 function toEntry(row: Summary): OrganizationListEntry & { timeZone: string } {
@@ -24,7 +28,7 @@ export async function listMyOrganizations(db: Database, userId: string): Promise
   };
 }
 
-export async function createOrganization(db: Database, userId: string, input: Required<OrganizationInput>) {
+export async function createOrganization(db: Database, userId: string, input: OrganizationValues) {
   const created = await repository.insertOrganizationWithOwner(db, { id: uuidv7(), ...input }, userId);
   if (!created) throw new Error('Organization insert returned no row');
   return toOrganization(created);
@@ -36,15 +40,43 @@ export async function getOrganization(db: Database, access: OrgAccess, userId: s
   return toEntry(row);
 }
 
+/** An absent time zone stays as it is; a new one moves the instants of the sessions still ahead. */
 export async function updateOrganization(
   db: Database,
   access: OrgAccess,
-  input: Required<OrganizationInput>,
+  input: OrganizationValues,
   now: Date,
 ) {
-  const updated = await repository.updateOrganization(db, access.organizationId, input, now);
+  const updated = await db.transaction(async (tx) => {
+    const previousTimeZone = await repository.lockTimeZoneForUpdate(tx, access.organizationId);
+    if (previousTimeZone === null) return null;
+    const timeZone = input.timeZone ?? previousTimeZone;
+    const values = { name: input.name, description: input.description, timeZone };
+    const row = await repository.updateOrganization(tx, access.organizationId, values, now);
+    if (timeZone !== previousTimeZone)
+      await recomputeSessionInstants(tx, access.organizationId, timeZone, now);
+    return row;
+  });
   if (!updated) throw new AppError('ORGANIZATION_NOT_FOUND');
   return toOrganization(updated);
+}
+
+/**
+ * A class at 07:00 stays at 07:00 local in the new zone: sessions that have not started get their instants
+ * again from their local date and times; those already started keep the instants they happened at.
+ */
+async function recomputeSessionInstants(
+  tx: Transaction,
+  organizationId: string,
+  timeZone: string,
+  now: Date,
+) {
+  const slots = await repository.listUpcomingSessionSlots(tx, organizationId, now);
+  const sessions = slots.map((slot) => ({
+    id: slot.id,
+    ...sessionInterval(slot.date, toTimeOfDay(slot.startTime), toTimeOfDay(slot.endTime), timeZone),
+  }));
+  await repository.setSessionInstants(tx, organizationId, sessions, now);
 }
 
 /** The sole owner cannot leave until ownership is transferred (spec §4). */

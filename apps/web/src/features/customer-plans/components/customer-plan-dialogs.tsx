@@ -1,14 +1,15 @@
 import type { CustomerPlan } from '@reformer/domain/customer-plans';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
+import { useLocaleTag } from '../../../lib/format.ts';
 import { useCreateCustomerPlan } from '../api/create-customer-plan.ts';
 import { useDeleteCustomerPlan } from '../api/delete-customer-plan.ts';
 import { useUpdateCustomerPlan } from '../api/update-customer-plan.ts';
 import { CustomerPlanForm } from './customer-plan-form.tsx';
 import { planToForm } from './customer-plan-form-values.ts';
-import { useLocaleTag } from './format-money.ts';
 
 export function CreateCustomerPlanButton({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
@@ -62,26 +63,16 @@ export function DeleteCustomerPlanDialog({ organizationId, plan, onClose }: Plan
     onClose();
   };
   return (
-    <Dialog isOpen={plan !== null} onClose={close} title={t('customerPlans.delete.title')}>
+    <ConfirmDialog
+      isOpen={plan !== null}
+      onClose={close}
+      title={t('customerPlans.delete.title')}
+      confirmLabel={t('customerPlans.delete.submit')}
+      isPending={deletePlan.isPending || !plan}
+      refusal={isInUse ? t('errors.PLAN_IN_USE') : null}
+      onConfirm={() => plan && deletePlan.mutate(plan.id)}
+    >
       <p>{t('customerPlans.delete.body', { name: plan?.name ?? '' })}</p>
-      {isInUse && (
-        <p role="alert" className="alert alert-warning mt-3">
-          {t('errors.PLAN_IN_USE')}
-        </p>
-      )}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={close}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-error"
-          disabled={deletePlan.isPending || isInUse || !plan}
-          onClick={() => plan && deletePlan.mutate(plan.id)}
-        >
-          {t('customerPlans.delete.submit')}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
+import { customerListsQueryKey } from '../../../lib/customer-list.ts';
+import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { customerPath, customerQueryKey } from './get-customer.ts';
-import { customerListsQueryKey } from './get-customers.ts';
 
 /** The two ways a customer leaves the books; each has its own request, texts and fallback error. */
 const REMOVALS = {
@@ -23,7 +24,10 @@ const REMOVALS = {
 
 export type CustomerRemoval = keyof typeof REMOVALS;
 
-/** Either removal: the lists are refreshed and the customer's own cached page is dropped. */
+/**
+ * Either removal: the lists and the attendance rosters (spec §7: deleting a customer also refreshes
+ * attendance) are refreshed, and the customer's own cached page is dropped.
+ */
 export function useRemoveCustomer(
   removal: CustomerRemoval,
   organizationId: string,
@@ -41,7 +45,10 @@ export function useRemoveCustomer(
       errorFallback,
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: customerListsQueryKey(organizationId) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerListsQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) }),
+      ]);
       await options.onSuccess?.();
       queryClient.removeQueries({ queryKey: customerQueryKey(organizationId, customerId) });
     },

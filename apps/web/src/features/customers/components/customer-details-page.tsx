@@ -2,18 +2,18 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
+import { usePersonName } from '../../../lib/person-name.ts';
 import { customerQueryOptions } from '../api/get-customer.ts';
 import { CUSTOMER_DETAIL_TABS, type CustomerDetailTab } from '../customer-detail-tabs.ts';
 import { CustomerActions } from './customer-actions.tsx';
 import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
-import { useCustomerName } from './customer-name.ts';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 
 type CustomerDetailsPageProps = { organizationId: string; customerId: string; tab: CustomerDetailTab };
 
 export function CustomerDetailsPage({ organizationId, customerId, tab }: CustomerDetailsPageProps) {
   const { t } = useTranslation();
-  const nameOf = useCustomerName();
+  const nameOf = usePersonName();
   const permissions = usePermissions(organizationId);
   const { data: customer } = useSuspenseQuery(customerQueryOptions(organizationId, customerId));
   const params = { orgId: organizationId, customerId };

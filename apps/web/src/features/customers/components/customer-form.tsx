@@ -1,7 +1,7 @@
 import { type CustomerValues, EDITABLE_CUSTOMER_STATUSES, GENDERS } from '@reformer/domain/customers';
-import type { ReactNode } from 'react';
 import { FormProvider, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormSection } from '../../../components/form/form-section.tsx';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
@@ -25,15 +25,6 @@ type CustomerFormProps = {
   onSubmit: (values: CustomerValues) => Promise<unknown>;
   onCancel: () => void;
 };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="fieldset rounded-box border border-base-300 bg-base-100 p-4">
-      <legend className="fieldset-legend text-base">{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
 
 /** A 409 names the field that is already taken by another customer of the organization. */
 function showServerErrors(error: unknown, setError: UseFormSetError<CustomerFormValues>) {
@@ -70,7 +61,7 @@ export function CustomerForm({
   return (
     <FormProvider {...form}>
       <form className="flex flex-col gap-4" noValidate onSubmit={submit}>
-        <Section title={t('customers.form.sections.personal')}>
+        <FormSection title={t('customers.form.sections.personal')}>
           <div className="grid gap-3 md:grid-cols-2">
             <TextField
               label={t('customers.fields.firstName')}
@@ -105,13 +96,13 @@ export function CustomerForm({
               {...register('profession')}
             />
           </div>
-        </Section>
+        </FormSection>
 
-        <Section title={t('customers.form.sections.document')}>
+        <FormSection title={t('customers.form.sections.document')}>
           <CustomerDocumentFields />
-        </Section>
+        </FormSection>
 
-        <Section title={t('customers.form.sections.contact')}>
+        <FormSection title={t('customers.form.sections.contact')}>
           <div className="grid gap-3 md:grid-cols-2">
             <TextField
               type="email"
@@ -134,13 +125,13 @@ export function CustomerForm({
               </label>
             </div>
           </div>
-        </Section>
+        </FormSection>
 
-        <Section title={t('customers.form.sections.address')}>
+        <FormSection title={t('customers.form.sections.address')}>
           <CustomerAddressFields />
-        </Section>
+        </FormSection>
 
-        <Section title={t('customers.form.sections.emergency')}>
+        <FormSection title={t('customers.form.sections.emergency')}>
           <div className="grid gap-3 md:grid-cols-2">
             <TextField
               label={t('customers.fields.emergencyContactName')}
@@ -154,9 +145,9 @@ export function CustomerForm({
               {...register('emergencyContactPhone')}
             />
           </div>
-        </Section>
+        </FormSection>
 
-        <Section title={t('customers.form.sections.notesAndStatus')}>
+        <FormSection title={t('customers.form.sections.notesAndStatus')}>
           <div className="grid gap-3">
             <TextareaField
               label={t('customers.fields.notes')}
@@ -176,7 +167,7 @@ export function CustomerForm({
               />
             </div>
           </div>
-        </Section>
+        </FormSection>
 
         <DialogActions onCancel={onCancel}>
           <button type="submit" className="btn btn-primary" disabled={isPending}>

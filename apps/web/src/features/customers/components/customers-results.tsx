@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type CustomerPageQuery, customersQueryOptions } from '../../../lib/customer-list.ts';
 import { describeError } from '../../../lib/error-messages.ts';
-import { type CustomerPageQuery, customersQueryOptions } from '../api/get-customers.ts';
-import { CustomersPagination } from './customers-pagination.tsx';
 import { CustomersTable } from './customers-table.tsx';
 
 type CustomersResultsProps = {
@@ -72,7 +72,8 @@ export function CustomersResults({ organizationId, query, onQueryChange }: Custo
       ) : (
         <CustomersTable organizationId={organizationId} customers={data.items} />
       )}
-      <CustomersPagination
+      <Pagination
+        list="customers"
         page={query.page}
         limit={query.limit}
         total={data.total}

@@ -2,7 +2,7 @@ import type { Customer } from '@reformer/domain/customers';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../../lib/format.ts';
-import { useCustomerName } from './customer-name.ts';
+import { usePersonName } from '../../../lib/person-name.ts';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 
 export function CustomersTable({
@@ -14,7 +14,7 @@ export function CustomersTable({
 }) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
-  const nameOf = useCustomerName();
+  const nameOf = usePersonName();
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
       <table className="table">

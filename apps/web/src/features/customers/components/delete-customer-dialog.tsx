@@ -1,8 +1,8 @@
 import type { Customer } from '@reformer/domain/customers';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { usePersonName } from '../../../lib/person-name.ts';
 import { useRemoveCustomer } from '../api/remove-customer.ts';
-import { useCustomerName } from './customer-name.ts';
 
 type DeleteCustomerDialogProps = {
   organizationId: string;
@@ -20,24 +20,18 @@ export function DeleteCustomerDialog({
   onDeleted,
 }: DeleteCustomerDialogProps) {
   const { t } = useTranslation();
-  const nameOf = useCustomerName();
+  const nameOf = usePersonName();
   const deleteCustomer = useRemoveCustomer('delete', organizationId, customer.id, { onSuccess: onDeleted });
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('customers.delete.title')}>
+    <ConfirmDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('customers.delete.title')}
+      confirmLabel={t('customers.delete.submit')}
+      isPending={deleteCustomer.isPending}
+      onConfirm={() => deleteCustomer.mutate()}
+    >
       <p>{t('customers.delete.body', { name: nameOf(customer) })}</p>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-        <button
-          type="button"
-          className="btn btn-error"
-          disabled={deleteCustomer.isPending}
-          onClick={() => deleteCustomer.mutate()}
-        >
-          {t('customers.delete.submit')}
-        </button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

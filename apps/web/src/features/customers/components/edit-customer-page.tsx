@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { usePersonName } from '../../../lib/person-name.ts';
 import { customerQueryOptions } from '../api/get-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { CustomerForm } from './customer-form.tsx';
 import { customerToForm, isEditableStatus } from './customer-form-values.ts';
-import { useCustomerName } from './customer-name.ts';
 
 export function EditCustomerPage({
   organizationId,
@@ -16,7 +16,7 @@ export function EditCustomerPage({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const nameOf = useCustomerName();
+  const nameOf = usePersonName();
   const { data: customer } = useSuspenseQuery(customerQueryOptions(organizationId, customerId));
   const toDetails = () =>
     navigate({

@@ -2,8 +2,8 @@ import type { Customer } from '@reformer/domain/customers';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { usePersonName } from '../../../lib/person-name.ts';
 import { useRemoveCustomer } from '../api/remove-customer.ts';
-import { useCustomerName } from './customer-name.ts';
 
 type PurgeCustomerDialogProps = {
   organizationId: string;
@@ -25,7 +25,7 @@ export function PurgeCustomerDialog({
   onPurged,
 }: PurgeCustomerDialogProps) {
   const { t } = useTranslation();
-  const nameOf = useCustomerName();
+  const nameOf = usePersonName();
   const inputId = useId();
   const [typed, setTyped] = useState('');
   const purgeCustomer = useRemoveCustomer('purge', organizationId, customer.id, { onSuccess: onPurged });

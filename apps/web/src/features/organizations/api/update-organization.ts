@@ -2,7 +2,11 @@ import type { Organization, OrganizationInput } from '@reformer/domain/organizat
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
-import { myOrganizationsQueryKey, organizationQueryKey } from '../../../lib/organization-query-keys.ts';
+import {
+  myOrganizationsQueryKey,
+  organizationQueryKey,
+  sessionsQueryKey,
+} from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 
 export function updateOrganization(organizationId: string, input: OrganizationInput): Promise<Organization> {
@@ -19,10 +23,12 @@ export function useUpdateOrganization(organizationId: string) {
       success: t('settings.general.success'),
       errorFallback: 'common.errors.failedToUpdate',
     },
+    // A new time zone moves the instants of the sessions ahead (their local date and time stay).
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: organizationQueryKey(organizationId) }),
         queryClient.invalidateQueries({ queryKey: myOrganizationsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) }),
       ]),
   });
 }

@@ -1,11 +1,15 @@
 import { OrganizationInput } from '@reformer/domain/organizations';
+import { DEFAULT_TIME_ZONE } from '@reformer/domain/time-zones';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { TimeZoneField } from './time-zone-field.tsx';
 
-type OrganizationFormValues = { name: string; description: string };
+/** What the inputs hold: every field is set (the time zone select always has a zone chosen). */
+type OrganizationFormValues = Required<OrganizationInput>;
 
 type OrganizationFormProps = {
   defaultValues?: OrganizationFormValues;
@@ -14,15 +18,17 @@ type OrganizationFormProps = {
   /** Read-only for members without MANAGE_SETTINGS. */
   isReadOnly?: boolean;
   /** Resolves when the call has settled; rejects with the API error (field errors are shown). */
-  onSubmit: (input: OrganizationInput) => Promise<unknown>;
+  onSubmit: (input: z.output<typeof OrganizationInput>) => Promise<unknown>;
   onCancel?: () => void;
 };
 
-const FIELDS = ['name', 'description'] as const;
+const FIELDS = ['name', 'description', 'timeZone'] as const;
 
-/** Name (required) and description (optional): used to create and to edit an organization. */
+const EMPTY_ORGANIZATION: OrganizationFormValues = { name: '', description: '', timeZone: DEFAULT_TIME_ZONE };
+
+/** Name (required), description and time zone: used to create and to edit an organization. */
 export function OrganizationForm({
-  defaultValues = { name: '', description: '' },
+  defaultValues = EMPTY_ORGANIZATION,
   submitLabel,
   isPending,
   isReadOnly = false,
@@ -30,10 +36,11 @@ export function OrganizationForm({
   onCancel,
 }: OrganizationFormProps) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState, setError } = useForm({
-    resolver: domainResolver(OrganizationInput),
-    defaultValues,
-  });
+  const { register, handleSubmit, formState, setError } = useForm<
+    OrganizationInput,
+    unknown,
+    z.output<typeof OrganizationInput>
+  >({ resolver: domainResolver(OrganizationInput), defaultValues });
   const { errors } = formState;
 
   const submit = handleSubmit(async (input) => {
@@ -50,6 +57,7 @@ export function OrganizationForm({
           error={errors.description}
           {...register('description')}
         />
+        <TimeZoneField current={defaultValues.timeZone} error={errors.timeZone} {...register('timeZone')} />
       </fieldset>
       {!isReadOnly && (
         <div className="flex justify-end gap-2">

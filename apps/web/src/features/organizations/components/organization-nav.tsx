@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
+import { canOpenAttendance } from '../../../lib/attendance-access.ts';
 import { UPCOMING_ENTRIES } from '../upcoming-features.ts';
 
 const itemClass = 'rounded-field';
@@ -81,6 +82,32 @@ export function OrganizationNav({
               onClick={onNavigate}
             >
               {t('nav.customerPlans')}
+            </Link>
+          </li>
+        )}
+        {permissions.canAny('VIEW_SCHEDULES') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/schedules"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.schedules')}
+            </Link>
+          </li>
+        )}
+        {canOpenAttendance(permissions.profile) && (
+          <li>
+            <Link
+              to="/app/org/$orgId/attendance"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.attendance')}
             </Link>
           </li>
         )}

@@ -70,7 +70,7 @@ export function OrganizationSettings({
   );
 }
 
-/** The "general" tab: name and description, and leaving the organization. */
+/** The "general" tab: name, description and time zone, and leaving the organization. */
 export function GeneralSettings({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -92,8 +92,12 @@ export function GeneralSettings({ organizationId }: { organizationId: string }) 
             </p>
           )}
           <OrganizationForm
-            key={`${organization.name}\n${organization.description}`}
-            defaultValues={{ name: organization.name, description: organization.description }}
+            key={`${organization.name}\n${organization.description}\n${organization.timeZone}`}
+            defaultValues={{
+              name: organization.name,
+              description: organization.description,
+              timeZone: organization.timeZone,
+            }}
             submitLabel={t('common.save')}
             isPending={updateOrganization.isPending}
             isReadOnly={!canManage}

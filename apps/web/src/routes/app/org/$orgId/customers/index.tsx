@@ -2,12 +2,9 @@ import { CustomersSearchParams } from '@reformer/domain/customers';
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import {
-  type CustomerPageQuery,
-  customersQueryOptions,
-} from '../../../../../features/customers/api/get-customers.ts';
 import { CustomersPage } from '../../../../../features/customers/components/customers-page.tsx';
 import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
+import { type CustomerPageQuery, customersQueryOptions } from '../../../../../lib/customer-list.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/')({
   // page 1, limit 10 and an empty search by default, so links may leave them out; a hand-edited bad value

@@ -2,14 +2,17 @@ import { useTranslation } from 'react-i18next';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
 
-type CustomersPaginationProps = {
+type PaginationProps = {
+  /** Whose texts label it: each paged list has its own `<list>.pagination` catalog section. */
+  list: 'customers' | 'schedules';
   page: number;
   limit: number;
   total: number;
   onChange: (next: { page: number; limit?: number }) => void;
 };
 
-export function CustomersPagination({ page, limit, total, onChange }: CustomersPaginationProps) {
+/** Page summary, page size and previous/next of a URL-paged list (spec §5: page from 1, limit 1–100). */
+export function Pagination({ list, page, limit, total, onChange }: PaginationProps) {
   const { t } = useTranslation();
   const pageCount = Math.max(1, Math.ceil(total / limit));
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
@@ -18,15 +21,15 @@ export function CustomersPagination({ page, limit, total, onChange }: CustomersP
 
   return (
     <nav
-      aria-label={t('customers.pagination.label')}
+      aria-label={t(`${list}.pagination.label`)}
       className="flex flex-wrap items-center justify-between gap-3"
     >
       <p className="text-sm text-base-content/70">
-        {t('customers.pagination.summary', { first, last, total })}
+        {t(`${list}.pagination.summary`, { first, last, total })}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <label className="flex items-center gap-2 text-sm">
-          {t('customers.pagination.perPage')}
+          {t(`${list}.pagination.perPage`)}
           <select
             className="select select-sm w-20"
             value={limit}
@@ -46,10 +49,10 @@ export function CustomersPagination({ page, limit, total, onChange }: CustomersP
             disabled={page <= 1}
             onClick={() => onChange({ page: page - 1 })}
           >
-            {t('customers.pagination.previous')}
+            {t(`${list}.pagination.previous`)}
           </button>
           <span className="btn btn-sm join-item pointer-events-none" aria-current="page">
-            {t('customers.pagination.pageOf', { page, pageCount })}
+            {t(`${list}.pagination.pageOf`, { page, pageCount })}
           </span>
           <button
             type="button"
@@ -57,7 +60,7 @@ export function CustomersPagination({ page, limit, total, onChange }: CustomersP
             disabled={page >= pageCount}
             onClick={() => onChange({ page: page + 1 })}
           >
-            {t('customers.pagination.next')}
+            {t(`${list}.pagination.next`)}
           </button>
         </div>
       </div>

@@ -1,8 +1,8 @@
 import type { CustomerPage } from '@reformer/domain/customers';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from './api-client.ts';
+import { STALE_TIME } from './query-client.ts';
 
 export type CustomerPageQuery = { page: number; limit: number; search: string };
 
@@ -31,3 +31,6 @@ export function customersQueryOptions(organizationId: string, query: CustomerPag
     staleTime: STALE_TIME.list,
   });
 }
+
+/** Spec §9: a customer search (outside the customers list) waits for at least 2 characters. */
+export const CUSTOMER_SEARCH_MIN_LENGTH = 2;

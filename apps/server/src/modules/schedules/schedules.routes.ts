@@ -1,0 +1,127 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  Schedule,
+  ScheduleInput,
+  ScheduleList,
+  ScheduleListQuery,
+  SetScheduleActiveInput,
+} from '@reformer/domain/schedules';
+import { requireActionAnywhere, requireMembership } from '../../auth/access.ts';
+import { createRouter } from '../../lib/http.ts';
+import {
+  bearerSecurity,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  OrgIdParam,
+  standardErrors,
+} from '../../lib/openapi.ts';
+import * as service from './schedules.service.ts';
+
+const tags = ['Schedules'];
+const ScheduleParams = OrgIdParam.extend({ scheduleId: z.string() });
+// The establishment decides in the service: a schedule the member may not see there is a 404.
+const view = [requireMembership, requireActionAnywhere('VIEW_SCHEDULES')];
+const manage = [requireMembership, requireActionAnywhere('MANAGE_SCHEDULES')];
+const invalid = errorResponse(
+  'VALIDATION_FAILED (`details` lists the fields) or STAFF_NOT_IN_ESTABLISHMENT (`details.path` = staffUserId)',
+);
+
+const list = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/schedules',
+  tags,
+  security: bearerSecurity,
+  middleware: view,
+  summary: 'Paged list of the schedules of the establishments where the member may view schedules',
+  request: { params: OrgIdParam, query: ScheduleListQuery },
+  responses: { 200: jsonResponse(ScheduleList, 'A page of schedules'), ...standardErrors },
+});
+
+const read = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/schedules/{scheduleId}',
+  tags,
+  security: bearerSecurity,
+  middleware: view,
+  request: { params: ScheduleParams },
+  responses: { 200: jsonResponse(Schedule, 'The schedule'), ...standardErrors },
+});
+
+const create = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/schedules',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: 'Create a schedule (MANAGE_SCHEDULES at its establishment) and generate its sessions',
+  request: { params: OrgIdParam, body: jsonBody(ScheduleInput) },
+  responses: { 201: jsonResponse(Schedule, 'Created'), ...standardErrors, 400: invalid },
+});
+
+const update = createRoute({
+  method: 'put',
+  path: '/organizations/{orgId}/schedules/{scheduleId}',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary:
+    'Update (MANAGE_SCHEDULES at the old and the new establishment); regenerates future sessions with no attendance',
+  request: { params: ScheduleParams, body: jsonBody(ScheduleInput) },
+  responses: { 200: jsonResponse(Schedule, 'Updated'), ...standardErrors, 400: invalid },
+});
+
+const setActive = createRoute({
+  method: 'put',
+  path: '/organizations/{orgId}/schedules/{scheduleId}/active',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: "Activate or deactivate; the schedule's future sessions follow",
+  request: { params: ScheduleParams, body: jsonBody(SetScheduleActiveInput) },
+  responses: { 200: jsonResponse(Schedule, 'Updated'), ...standardErrors },
+});
+
+const remove = createRoute({
+  method: 'delete',
+  path: '/organizations/{orgId}/schedules/{scheduleId}',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: 'Delete a schedule and its sessions',
+  request: { params: ScheduleParams },
+  responses: {
+    204: { description: 'Deleted' },
+    ...standardErrors,
+    409: errorResponse('SCHEDULE_HAS_ATTENDANCE: a session has attendance; deactivate instead'),
+  },
+});
+
+export const schedulesRoutes = createRouter()
+  .openapi(list, async (c) =>
+    c.json(await service.listSchedules(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+  )
+  .openapi(read, async (c) =>
+    c.json(await service.getSchedule(c.var.deps.db, c.var.access, c.req.valid('param').scheduleId), 200),
+  )
+  .openapi(create, async (c) =>
+    c.json(await service.createSchedule(c.var.deps.db, c.var.access, c.req.valid('json')), 201),
+  )
+  .openapi(update, async (c) => {
+    const { db, now } = c.var.deps;
+    const { scheduleId } = c.req.valid('param');
+    return c.json(
+      await service.updateSchedule(db, c.var.access, scheduleId, c.req.valid('json'), now()),
+      200,
+    );
+  })
+  .openapi(setActive, async (c) => {
+    const { db, now } = c.var.deps;
+    const { scheduleId } = c.req.valid('param');
+    const { isActive } = c.req.valid('json');
+    return c.json(await service.setScheduleActive(db, c.var.access, scheduleId, isActive, now()), 200);
+  })
+  .openapi(remove, async (c) => {
+    await service.deleteSchedule(c.var.deps.db, c.var.access, c.req.valid('param').scheduleId);
+    return c.body(null, 204);
+  });

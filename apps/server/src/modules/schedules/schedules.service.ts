@@ -1,0 +1,166 @@
+import { AppError } from '@reformer/domain/errors';
+import { allowedEstablishments } from '@reformer/domain/permissions';
+import type { Schedule, ScheduleListQuery, ScheduleValues } from '@reformer/domain/schedules';
+import { v7 as uuidv7 } from 'uuid';
+import { assertCan, assertCanAtEstablishment, isUuid } from '../../auth/access.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/database-errors.ts';
+import type { OrgAccess } from '../../lib/http.ts';
+import { lockTimeZone, toTimeOfDay } from '../../lib/local-time.ts';
+import * as repository from './schedules.repository.ts';
+import { sessionRows } from './session-generation.ts';
+
+const VIEW = {
+  seeWith: ['VIEW_SCHEDULES'],
+  actions: ['VIEW_SCHEDULES'],
+  notFound: 'SCHEDULE_NOT_FOUND',
+} as const;
+const MANAGE = { ...VIEW, actions: ['MANAGE_SCHEDULES'] } as const;
+
+function toSchedule(row: repository.ScheduleRow): Schedule {
+  return {
+    ...row,
+    startTime: toTimeOfDay(row.startTime),
+    endTime: toTimeOfDay(row.endTime),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+async function readSchedule(db: Database, access: OrgAccess, id: string): Promise<Schedule> {
+  const row = await repository.findSchedule(db, access.organizationId, id);
+  if (!row) throw new AppError('SCHEDULE_NOT_FOUND');
+  return toSchedule(row);
+}
+
+/** Only schedules of the establishments where the member may view schedules. */
+export async function listSchedules(db: Database, access: OrgAccess, query: ScheduleListQuery) {
+  const filter = {
+    allowed: allowedEstablishments(access.profile, 'VIEW_SCHEDULES'),
+    establishmentId: query.establishmentId,
+    staffUserId: query.staffUserId,
+    type: query.type,
+    isActive: query.status === undefined ? undefined : query.status === 'active',
+  };
+  const { rows, total } = await repository.listSchedules(db, access.organizationId, filter, query);
+  return { items: rows.map(toSchedule), total, page: query.page, limit: query.limit };
+}
+
+export async function getSchedule(db: Database, access: OrgAccess, id: string) {
+  const schedule = isUuid(id) ? await repository.findSchedule(db, access.organizationId, id) : null;
+  if (!schedule) throw new AppError('SCHEDULE_NOT_FOUND');
+  assertCanAtEstablishment(access, schedule.establishmentId, VIEW);
+  return toSchedule(schedule);
+}
+
+/** The establishment must exist, the member manage schedules there, and the instructor work there. */
+async function assertPlacement(tx: Transaction, access: OrgAccess, values: ScheduleValues) {
+  const { establishmentId, staffUserId } = values;
+  const placement = await repository.findStaffPlacement(
+    tx,
+    access.organizationId,
+    establishmentId,
+    staffUserId,
+  );
+  if (!placement.establishmentExists) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+  assertCan(access, 'MANAGE_SCHEDULES', { scope: 'ESTABLISHMENT', establishmentId });
+  if (!placement.isAssigned) {
+    throw new AppError('STAFF_NOT_IN_ESTABLISHMENT', undefined, { path: 'staffUserId' });
+  }
+}
+
+/** An establishment deleted between the check and the insert. */
+function rethrowMissingEstablishment(error: unknown): never {
+  if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('ESTABLISHMENT_NOT_FOUND');
+  throw error;
+}
+
+/** The schedule and every session of its date range, in one transaction. */
+export async function createSchedule(db: Database, access: OrgAccess, values: ScheduleValues) {
+  const { organizationId } = access;
+  const scheduleId = uuidv7();
+  await db
+    .transaction(async (tx) => {
+      await assertPlacement(tx, access, values);
+      const timeZone = await lockTimeZone(tx, organizationId);
+      await repository.insertSchedule(tx, organizationId, scheduleId, values);
+      await repository.insertSessions(
+        tx,
+        sessionRows({ organizationId, scheduleId, schedule: values, timeZone }),
+      );
+    })
+    .catch(rethrowMissingEstablishment);
+  return readSchedule(db, access, scheduleId);
+}
+
+/** Locked, visible to the member and theirs to manage — or 404 / 403. */
+async function lockManagedSchedule(tx: Transaction, access: OrgAccess, id: string) {
+  const current = isUuid(id) ? await repository.lockSchedule(tx, access.organizationId, id) : null;
+  if (!current) throw new AppError('SCHEDULE_NOT_FOUND');
+  assertCanAtEstablishment(access, current.establishmentId, MANAGE);
+  return current;
+}
+
+/**
+ * Past sessions, moved sessions and sessions with a roster stay as they are; the other future sessions
+ * follow the edited recurrence and times.
+ */
+export async function updateSchedule(
+  db: Database,
+  access: OrgAccess,
+  id: string,
+  values: ScheduleValues,
+  now: Date,
+) {
+  const { organizationId } = access;
+  await db
+    .transaction(async (tx) => {
+      // Zone first, then the schedule: every writer takes the two locks in this order.
+      const timeZone = await lockTimeZone(tx, organizationId);
+      await lockManagedSchedule(tx, access, id);
+      await assertPlacement(tx, access, values);
+      await repository.updateSchedule(tx, organizationId, id, { ...values, updatedAt: now });
+      const upcoming = sessionRows({ organizationId, scheduleId: id, schedule: values, timeZone }, now);
+      await repository.deleteRegenerableSessions(
+        tx,
+        { organizationId, scheduleId: id, now },
+        { dates: upcoming.map((row) => row.scheduledDate), ...values },
+      );
+      await repository.insertSessions(tx, upcoming);
+      await repository.setFutureSessionsActive(tx, organizationId, id, values.isActive, now);
+    })
+    .catch(rethrowMissingEstablishment);
+  return readSchedule(db, access, id);
+}
+
+/** Deactivating makes the sessions still ahead inactive; reactivating makes them active again. */
+export async function setScheduleActive(
+  db: Database,
+  access: OrgAccess,
+  id: string,
+  isActive: boolean,
+  now: Date,
+) {
+  await db.transaction(async (tx) => {
+    await lockManagedSchedule(tx, access, id);
+    await repository.updateSchedule(tx, access.organizationId, id, { isActive, updatedAt: now });
+    await repository.setFutureSessionsActive(tx, access.organizationId, id, isActive, now);
+  });
+  return readSchedule(db, access, id);
+}
+
+/** A schedule with attendance history is kept (deactivate it instead); otherwise it goes with its sessions. */
+export async function deleteSchedule(db: Database, access: OrgAccess, id: string) {
+  await db
+    .transaction(async (tx) => {
+      await lockManagedSchedule(tx, access, id);
+      if (await repository.scheduleHasAttendance(tx, access.organizationId, id)) {
+        throw new AppError('SCHEDULE_HAS_ATTENDANCE');
+      }
+      await repository.deleteSchedule(tx, access.organizationId, id);
+    })
+    .catch((error: unknown) => {
+      if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('SCHEDULE_HAS_ATTENDANCE');
+      throw error;
+    });
+}

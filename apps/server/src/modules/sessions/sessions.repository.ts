@@ -1,0 +1,218 @@
+import { ATTENDANCE_STATUSES, countsTowardCapacity } from '@reformer/domain/sessions';
+import { and, asc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import {
+  customers,
+  establishments,
+  scheduleSessions,
+  schedules,
+  sessionAttendance,
+  sessionIsMoved,
+  users,
+} from '../../db/schema/index.ts';
+
+type Reader = Database | Transaction;
+
+/** The statuses that take a seat, from the domain's rule, for the SQL that counts them. */
+const SEATED_STATUSES = ATTENDANCE_STATUSES.filter(countsTowardCapacity);
+
+const scheduleOfSession = and(
+  eq(schedules.organizationId, scheduleSessions.organizationId),
+  eq(schedules.id, scheduleSessions.scheduleId),
+);
+
+/** Seats taken (statuses that count toward capacity) and check-ins, over a session's attendance rows. */
+const rosterCountColumns = {
+  rosterCount: sql<number>`(count(*) filter (where ${inArray(sessionAttendance.status, SEATED_STATUSES)}))::int`,
+  checkedInCount: sql<number>`count(${sessionAttendance.checkedInAt})::int`,
+};
+
+/**
+ * The roster of a session is its attendance rows today. The enrollments issue adds the customers whose
+ * active enrollment covers the date: they join here (and in `listRoster`), so the counts, the lock and the
+ * capacity check stay in one place.
+ */
+function rosterCounts(db: Reader) {
+  return db
+    .select({
+      rosterCount: rosterCountColumns.rosterCount.as('roster_count'),
+      checkedInCount: rosterCountColumns.checkedInCount.as('checked_in_count'),
+    })
+    .from(sessionAttendance)
+    .where(
+      and(
+        eq(sessionAttendance.organizationId, scheduleSessions.organizationId),
+        eq(sessionAttendance.sessionId, scheduleSessions.id),
+      ),
+    )
+    .as('roster');
+}
+
+/** A session with its schedule, establishment, instructor and counts: one row, one statement. */
+function sessionsWithCounts(db: Reader) {
+  const roster = rosterCounts(db);
+  return db
+    .select({
+      id: scheduleSessions.id,
+      scheduleId: scheduleSessions.scheduleId,
+      scheduleName: schedules.name,
+      type: schedules.type,
+      establishmentId: schedules.establishmentId,
+      establishmentName: establishments.name,
+      staffUserId: schedules.staffUserId,
+      staffName: sql<string | null>`nullif(trim(${users.name}), '')`,
+      date: scheduleSessions.date,
+      startTime: scheduleSessions.startTime,
+      endTime: scheduleSessions.endTime,
+      startsAt: scheduleSessions.startsAt,
+      endsAt: scheduleSessions.endsAt,
+      capacity: schedules.capacity,
+      rosterCount: roster.rosterCount,
+      checkedInCount: roster.checkedInCount,
+      isActive: scheduleSessions.isActive,
+      isMoved: sessionIsMoved,
+      scheduledDate: scheduleSessions.scheduledDate,
+      scheduledStartTime: scheduleSessions.scheduledStartTime,
+      scheduledEndTime: scheduleSessions.scheduledEndTime,
+    })
+    .from(scheduleSessions)
+    .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(
+      establishments,
+      and(
+        eq(establishments.organizationId, schedules.organizationId),
+        eq(establishments.id, schedules.establishmentId),
+      ),
+    )
+    .leftJoin(users, eq(users.id, schedules.staffUserId))
+    .innerJoinLateral(roster, sql`true`);
+}
+export type SessionRow = Awaited<ReturnType<typeof findSession>> & {};
+
+export type SessionFilter = {
+  from: string;
+  to: string;
+  /** null = every establishment. */
+  establishmentIds: string[] | null;
+  establishmentId?: string | undefined;
+  scheduleId?: string | undefined;
+  staffUserId?: string | undefined;
+};
+
+const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+const optionally = (name: string, type: string, column: SQLWrapper) =>
+  sql`(${placeholder(name, type)} is null or ${column} = ${placeholder(name, type)})`;
+
+/**
+ * The calendar's call, built once and sent as a named prepared statement: every filter is a parameter
+ * that may be null, and plan_cache_mode=force_custom_plan (db/client.ts) plans each call with its values.
+ */
+function preparedSessionList(db: Database) {
+  return preparedStatement(db, 'sessions_list', (name) =>
+    sessionsWithCounts(db)
+      .where(
+        and(
+          eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
+          gte(scheduleSessions.date, sql.placeholder('from')),
+          lte(scheduleSessions.date, sql.placeholder('to')),
+          sql`(${placeholder('establishmentIds', 'uuid[]')} is null or ${schedules.establishmentId} = any(${placeholder('establishmentIds', 'uuid[]')}))`,
+          optionally('establishmentId', 'uuid', schedules.establishmentId),
+          optionally('scheduleId', 'uuid', scheduleSessions.scheduleId),
+          optionally('staffUserId', 'text', schedules.staffUserId),
+        ),
+      )
+      .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id))
+      .prepare(name),
+  );
+}
+
+export async function listSessions(db: Database, organizationId: string, filter: SessionFilter) {
+  return preparedSessionList(db).execute({
+    organizationId,
+    from: filter.from,
+    to: filter.to,
+    establishmentIds: filter.establishmentIds,
+    establishmentId: filter.establishmentId ?? null,
+    scheduleId: filter.scheduleId ?? null,
+    staffUserId: filter.staffUserId ?? null,
+  });
+}
+
+export async function findSession(db: Reader, organizationId: string, sessionId: string) {
+  const [row] = await sessionsWithCounts(db).where(
+    and(eq(scheduleSessions.organizationId, organizationId), eq(scheduleSessions.id, sessionId)),
+  );
+  return row ?? null;
+}
+
+export async function listRoster(db: Reader, organizationId: string, sessionId: string) {
+  return db
+    .select({
+      customerId: sessionAttendance.customerId,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      status: sessionAttendance.status,
+      source: sessionAttendance.source,
+      reason: sessionAttendance.reason,
+      notes: sessionAttendance.notes,
+      checkedInAt: sessionAttendance.checkedInAt,
+    })
+    .from(sessionAttendance)
+    .innerJoin(
+      customers,
+      and(
+        eq(customers.organizationId, sessionAttendance.organizationId),
+        eq(customers.id, sessionAttendance.customerId),
+      ),
+    )
+    .where(
+      and(eq(sessionAttendance.organizationId, organizationId), eq(sessionAttendance.sessionId, sessionId)),
+    )
+    .orderBy(sql`${customers.sortName} collate "C"`, asc(customers.id));
+}
+
+/**
+ * Locks the session's SCHEDULE row (FOR UPDATE OF schedules): the seat count, the roster and the move
+ * rules are decided under it, as the enrollments' capacity check will be.
+ */
+export async function lockSession(tx: Transaction, organizationId: string, sessionId: string) {
+  const [row] = await tx
+    .select({
+      scheduleId: schedules.id,
+      establishmentId: schedules.establishmentId,
+      capacity: schedules.capacity,
+      isActive: scheduleSessions.isActive,
+      startsAt: scheduleSessions.startsAt,
+    })
+    .from(scheduleSessions)
+    .innerJoin(schedules, scheduleOfSession)
+    .where(and(eq(scheduleSessions.organizationId, organizationId), eq(scheduleSessions.id, sessionId)))
+    .for('update', { of: schedules });
+  return row ?? null;
+}
+
+/** Read after the lock: the counts every writer of this session's roster sees. */
+export async function countRoster(tx: Transaction, organizationId: string, sessionId: string) {
+  const [row] = await tx
+    .select(rosterCountColumns)
+    .from(sessionAttendance)
+    .where(
+      and(eq(sessionAttendance.organizationId, organizationId), eq(sessionAttendance.sessionId, sessionId)),
+    );
+  return { rosterCount: row?.rosterCount ?? 0, checkedInCount: row?.checkedInCount ?? 0 };
+}
+
+export async function moveSession(
+  tx: Transaction,
+  key: { organizationId: string; sessionId: string },
+  slot: { date: string; startTime: string; endTime: string; startsAt: Date; endsAt: Date },
+  now: Date,
+) {
+  await tx
+    .update(scheduleSessions)
+    .set({ ...slot, updatedAt: now })
+    .where(
+      and(eq(scheduleSessions.organizationId, key.organizationId), eq(scheduleSessions.id, key.sessionId)),
+    );
+}

@@ -1,0 +1,32 @@
+import type { SessionDetails } from '@reformer/domain/sessions';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
+import { STALE_TIME } from '../../../lib/query-client.ts';
+import { sessionListsQueryKey, sessionsPath } from './get-sessions.ts';
+
+export function sessionQueryKey(organizationId: string, sessionId: string) {
+  return [...sessionsQueryKey(organizationId), 'detail', sessionId] as const;
+}
+
+/** A session with its roster; a missing or forbidden one is 404 SESSION_NOT_FOUND. */
+export function getSession(organizationId: string, sessionId: string): Promise<SessionDetails> {
+  return api.get<SessionDetails>(sessionsPath(organizationId, sessionId));
+}
+
+export function sessionQueryOptions(organizationId: string, sessionId: string) {
+  return queryOptions({
+    queryKey: sessionQueryKey(organizationId, sessionId),
+    queryFn: () => getSession(organizationId, sessionId),
+    staleTime: STALE_TIME.list,
+  });
+}
+
+/**
+ * After a roster change the server answers with the session as it now is: it replaces the cached one,
+ * and the lists refresh their roster counts and availability.
+ */
+export function storeSession(queryClient: QueryClient, organizationId: string, session: SessionDetails) {
+  queryClient.setQueryData(sessionQueryKey(organizationId, session.id), session);
+  return queryClient.invalidateQueries({ queryKey: sessionListsQueryKey(organizationId) });
+}

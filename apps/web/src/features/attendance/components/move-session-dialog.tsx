@@ -1,0 +1,72 @@
+import { MoveSessionInput, type Session } from '@reformer/domain/sessions';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
+import { domainResolver } from '../../../lib/forms.ts';
+import type { SessionMover } from '../use-session-mover.ts';
+
+type MoveSessionDialogProps = { session: Session | null; mover: SessionMover; onClose: () => void };
+
+/** The form way to move a session (the keyboard and phone alternative to dragging it on the week grid). */
+export function MoveSessionDialog({ session, mover, onClose }: MoveSessionDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog isOpen={session !== null} onClose={onClose} title={t('attendance.move.title')}>
+      {session && <MoveSessionForm key={session.id} session={session} mover={mover} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function MoveSessionForm({
+  session,
+  mover,
+  onClose,
+}: {
+  session: Session;
+  mover: SessionMover;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { register, handleSubmit, formState } = useForm<MoveSessionInput>({
+    resolver: domainResolver(MoveSessionInput),
+    defaultValues: {
+      date: session.date,
+      startTime: session.startTime.slice(0, 5),
+      endTime: session.endTime.slice(0, 5),
+    },
+  });
+  const { errors } = formState;
+  const submit = handleSubmit(async (slot) => {
+    if (await mover.move(session, slot)) onClose();
+  });
+
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+      <p className="text-sm text-base-content/80">
+        <span className="font-semibold">{session.scheduleName}</span> — {t('attendance.move.body')}
+      </p>
+      <TextField type="date" label={t('attendance.move.date')} error={errors.date} {...register('date')} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          type="time"
+          label={t('attendance.move.startTime')}
+          error={errors.startTime}
+          {...register('startTime')}
+        />
+        <TextField
+          type="time"
+          label={t('attendance.move.endTime')}
+          error={errors.endTime}
+          {...register('endTime')}
+        />
+      </div>
+      <DialogActions onCancel={onClose}>
+        <button type="submit" className="btn btn-primary" disabled={mover.isMoving || formState.isSubmitting}>
+          {mover.isMoving ? t('common.saving') : t('attendance.move.submit')}
+        </button>
+      </DialogActions>
+    </form>
+  );
+}

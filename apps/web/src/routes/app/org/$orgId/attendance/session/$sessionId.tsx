@@ -1,0 +1,32 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ErrorScreen } from '../../../../../../components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '../../../../../../components/errors/route-error-screen.tsx';
+import { sessionQueryOptions } from '../../../../../../features/attendance/api/get-session.ts';
+import { SessionPage } from '../../../../../../features/attendance/components/session-page.tsx';
+import { organizationQueryOptions } from '../../../../../../features/organizations/api/get-organization.ts';
+import { ApiError } from '../../../../../../lib/api-error.ts';
+
+export const Route = createFileRoute('/app/org/$orgId/attendance/session/$sessionId')({
+  // The server answers 404 for a session that does not exist and for one the member may not see.
+  loader: ({ context: { queryClient }, params: { orgId, sessionId } }) =>
+    queryClient.ensureQueryData(sessionQueryOptions(orgId, sessionId)),
+  component: SessionRoute,
+  errorComponent: SessionError,
+});
+
+function SessionRoute() {
+  const { orgId, sessionId } = Route.useParams();
+  const { data: organization } = useSuspenseQuery(organizationQueryOptions(orgId));
+  return <SessionPage organizationId={orgId} sessionId={sessionId} timeZone={organization.timeZone} />;
+}
+
+/** Spec §8: 'Session not found or you don't have permission to view it.' */
+function SessionError(props: ErrorComponentProps) {
+  const { t } = useTranslation();
+  const isMissing =
+    props.error instanceof ApiError && (props.error.status === 404 || props.error.status === 403);
+  if (!isMissing) return <RouteErrorScreen {...props} />;
+  return <ErrorScreen kind="notFound" message={t('attendance.session.notFound')} home="app" />;
+}
