@@ -18,6 +18,7 @@ import { createTokenVerifier, requireUser } from './auth/bearer.ts';
 import { appRouteMatcher } from './lib/app-routes.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
+import { idempotency } from './lib/idempotency.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
@@ -66,6 +67,8 @@ export function createApi(deps: Deps) {
     const path = c.req.path.replace(/^\/api/, '');
     return isPublicPath(path) ? next() : authenticate(c, next);
   });
+  // After authentication: keys belong to the signed-in user (public and better-auth paths have none).
+  api.on('POST', '*', idempotency);
 
   const routes = api
     .route('/', healthRoutes)

@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from '../db/client.ts';
+import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
 export type JobDefinition = { name: string; cron?: string; run(data: unknown): Promise<void> };
@@ -11,6 +12,13 @@ export function jobDefinitions(database: DatabaseHandle): JobDefinition[] {
       cron: '17 * * * *',
       run: async () => {
         await deleteExpiredAuthRecords(database.db, new Date());
+      },
+    },
+    {
+      name: 'idempotency.delete-expired-keys',
+      cron: '23 * * * *',
+      run: async () => {
+        await deleteExpiredIdempotencyKeys(database.db, new Date());
       },
     },
   ];

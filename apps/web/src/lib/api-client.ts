@@ -23,9 +23,15 @@ function urlOf(path: string, query: RequestOptions['query']): string {
   return `${env.apiBaseUrl}${path}${search ? `?${search}` : ''}`;
 }
 
-async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+async function send(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+  idempotencyKey: string | undefined,
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(urlOf(path, options.query), {
@@ -53,7 +59,9 @@ async function tokenOrThrow(): Promise<string> {
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const authenticated = options.authenticated ?? true;
-  let response = await send(path, options, authenticated ? await tokenOrThrow() : null);
+  // One key per create, kept for its retry: the server answers a repeat with the first answer and writes once.
+  const idempotencyKey = options.method === 'POST' ? crypto.randomUUID() : undefined;
+  let response = await send(path, options, authenticated ? await tokenOrThrow() : null, idempotencyKey);
 
   if (response.status === 401 && authenticated) {
     const original = await toApiError(response);
@@ -65,7 +73,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       console.error('Could not refresh the API token after a 401 answer', refreshError);
       throw original;
     }
-    response = await send(path, options, freshToken);
+    response = await send(path, options, freshToken, idempotencyKey);
   }
 
   if (!response.ok) throw await toApiError(response);

@@ -1,4 +1,5 @@
-import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { type UseMutationOptions, type UseMutationResult, useMutation } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import { describeError } from './error-messages.ts';
 import type { TranslationKey } from './i18n-keys.ts';
@@ -29,7 +30,7 @@ export function useToastMutation<TData, TVariables = void>({
   onError,
   ...options
 }: ToastMutationOptions<TData, TVariables>) {
-  return useMutation({
+  const mutation = useMutation({
     ...options,
     onMutate: () => ({ toastId: toast.loading(toasts.loading) }),
     onSuccess: async (data, variables, context) => {
@@ -43,4 +44,34 @@ export function useToastMutation<TData, TVariables = void>({
       onError?.(error, variables);
     },
   });
+  return useSinglePending(mutation);
+}
+
+/**
+ * A second call while one is running (a double click, Enter pressed twice) joins the running one instead
+ * of sending again: the disabled button only takes effect at the next render, after both clicks.
+ */
+function useSinglePending<TData, TVariables, TContext>(
+  mutation: UseMutationResult<TData, Error, TVariables, TContext>,
+): UseMutationResult<TData, Error, TVariables, TContext> {
+  const running = useRef<Promise<TData> | null>(null);
+  const { mutateAsync: run } = mutation;
+  const mutateAsync = useCallback(
+    (...args: Parameters<typeof run>) => {
+      running.current ??= run(...args).finally(() => {
+        running.current = null;
+      });
+      return running.current;
+    },
+    [run],
+  );
+  const mutate = useCallback(
+    (...args: Parameters<typeof run>) => {
+      mutateAsync(...args).catch(() => {
+        // Reported by the error toast and the mutation's state.
+      });
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, mutate, mutateAsync };
 }
