@@ -117,6 +117,8 @@ describe('compression and caching of the web app', () => {
     const asset = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
     expect(asset.headers.get('content-encoding')).toBe('gzip');
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // Built by the static-file handler, outside the context: the security headers are added after it.
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await gunzippedText(asset)).toContain("console.log('app')");
 
     const app = await get('/sign-in', { 'accept-encoding': 'gzip' });
