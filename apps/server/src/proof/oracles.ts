@@ -1,0 +1,59 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+
+export type Digest = Map<string, string>;
+
+/** The rows of a raw statement (node-postgres result; the Database type leaves it unknown). */
+async function rows<T>(db: Database, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as { rows: T[] }).rows;
+}
+
+/**
+ * The tables whose rows belong to a tenant: every table with an organization_id column, plus the
+ * organizations themselves and the users (names, e-mails). Read from the catalog, so a table added by a
+ * new migration is covered the day it lands.
+ */
+async function tenantTables(db: Database): Promise<string[]> {
+  const result = await rows<{ table_name: string }>(
+    db,
+    sql`
+    select distinct table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'organization_id'
+    union select 'organizations' union select 'users'
+    order by 1`,
+  );
+  return result.map((row) => row.table_name);
+}
+
+/** md5 of each tenant table's rows in a stable order: equal digests mean nothing was written. */
+export async function tenantDigest(db: Database): Promise<Digest> {
+  const tables = await tenantTables(db);
+  const selects = tables.map(
+    (table) =>
+      `select '${table}' as name, md5(coalesce(string_agg(t::text, E'\\n' order by t::text), '')) as digest from "${table}" t`,
+  );
+  const result = await rows<{ name: string; digest: string }>(db, sql.raw(selects.join(' union all ')));
+  return new Map(result.map((row) => [row.name, row.digest]));
+}
+
+export function changedTables(before: Digest, after: Digest): string[] {
+  const names = new Set([...before.keys(), ...after.keys()]);
+  return [...names].filter((name) => before.get(name) !== after.get(name)).sort();
+}
+
+/** The other tenant's ids, names and e-mails found in an answer (compared without case). */
+export function leakedSecrets(text: string, secrets: readonly string[]): string[] {
+  const haystack = text.toLowerCase();
+  return secrets.filter((secret) => haystack.includes(secret.toLowerCase()));
+}
+
+/** ARCHITECTURE §6: every non-2xx answer is `{ error: { code, message } }` with both non-empty. */
+export function hasErrorShape(body: unknown): boolean {
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+  return (
+    typeof error?.code === 'string' &&
+    error.code.length > 0 &&
+    typeof error.message === 'string' &&
+    error.message.length > 0
+  );
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { createCustomer, createSchedule, scheduleBody, type TestUser, tokenOf } from '../test/factories.ts';
+import type { TestApp } from '../test/test-app.ts';
+
+type Base = {
+  owner: TestUser;
+  orgId: string;
+  mark: string;
+  establishmentId: string;
+  staffUserId: string;
+  withSchedules: boolean;
+};
+
+/**
+ * The objects an operation can name, at the main establishment: a pending invitation, a customer, a
+ * customer on a session's roster, a plan, a schedule and its sessions. The fuzzing suite makes a new set
+ * for every batch, since its requests may delete or change them.
+ */
+export async function seedObjects(t: TestApp, base: Base) {
+  const { owner, orgId, mark } = base;
+  const unique = `${mark}${randomBytes(3).toString('hex')}`;
+  const invited = await t.request('POST', `/organizations/${orgId}/staff/invite`, {
+    token: owner.token,
+    body: {
+      email: `invitee-${unique}@example.com`,
+      role: null,
+      establishments: [{ establishmentId: base.establishmentId, role: 'EST_VIEWER' }],
+    },
+  });
+  expect(invited.status, invited.text).toBe(201);
+  const customerName = `Customer${unique}`;
+  const customer = await createCustomer(t, owner, orgId, {
+    firstName: `Alice${mark}`,
+    lastName: customerName,
+    email: `customer-${unique}@example.com`,
+  });
+  const rosterCustomer = await createCustomer(t, owner, orgId, {
+    firstName: `Bia${mark}`,
+    lastName: `Roster${mark}`,
+    email: `roster-${unique}@example.com`,
+  });
+  const plan = await t.request('POST', `/organizations/${orgId}/customer-plans`, {
+    token: owner.token,
+    body: planBody(`Plan ${unique}`),
+  });
+  expect(plan.status, plan.text).toBe(201);
+  const scheduling = base.withSchedules
+    ? await seedScheduling(t, owner, { ...base, mark: unique })
+    : { schedule: '', session: '', sessionIds: [] };
+  if (scheduling.session) await addToSession(t, owner, orgId, scheduling.session, rosterCustomer.id);
+  return {
+    invitation: invited.body.id as string,
+    invitationToken: tokenOf(invited.body.inviteUrl),
+    customer: customer.id,
+    rosterCustomer: rosterCustomer.id,
+    customerName,
+    plan: plan.body.id as string,
+    ...scheduling,
+  };
+}
+
+export function planBody(name: string) {
+  return {
+    name,
+    description: 'Two classes a week',
+    priceCents: 24_900,
+    currency: 'BRL',
+    billingCycle: 'MONTHLY',
+    features: ['Reformer'],
+    weeklySessionsLimit: 2,
+  };
+}
+
+/** A date `days` from today (UTC), as the API writes dates. */
+export function dateFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+type Scheduling = { orgId: string; mark: string; establishmentId: string; staffUserId: string };
+
+/** A weekly class a month ahead, its generated sessions, and the first of them. */
+export async function seedScheduling(t: TestApp, owner: TestUser, place: Scheduling) {
+  const startDate = dateFromToday(30);
+  const endDate = dateFromToday(58);
+  const schedule = await createSchedule(
+    t,
+    owner,
+    place.orgId,
+    scheduleBody(place.establishmentId, place.staffUserId, {
+      name: `Class ${place.mark}`,
+      startDate,
+      endDate,
+      daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    }),
+  );
+  const query = new URLSearchParams({ from: startDate, to: endDate, scheduleId: schedule.id });
+  const sessions = await t.request('GET', `/organizations/${place.orgId}/sessions?${query}`, {
+    token: owner.token,
+  });
+  expect(sessions.status, sessions.text).toBe(200);
+  const items = sessions.body.items as { id: string }[];
+  expect(items.length).toBeGreaterThan(0);
+  return { schedule: schedule.id, session: items[0]?.id ?? '', sessionIds: items.map((item) => item.id) };
+}
+
+export async function addToSession(
+  t: TestApp,
+  owner: TestUser,
+  orgId: string,
+  sessionId: string,
+  customerId: string,
+) {
+  const added = await t.request('POST', `/organizations/${orgId}/sessions/${sessionId}/customers`, {
+    token: owner.token,
+    body: { customerIds: [customerId], reason: 'TRIAL_CLASS' },
+  });
+  expect(added.status, added.text).toBe(201);
+}
