@@ -28,17 +28,66 @@ export async function signUpWithOrganization(
   return organizationId;
 }
 
-/** A customer created through the API with the signed-in user's token (set-up, not what a test checks). */
+/** A call to the API with the signed-in user's token (set-up, not what a test checks); returns the body. */
+export async function callApi<T = { id: string }>(
+  page: Page,
+  path: string,
+  data: object,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<T> {
+  const { token } = (await (await page.request.get('/api/auth/token')).json()) as { token: string };
+  const response = await page.request.fetch(`/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  const body = await response.text();
+  expect(response.ok(), `${method} ${path}: ${body}`).toBe(true);
+  return (body ? JSON.parse(body) : undefined) as T;
+}
+
+/** A customer created through the API, with any other fields of the customer form. */
 export async function createCustomerViaApi(
   page: Page,
   organizationId: string,
   firstName: string,
   lastName: string,
+  fields: Record<string, unknown> = {},
 ) {
-  const { token } = (await (await page.request.get('/api/auth/token')).json()) as { token: string };
-  const response = await page.request.post(`/api/organizations/${organizationId}/customers`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { firstName, lastName },
+  return callApi(page, `/organizations/${organizationId}/customers`, { firstName, lastName, ...fields });
+}
+
+/**
+ * An establishment with the signed-in owner assigned to it as instructor, and a weekly schedule there
+ * taught by the owner (weekdays, for the next four weeks).
+ */
+export async function createScheduleViaApi(page: Page, organizationId: string, name: string) {
+  const orgPath = `/organizations/${organizationId}`;
+  const establishment = await callApi(page, `${orgPath}/establishments`, {
+    name: `${name} Studio`,
+    phone: '(11) 3333-4444',
   });
-  expect(response.status()).toBe(201);
+  const { user } = (await (await page.request.get('/api/auth/get-session')).json()) as {
+    user: { id: string };
+  };
+  await callApi(
+    page,
+    `${orgPath}/staff/${user.id}/establishments`,
+    { establishments: [{ establishmentId: establishment.id, role: 'EST_INSTRUCTOR' }] },
+    'PUT',
+  );
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await callApi(page, `${orgPath}/schedules`, {
+    name,
+    type: 'GROUP',
+    establishmentId: establishment.id,
+    staffUserId: user.id,
+    capacity: 6,
+    startTime: '07:00',
+    endTime: '08:00',
+    startDate: day(1),
+    endDate: day(28),
+    recurrenceType: 'WEEKLY',
+    daysOfWeek: [1, 2, 3, 4, 5],
+  });
 }

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
- * Customers and customer plans: a customer created through the form with the CEP lookup, found by an
- * accent-free search, edited; a plan priced in pt_BR, shown in the locale's money format, deactivated.
+ * Customers and customer plans: a customer created through the form with the CEP lookup (masked input; a
+ * CEP that does not exist and a lookup service that fails), found by an accent-free search, edited; a plan
+ * priced in pt_BR, shown in the locale's money format, deactivated.
  */
 
 // playwright.config.ts points the server's POSTAL_CODE_PROVIDER_URL here; this file plays ViaCEP on it.
@@ -20,6 +21,9 @@ const KNOWN_CEPS: Record<string, object> = {
   },
 };
 
+/** The stand-in fails for this one, as ViaCEP does when it is down: the server answers 503. */
+const FAILING_CEP = '01001000';
+
 const OWNER = { firstName: 'Carla', lastName: 'Coordenadora' };
 
 let provider: Server;
@@ -30,6 +34,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   provider = createServer((request, response) => {
     const cep = new RegExp(`^${basePath}/(\\d{8})/json/$`).exec(request.url ?? '')?.[1];
+    if (cep === FAILING_CEP) response.statusCode = 500;
     response.setHeader('content-type', 'application/json; charset=utf-8');
     response.end(JSON.stringify((cep && KNOWN_CEPS[cep]) || { erro: 'true' }));
   });
@@ -70,12 +75,23 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await page.getByLabel('Phone', { exact: true }).fill('(11) 98765-4321');
   await page.getByLabel('This number has WhatsApp').check();
 
-  // An unknown CEP says so and leaves the address editable; a known one fills it.
+  // An unknown CEP says so and leaves the address editable; a lookup service that fails is a notice to fill
+  // the address by hand, not "no such CEP"; a known one fills it. The mask writes every CEP 00000-000.
   const cep = page.getByLabel('CEP', { exact: true });
+  const notFound = page.getByText('Could not find address for this postal code');
+  const unavailable = page.getByRole('status').filter({ hasText: 'The CEP lookup is unavailable right now' });
   await cep.fill('99999-999');
-  await expect(page.getByText('Could not find address for this postal code')).toBeVisible();
+  await expect(notFound).toBeVisible();
   await expect(page.getByLabel('Street')).toBeEditable();
-  await cep.fill('01310-100');
+  await cep.fill(FAILING_CEP);
+  await expect(cep).toHaveValue('01001-000');
+  await expect(unavailable).toContainText('Please fill in the address by hand.');
+  await expect(notFound).toBeHidden();
+  await expect(page.getByLabel('Street')).toBeEditable();
+  await cep.clear();
+  await cep.pressSequentially('01310100');
+  await expect(cep).toHaveValue('01310-100');
+  await expect(unavailable).toBeHidden();
   await expect(page.getByLabel('Street')).toHaveValue('Avenida Paulista');
   await expect(page.getByLabel('Neighborhood')).toHaveValue('Bela Vista');
   await expect(page.getByLabel('City')).toHaveValue('São Paulo');
@@ -87,6 +103,16 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await expect(page).toHaveURL(/\/customers\/[0-9a-f-]{36}\/details/);
   await expect(page.getByRole('heading', { name: 'João da Conceição' })).toBeVisible();
   await expect(page.getByText('Avenida Paulista, 1578')).toBeVisible();
+  await expect(page.getByText('01310-100')).toBeVisible();
+  // Stored as +5511987654321, shown as written in Brazil; WhatsApp opens a chat with that number.
+  await expect(page.getByRole('link', { name: '(11) 98765-4321' })).toHaveAttribute(
+    'href',
+    'tel:+5511987654321',
+  );
+  await expect(page.getByRole('link', { name: 'Chat on WhatsApp' })).toHaveAttribute(
+    'href',
+    'https://wa.me/5511987654321',
+  );
 
   // Accent-free words narrow the search, and the search lives in the URL.
   await page.getByRole('link', { name: '← Back to customers' }).click();
@@ -95,6 +121,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   const row = page.getByRole('row', { name: /João da Conceição/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('WhatsApp')).toBeVisible();
+  await expect(row).toContainText('(11) 98765-4321');
   await expect(page.getByRole('row', { name: /João da Silva/ })).toBeHidden();
   await expect(page.getByRole('row', { name: /Maria Conceição/ })).toBeHidden();
   await page.reload();
@@ -104,6 +131,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await row.getByRole('link', { name: 'João da Conceição' }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByLabel('Street')).toHaveValue('Avenida Paulista');
+  await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(11) 98765-4321');
   await page.getByLabel('Profession').fill('Arquiteto');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/details/);
@@ -150,6 +178,16 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await expect(card.getByText('R$249.90')).toBeVisible();
 });
 
+/**
+ * Searches the customers list and waits until the list shows that search's results: until then a row of
+ * the previous list may still be there, about to be replaced under a click.
+ */
+async function searchCustomers(page: Page, search: string, count: number) {
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(search);
+  await expect(page).toHaveURL(new RegExp(`search=${search.replace(' ', '(\\+|%20)')}`));
+  await expect(page.getByText(`Showing 1–${count} of ${count}`)).toBeVisible();
+}
+
 test('page through customers, change status, delete, purge, and export from settings', async ({ page }) => {
   const organizationId = await signUpWithOrganization(page, OWNER, 'Studio Respiro');
   for (let index = 1; index <= 11; index += 1) {
@@ -163,8 +201,13 @@ test('page through customers, change status, delete, purge, and export from sett
   await expect(page.getByText('Showing 11–11 of 11')).toBeVisible();
   await page.goto(`/app/org/${organizationId}/customers?page=abc&limit=5000`);
   await expect(page.getByText('Showing 1–10 of 11')).toBeVisible();
+  // Past the last page: the last page, and the URL says so.
+  await page.goto(`/app/org/${organizationId}/customers?page=99`);
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Showing 11–11 of 11')).toBeVisible();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
 
-  await page.getByRole('searchbox', { name: 'Search customers' }).fill('numero 03');
+  await searchCustomers(page, 'numero 03', 1);
   await page.getByRole('link', { name: 'Cliente Número 03' }).click();
   await page.getByRole('button', { name: 'Change status' }).click();
   await page.getByRole('button', { name: 'Inactive' }).click();
@@ -176,7 +219,7 @@ test('page through customers, change status, delete, purge, and export from sett
   await expect(page.getByRole('link', { name: 'Cliente Número 04' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cliente Número 03' })).toBeHidden();
 
-  await page.getByRole('searchbox', { name: 'Search customers' }).fill('numero 04');
+  await searchCustomers(page, 'numero 04', 1);
   await page.getByRole('link', { name: 'Cliente Número 04' }).click();
   await page.getByRole('button', { name: 'Erase personal data' }).click();
   const purge = page.getByRole('dialog');

@@ -131,6 +131,15 @@ async function dragSessionOneHourLater(page: Page) {
   await page.mouse.up();
 }
 
+/**
+ * dnd-kit's keyboard sensor starts listening for the arrows in a timer queued when the session is picked up
+ * (after the announcement renders); under load Chromium handles a key press before that timer, and the
+ * arrow is lost. A timer queued now runs after it: once it has, the sensor listens.
+ */
+async function untilKeyboardDragListens(page: Page) {
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+}
+
 test('a weekly class: set up, moved on the week grid, a trial customer added, confirmed and checked in', async ({
   page,
 }) => {
@@ -157,6 +166,7 @@ test('a weekly class: set up, moved on the week grid, a trial customer added, co
   await page.getByRole('button', { name: /^Arrastar Reformer Iniciante de .* às 20:00$/ }).focus();
   await page.keyboard.press('Space');
   await expect(page.getByText('Reformer Iniciante selecionada.')).toBeAttached();
+  await untilKeyboardDragListens(page);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByText(/^Soltar em .* às 20:30$/)).toBeAttached();
   await page.keyboard.press('Space');

@@ -3,6 +3,7 @@ import { createRouter } from '@tanstack/react-router';
 import { NotFoundFallback } from './components/errors/error-screen.tsx';
 import { RouteErrorScreen } from './components/errors/route-error-screen.tsx';
 import { FullPageSpinner } from './components/ui/spinner.tsx';
+import type { TranslationKey } from './lib/i18n-keys.ts';
 import { routeTree } from './routeTree.gen.ts';
 
 /** What every route receives (spec §2): the query client, the user id and the token getter. */
@@ -33,5 +34,9 @@ export function createAppRouter(queryClient: QueryClient, auth: AuthContext) {
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The page's name in the tab title, 'Clientes · Estúdio X · Reformer' (lib/use-document-title.ts). */
+    titleKey?: TranslationKey;
   }
 }

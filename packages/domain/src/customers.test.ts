@@ -3,6 +3,7 @@ import { billingCycleMonths, CustomerPlanInput } from './customer-plans.ts';
 import {
   CustomerInput,
   CustomersSearchParams,
+  formatCep,
   idTypesFor,
   isCalendarDate,
   ListCustomersQuery,
@@ -100,6 +101,17 @@ describe('customer schema', () => {
     expect(
       CustomerInput.parse({ firstName: 'A', lastName: 'B', country: 'US', phone: '(212) 555-0123' }).phone,
     ).toBe('+12125550123');
+  });
+
+  it('stores a CEP one way, 00000-000, typed with or without the dash; other countries as typed', () => {
+    const cepOf = (zipCode: string, country = 'BR') =>
+      CustomerInput.parse({ firstName: 'A', lastName: 'B', country, zipCode }).zipCode;
+    expect(cepOf('01310100')).toBe('01310-100');
+    expect(cepOf(' 01310-100 ')).toBe('01310-100');
+    expect(cepOf('10001', 'US')).toBe('10001');
+    expect(formatCep('0131')).toBe('0131');
+    expect(formatCep('013101')).toBe('01310-1');
+    expect(formatCep('01310-1009')).toBe('01310-100');
   });
 
   it('offers id types per country with a default set', () => {

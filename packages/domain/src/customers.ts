@@ -43,7 +43,15 @@ const ID_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ./-]{2,39}$/;
 export const CEP_PATTERN = /^\d{5}-?\d{3}$/;
 const POSTAL_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/;
 
-/** Phone numbers: Brazilian landline or mobile with area code (10 or 11 digits, +55 optional), or 8–15 digits elsewhere. */
+/**
+ * A CEP the one way it is stored and shown, "01310-100" (as the CEP lookup answers it), from "01310100"
+ * or "01310-100"; a partial one as far as it goes ("01310-1"), which is the form's input mask.
+ */
+export function formatCep(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return digits.length > 5 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : digits;
+}
+
 export function isValidPostalCode(value: string, country = 'BR'): boolean {
   return country.toUpperCase() === 'BR' ? CEP_PATTERN.test(value) : POSTAL_CODE_PATTERN.test(value);
 }
@@ -129,6 +137,7 @@ export const CustomerInput = z
       (normalizePhone(customer.emergencyContactPhone, customer.country) ?? customer.emergencyContactPhone),
     idNumber:
       customer.idType === 'CPF' && customer.idNumber ? normalizeCpf(customer.idNumber) : customer.idNumber,
+    zipCode: customer.country === 'BR' && customer.zipCode ? formatCep(customer.zipCode) : customer.zipCode,
   }));
 export type CustomerInput = z.input<typeof CustomerInput>;
 export type CustomerValues = z.output<typeof CustomerInput>;

@@ -7,8 +7,8 @@ import { env } from '../env.ts';
 import { AboutPage } from '../features/landing/components/about-page.tsx';
 import { HomePage } from '../features/landing/components/home-page.tsx';
 import { PrivacyPolicyPage } from '../features/landing/components/privacy-policy-page.tsx';
-import { useDocumentTitle } from '../features/landing/use-document-title.ts';
 import { type Preferences, PreferencesProvider } from '../lib/preferences.tsx';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { PUBLIC_PAGES, type PublicPage, pageTitle } from './pages.ts';
 import { useIsSignedIn } from './use-is-signed-in.ts';
 

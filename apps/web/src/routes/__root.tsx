@@ -1,8 +1,18 @@
-import { createRootRouteWithContext, Outlet, useLocation } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  Outlet,
+  useLocation,
+  useMatches,
+  useParams,
+} from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageNotFound } from '../components/errors/error-screen.tsx';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
 import { env } from '../env.ts';
+import { organizationQueryOptions } from '../features/organizations/api/get-organization.ts';
+import { documentTitle, pageTitleKey, useDocumentTitle } from '../lib/use-document-title.ts';
 import type { RouterContext } from '../router.tsx';
 
 // Loaded only in the local environment, so stage and prod never download the devtools.
@@ -34,6 +44,7 @@ function RootNotFound() {
 function RootComponent() {
   return (
     <>
+      <RouteDocumentTitle />
       <Outlet />
       {RouterDevtools && (
         <Suspense>
@@ -42,4 +53,17 @@ function RootComponent() {
       )}
     </>
   );
+}
+
+/** Each page's tab title: its route's `titleKey`, in the organization it belongs to; follows the language. */
+function RouteDocumentTitle() {
+  const { t } = useTranslation();
+  const titleKey = useMatches({ select: pageTitleKey });
+  const organizationId = useParams({ strict: false, select: (params) => params.orgId });
+  const organization = useQuery({
+    ...organizationQueryOptions(organizationId ?? ''),
+    enabled: organizationId !== undefined,
+  });
+  useDocumentTitle(documentTitle(titleKey && t(titleKey), organizationId && organization.data?.name));
+  return null;
 }

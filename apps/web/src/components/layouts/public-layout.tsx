@@ -4,6 +4,7 @@ import { env } from '../../env.ts';
 import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 import { LanguageSwitcher } from '../switchers/language-switcher.tsx';
 import { ThemeSwitcher } from '../switchers/theme-switcher.tsx';
+import { MenuIcon } from '../ui/menu-icon.tsx';
 import { Brand } from './brand.tsx';
 
 const linkClass = 'btn btn-ghost btn-sm justify-start';
@@ -198,20 +199,5 @@ function PublicFooter({ isSignedIn }: { isSignedIn: boolean }) {
         {t('public.footer.version', { version: env.version })}
       </p>
     </footer>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path strokeLinecap="round" d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
   );
 }

@@ -5,19 +5,19 @@ import { usePreferences } from '../../lib/preferences.tsx';
 import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
 
 /** A <select> labelled "Theme" with the 29 daisyUI themes of the spec. */
-export function ThemeSwitcher() {
+export function ThemeSwitcher({ showLabel = false }: { showLabel?: boolean }) {
   const { t } = useTranslation();
   const { theme, setTheme } = usePreferences();
   const id = useId();
   const isHydrated = useIsHydrated();
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="sr-only">
+    <div className={showLabel ? 'flex flex-col gap-1' : 'flex items-center gap-2'}>
+      <label htmlFor={id} className={showLabel ? 'text-sm font-medium' : 'sr-only'}>
         {t('preferences.theme')}
       </label>
       <select
         id={id}
-        className="select select-sm w-auto"
+        className={`select select-sm ${showLabel ? 'w-full' : 'w-auto'}`}
         disabled={!isHydrated}
         value={theme}
         onChange={(event) => setTheme(parseTheme(event.target.value))}

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -11,10 +12,40 @@ type PaginationProps = {
   onChange: (next: { page: number; limit?: number }) => void;
 };
 
+/** How many pages `total` items fill, `limit` a page; an empty list still has its page 1. */
+export function pageCountOf(total: number, limit: number): number {
+  return Math.max(1, Math.ceil(total / limit));
+}
+
+type PageClampOptions = {
+  page: number;
+  limit: number;
+  /** The total of the URL's own query; undefined while it loads (a placeholder's total does not count). */
+  total: number | undefined;
+  /** Moves to the last page, replacing the URL's page rather than adding a history entry. */
+  onClamp: (lastPage: number) => void;
+};
+
+/**
+ * A page past the last one (an old link, a hand-edited ?page=99, rows deleted, a search narrowed) moves to
+ * the last page. Returns whether the page is past the last, so the list shows neither rows nor summary
+ * until the URL is corrected.
+ */
+export function usePageClamp({ page, limit, total, onClamp }: PageClampOptions): boolean {
+  const lastPage = total === undefined ? page : pageCountOf(total, limit);
+  const isPastLastPage = page > lastPage;
+  useEffect(() => {
+    if (isPastLastPage) onClamp(lastPage);
+  }, [isPastLastPage, lastPage, onClamp]);
+  return isPastLastPage;
+}
+
 /** Page summary, page size and previous/next of a URL-paged list (spec §5: page from 1, limit 1–100). */
-export function Pagination({ list, page, limit, total, onChange }: PaginationProps) {
+export function Pagination({ list, page: requestedPage, limit, total, onChange }: PaginationProps) {
   const { t } = useTranslation();
-  const pageCount = Math.max(1, Math.ceil(total / limit));
+  const pageCount = pageCountOf(total, limit);
+  // Past the last page only until usePageClamp has moved the URL: never 'Page 99 of 3'.
+  const page = Math.min(requestedPage, pageCount);
   const first = total === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(page * limit, total);
   const sizes = PAGE_SIZES.some((size) => size === limit) ? PAGE_SIZES : [...PAGE_SIZES, limit];

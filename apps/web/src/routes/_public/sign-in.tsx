@@ -3,6 +3,7 @@ import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
 import { AFTER_SIGN_IN_PATH, safeRedirect } from '../../lib/redirects.ts';
 
 export const Route = createFileRoute('/_public/sign-in')({
+  staticData: { titleKey: 'auth.signIn.title' },
   validateSearch: (search: Record<string, unknown>): { redirect?: string | undefined } => ({
     redirect: safeRedirect(search.redirect),
   }),

@@ -3,6 +3,7 @@ import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
 import { AFTER_SIGN_IN_PATH, safeRedirect } from '../../lib/redirects.ts';
 
 export const Route = createFileRoute('/_public/sign-up')({
+  staticData: { titleKey: 'auth.signUp.title' },
   validateSearch: (
     search: Record<string, unknown>,
   ): { redirect?: string | undefined; email?: string | undefined } => ({

@@ -1,17 +1,19 @@
-import { CEP_PATTERN } from '@reformer/domain/customers';
+import { CEP_PATTERN, formatCep } from '@reformer/domain/customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
 import { type PostalAddress, postalCodeQueryOptions } from '../api/lookup-postal-code.ts';
 import type { CustomerFormValues } from './customer-form-values.ts';
 
-type LookupState = 'idle' | 'loading' | 'failed';
+/** `notFound`: the CEP does not exist (404); `unavailable`: the lookup service did not answer (503, offline). */
+type LookupState = 'idle' | 'loading' | 'notFound' | 'unavailable';
 
 /**
  * A complete Brazilian CEP fills street, neighbourhood, city and state from the server's lookup (spec §5).
- * A failed lookup says so and leaves every field as it was, editable.
+ * A failed lookup says why (no such CEP, or the service is unavailable) and leaves every field editable.
  */
 function useCepLookup() {
   const queryClient = useQueryClient();
@@ -43,12 +45,28 @@ function useCepLookup() {
       if (latest.current !== digits) return;
       fill(address);
       setState('idle');
-    } catch {
-      if (latest.current === digits) setState('failed');
+    } catch (error) {
+      if (latest.current !== digits) return;
+      const isUnknownCep = error instanceof ApiError && error.code === 'POSTAL_CODE_NOT_FOUND';
+      setState(isUnknownCep ? 'notFound' : 'unavailable');
     }
   };
 
   return { state, lookup };
+}
+
+/**
+ * The CEP's input mask: digits only, the dash after the fifth, whether typed or pasted ("01310100" and
+ * "01310-100" both read 01310-100). The caret stays after the same digit when the dash moves.
+ */
+function maskCepInput(input: HTMLInputElement) {
+  const caret = input.selectionStart ?? input.value.length;
+  const digitsBeforeCaret = input.value.slice(0, caret).replace(/\D/g, '').length;
+  const masked = formatCep(input.value);
+  if (masked === input.value) return;
+  input.value = masked;
+  const position = digitsBeforeCaret > 5 ? digitsBeforeCaret + 1 : digitsBeforeCaret;
+  input.setSelectionRange(position, position);
 }
 
 export function CustomerAddressFields() {
@@ -57,6 +75,7 @@ export function CustomerAddressFields() {
   const { errors } = formState;
   const isBrazil = watch('country') === 'BR';
   const cep = useCepLookup();
+  const zipCode = register('zipCode');
 
   return (
     <div className="grid gap-3 md:grid-cols-6">
@@ -68,16 +87,26 @@ export function CustomerAddressFields() {
           autoComplete="postal-code"
           error={errors.zipCode}
           hint={isBrazil ? t('customers.form.cepHint') : undefined}
-          {...register('zipCode', { onChange: (event) => cep.lookup(event.target.value) })}
+          {...zipCode}
+          onChange={async (event) => {
+            if (isBrazil) maskCepInput(event.target);
+            await zipCode.onChange(event);
+            await cep.lookup(event.target.value);
+          }}
         />
         {cep.state === 'loading' && (
           <p role="status" className="mt-1 text-sm text-base-content/70">
             {t('customers.form.cepLoading')}
           </p>
         )}
-        {cep.state === 'failed' && (
+        {cep.state === 'notFound' && (
           <p role="alert" className="mt-1 text-sm font-medium">
             {t('errors.POSTAL_CODE_NOT_FOUND')}
+          </p>
+        )}
+        {cep.state === 'unavailable' && (
+          <p role="status" className="alert alert-info alert-soft mt-2 px-3 py-2 text-sm">
+            {t('errors.POSTAL_CODE_LOOKUP_FAILED')}
           </p>
         )}
       </div>

@@ -1,8 +1,9 @@
 import { formatCpf } from '@reformer/domain/cpf';
-import type { Customer } from '@reformer/domain/customers';
+import { type Customer, formatCep } from '@reformer/domain/customers';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../../lib/format.ts';
+import { displayPhone, whatsAppUrl } from '../../../lib/phones.ts';
 import { useCountryName } from './countries.ts';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 
@@ -33,6 +34,33 @@ function formatAddress(customer: Customer): string | null {
   return line || null;
 }
 
+/** The number as written at home, to call; with a link to chat when the customer uses WhatsApp. */
+function CustomerPhone({ phone, isWhatsapp }: { phone: string; isWhatsapp: boolean }) {
+  const { t } = useTranslation();
+  const chatUrl = isWhatsapp ? whatsAppUrl(phone) : null;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <a href={`tel:${phone}`} className="link link-hover whitespace-nowrap">
+        {displayPhone(phone)}
+      </a>
+      {isWhatsapp &&
+        (chatUrl ? (
+          <a
+            href={chatUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="badge badge-success badge-sm"
+            aria-label={t('customers.details.whatsappChat')}
+          >
+            {t('customers.whatsapp')}
+          </a>
+        ) : (
+          <span className="badge badge-success badge-sm">{t('customers.whatsapp')}</span>
+        ))}
+    </span>
+  );
+}
+
 /** Who the customer is and how to reach them. */
 export function CustomerProfilePanel({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
@@ -56,20 +84,16 @@ export function CustomerProfilePanel({ customer }: { customer: Customer }) {
         <Item label={t('customers.fields.email')} value={customer.email} />
         <Item
           label={t('customers.fields.phone')}
-          value={
-            customer.phone && (
-              <span className="inline-flex items-center gap-2">
-                {customer.phone}
-                {customer.isWhatsapp && (
-                  <span className="badge badge-success badge-sm">{t('customers.whatsapp')}</span>
-                )}
-              </span>
-            )
-          }
+          value={customer.phone && <CustomerPhone phone={customer.phone} isWhatsapp={customer.isWhatsapp} />}
         />
       </Card>
       <Card title={t('customers.form.sections.address')}>
-        <Item label={t('customers.fields.zipCode')} value={customer.zipCode} />
+        <Item
+          label={t('customers.fields.zipCode')}
+          value={
+            customer.country === 'BR' && customer.zipCode ? formatCep(customer.zipCode) : customer.zipCode
+          }
+        />
         <Item label={t('customers.fields.address')} value={formatAddress(customer)} />
         <Item label={t('customers.fields.neighborhood')} value={customer.neighborhood} />
         <Item
@@ -79,7 +103,10 @@ export function CustomerProfilePanel({ customer }: { customer: Customer }) {
       </Card>
       <Card title={t('customers.form.sections.emergency')}>
         <Item label={t('customers.fields.emergencyContactName')} value={customer.emergencyContactName} />
-        <Item label={t('customers.fields.emergencyContactPhone')} value={customer.emergencyContactPhone} />
+        <Item
+          label={t('customers.fields.emergencyContactPhone')}
+          value={displayPhone(customer.emergencyContactPhone)}
+        />
       </Card>
       <section className="card border border-base-300 bg-base-100">
         <div className="card-body">

@@ -4,9 +4,11 @@ import {
   type CustomerStatus,
   type CustomerValues,
   EDITABLE_CUSTOMER_STATUSES,
+  formatCep,
   type Gender,
   type IdType,
 } from '@reformer/domain/customers';
+import { formatPhone } from '@reformer/domain/phones';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
 import type { z } from 'zod';
 import { domainResolver } from '../../../lib/forms.ts';
@@ -95,13 +97,24 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   status: 'ACTIVE',
 };
 
+/**
+ * The stored customer in the form's inputs. Phones stored in E.164 read as the customer's country writes
+ * them ('(11) 98765-4321'; another country's number keeps its +code), which the schema reads back the same;
+ * a CEP saved before it was stored one way reads 00000-000 like the rest.
+ */
 export function customerToForm(customer: Customer): CustomerFormValues {
   const values = { ...EMPTY_CUSTOMER_FORM };
   for (const field of CUSTOMER_FORM_FIELDS) {
     const value = customer[field];
     if (value !== null && value !== undefined) Object.assign(values, { [field]: value });
   }
-  return { ...values, status: isEditableStatus(customer.status) ? customer.status : 'ACTIVE' };
+  return {
+    ...values,
+    zipCode: customer.country === 'BR' && customer.zipCode ? formatCep(customer.zipCode) : values.zipCode,
+    phone: formatPhone(customer.phone, customer.country),
+    emergencyContactPhone: formatPhone(customer.emergencyContactPhone, customer.country),
+    status: isEditableStatus(customer.status) ? customer.status : 'ACTIVE',
+  };
 }
 
 /** The body of a PUT that changes nothing but what `changes` says (the status actions use it). */

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import type { CustomerPageQuery } from '../../../lib/customer-list.ts';
 import { CustomerSearchInput } from './customer-search-input.tsx';
-import { CustomersResults } from './customers-results.tsx';
+import { type CustomersQueryChange, CustomersResults } from './customers-results.tsx';
 import { ExportCustomersButton } from './export-customers-button.tsx';
 
 type CustomersPageProps = {
   organizationId: string;
   query: CustomerPageQuery;
   /** Writes the URL's search parameters (page, limit, search). */
-  onQueryChange: (next: Partial<CustomerPageQuery>) => void;
+  onQueryChange: CustomersQueryChange;
 };
 
 /** The customers list of spec §2: search, page and page size live in the URL. */

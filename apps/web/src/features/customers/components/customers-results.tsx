@@ -1,20 +1,27 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination, usePageClamp } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type CustomerPageQuery, customersQueryOptions } from '../../../lib/customer-list.ts';
 import { describeError } from '../../../lib/error-messages.ts';
-import { CustomersTable } from './customers-table.tsx';
+import { CustomersList } from './customers-list.tsx';
+
+export type CustomersQueryChange = (
+  next: Partial<CustomerPageQuery>,
+  options?: { replace?: boolean },
+) => void;
 
 type CustomersResultsProps = {
   organizationId: string;
   query: CustomerPageQuery;
-  onQueryChange: (next: Partial<CustomerPageQuery>) => void;
+  onQueryChange: CustomersQueryChange;
 };
 
 /**
  * The page of customers for the URL's query. While the next page or search loads, the previous results
- * stay (dimmed) so the search box never unmounts under the user's typing.
+ * stay (dimmed) so the search box never unmounts under the user's typing. A page past the last one (an
+ * old link, ?page=99, customers deleted) moves to the last page.
  */
 export function CustomersResults({ organizationId, query, onQueryChange }: CustomersResultsProps) {
   const { t } = useTranslation();
@@ -22,8 +29,20 @@ export function CustomersResults({ organizationId, query, onQueryChange }: Custo
     ...customersQueryOptions(organizationId, query),
     placeholderData: keepPreviousData,
   });
+  const toPage = useCallback((page: number) => onQueryChange({ page }, { replace: true }), [onQueryChange]);
+  const isPastLastPage = usePageClamp({
+    page: query.page,
+    limit: query.limit,
+    total: customers.isPlaceholderData ? undefined : customers.data?.total,
+    onClamp: toPage,
+  });
 
-  if (customers.isPending) {
+  // Past the last page, and the moment after while its empty page stands in for the corrected one.
+  const isMovingToLastPage =
+    isPastLastPage ||
+    (customers.isPlaceholderData && customers.data.items.length === 0 && customers.data.total > 0);
+
+  if (customers.isPending || isMovingToLastPage) {
     return (
       <div className="flex justify-center py-12">
         <Spinner />
@@ -62,16 +81,7 @@ export function CustomersResults({ organizationId, query, onQueryChange }: Custo
       className={`flex flex-col gap-4 transition-opacity ${customers.isPlaceholderData ? 'opacity-60' : ''}`}
       aria-busy={customers.isPlaceholderData}
     >
-      {data.items.length === 0 ? (
-        <div className="alert">
-          <span>{t('customers.list.pageOutOfRange')}</span>
-          <button type="button" className="btn btn-sm" onClick={() => onQueryChange({ page: 1 })}>
-            {t('customers.list.firstPage')}
-          </button>
-        </div>
-      ) : (
-        <CustomersTable organizationId={organizationId} customers={data.items} />
-      )}
+      <CustomersList organizationId={organizationId} customers={data.items} />
       <Pagination
         list="customers"
         page={query.page}

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/form/text-field.tsx';
 import { TextareaField } from '../../../components/form/textarea-field.tsx';
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { displayPhone } from '../../../lib/phones.ts';
 
 type EstablishmentFormProps = {
   establishment?: Establishment;
@@ -32,7 +33,8 @@ export function EstablishmentForm({
       name: establishment?.name ?? '',
       description: establishment?.description ?? '',
       address: establishment?.address ?? '',
-      phone: establishment?.phone ?? '',
+      // Stored in E.164; shown as written at home, '(11) 3333-4444' (the schema reads it back the same).
+      phone: displayPhone(establishment?.phone),
       email: establishment?.email ?? '',
     },
   });

@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
-import { useFormatDate } from '../../../lib/format.ts';
 import { useCreateEstablishment } from '../api/create-establishment.ts';
 import { establishmentsQueryOptions } from '../api/get-establishments.ts';
 import { useUpdateEstablishment } from '../api/update-establishment.ts';
 import { DeleteEstablishmentForm } from './delete-establishment-form.tsx';
 import { EstablishmentForm } from './establishment-form.tsx';
+import { EstablishmentList } from './establishment-list.tsx';
 
 type OpenDialog =
   | { kind: 'create' }
@@ -48,13 +48,13 @@ export function EstablishmentsPage({ organizationId }: { organizationId: string 
       </header>
 
       <section className="card border border-base-300 bg-base-100" aria-label={t('establishments.title')}>
-        <div className="card-body">
+        <div className="card-body p-4 sm:p-6">
           {establishments.length === 0 ? (
             <p className="text-base-content/70">
               {canManage ? t('establishments.emptyManager') : t('establishments.empty')}
             </p>
           ) : (
-            <EstablishmentTable
+            <EstablishmentList
               establishments={establishments}
               canManage={canManage}
               onEdit={(establishment) => setDialog({ kind: 'edit', establishment })}
@@ -90,82 +90,6 @@ export function EstablishmentsPage({ organizationId }: { organizationId: string 
           />
         )}
       </Dialog>
-    </div>
-  );
-}
-
-type EstablishmentTableProps = {
-  establishments: Establishment[];
-  canManage: boolean;
-  onEdit: (establishment: Establishment) => void;
-  onDelete: (establishment: Establishment) => void;
-};
-
-function EstablishmentTable({ establishments, canManage, onEdit, onDelete }: EstablishmentTableProps) {
-  const { t } = useTranslation();
-  const formatDate = useFormatDate();
-  const none = t('common.none');
-  return (
-    <div className="overflow-x-auto">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t('establishments.fields.name')}</th>
-            <th scope="col">{t('establishments.fields.address')}</th>
-            <th scope="col">{t('establishments.columns.contact')}</th>
-            <th scope="col" className="hidden md:table-cell">
-              {t('establishments.columns.createdAt')}
-            </th>
-            {canManage && (
-              <th scope="col" className="text-right">
-                <span className="sr-only">{t('establishments.columns.actions')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {establishments.map((establishment) => (
-            <tr key={establishment.id}>
-              <th scope="row" className="font-medium">
-                <div>{establishment.name}</div>
-                {establishment.description && (
-                  <div className="text-xs font-normal text-base-content/60">{establishment.description}</div>
-                )}
-              </th>
-              <td>{establishment.address ?? none}</td>
-              <td>
-                <div>{establishment.phone ?? none}</div>
-                {establishment.email && (
-                  <div className="text-xs text-base-content/70">{establishment.email}</div>
-                )}
-              </td>
-              <td className="hidden md:table-cell">{formatDate(establishment.createdAt)}</td>
-              {canManage && (
-                <td>
-                  <div className="flex justify-end gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-sm"
-                      aria-label={t('establishments.edit.openLabel', { name: establishment.name })}
-                      onClick={() => onEdit(establishment)}
-                    >
-                      {t('establishments.edit.open')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-sm btn-ghost text-error"
-                      aria-label={t('establishments.delete.openLabel', { name: establishment.name })}
-                      onClick={() => onDelete(establishment)}
-                    >
-                      {t('establishments.delete.open')}
-                    </button>
-                  </div>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }

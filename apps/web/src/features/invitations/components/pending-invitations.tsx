@@ -9,7 +9,7 @@ import { usePermissions } from '../../../lib/access-profile.ts';
 import { invitationsQueryOptions, PENDING_INVITATIONS } from '../api/get-invitations.ts';
 import { useResendInvitation } from '../api/resend-invitation.ts';
 import { useRevokeInvitation } from '../api/revoke-invitation.ts';
-import { InvitationTable } from './invitation-table.tsx';
+import { InvitationList } from './invitation-list.tsx';
 import { ShareInvitationLink } from './share-invitation-link.tsx';
 
 type PendingInvitationsProps = {
@@ -40,14 +40,14 @@ export function PendingInvitations({
 
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="pending-invitations">
-      <div className="card-body">
+      <div className="card-body p-4 sm:p-6">
         <h2 id="pending-invitations" className="card-title">
           {t('invitations.pending.title')}
         </h2>
         {invitations.length === 0 ? (
           <p className="text-base-content/70">{t('invitations.pending.empty')}</p>
         ) : (
-          <InvitationTable
+          <InvitationList
             invitations={invitations}
             organizationName={organizationName}
             establishments={establishments}

@@ -2,10 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HeaderStart } from '../../../components/layouts/header-start.tsx';
+import { MenuIcon } from '../../../components/ui/menu-icon.tsx';
 import { organizationQueryOptions } from '../api/get-organization.ts';
 import { OrganizationNav } from './organization-nav.tsx';
 
-/** Sidebar with the organization's sections (a drawer on small screens) and the page beside it. */
+/**
+ * Sidebar with the organization's sections and the page beside it; on small screens the sidebar is a drawer
+ * opened from the app header's row, which shows the organization's name instead of the brand.
+ */
 export function OrganizationLayout({ organizationId }: { organizationId: string }) {
   const { t } = useTranslation();
   const { data: organization } = useSuspenseQuery(organizationQueryOptions(organizationId));
@@ -23,12 +28,15 @@ export function OrganizationLayout({ organizationId }: { organizationId: string 
         aria-label={t('nav.openMenu')}
       />
       <div className="drawer-content flex flex-col">
-        <div className="flex items-center gap-2 border-b border-base-300 bg-base-100 px-4 py-2 lg:hidden">
-          <label htmlFor={drawerId} className="btn btn-ghost btn-sm">
-            {t('nav.openMenu')}
-          </label>
-          <span className="truncate font-semibold">{organization.name}</span>
-        </div>
+        <HeaderStart>
+          <div data-header-start className="flex min-w-0 flex-1 items-center gap-1 lg:hidden">
+            <label htmlFor={drawerId} className="btn btn-ghost btn-square btn-sm shrink-0">
+              <MenuIcon />
+              <span className="sr-only">{t('nav.openMenu')}</span>
+            </label>
+            <span className="truncate font-semibold">{organization.name}</span>
+          </div>
+        </HeaderStart>
         <div className="flex-1 p-4 lg:p-8">
           <Outlet />
         </div>

@@ -1,6 +1,7 @@
 import type { Schedule } from '@reformer/domain/schedules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
 import { useFormatTimeRange } from '../../../lib/format.ts';
 import { useNameOrUnknown } from '../../../lib/person-name.ts';
 import { useScheduleDays, useSchedulePeriod } from './schedule-display.ts';
@@ -33,14 +34,14 @@ function useScheduleText() {
 /** A table on wide screens; a card per schedule on narrow ones, so a phone never scrolls sideways. */
 export function SchedulesList({ schedules, actionsOf }: SchedulesListProps) {
   return (
-    <>
-      <SchedulesTable schedules={schedules} actionsOf={actionsOf} />
-      <ul className="grid gap-3 md:grid-cols-2 xl:hidden">
-        {schedules.map((schedule) => (
-          <ScheduleCard key={schedule.id} schedule={schedule} actions={actionsOf(schedule)} />
-        ))}
-      </ul>
-    </>
+    <TableOrCards
+      tableFrom="xl"
+      isFramed
+      table={<SchedulesTable schedules={schedules} actionsOf={actionsOf} />}
+      cards={schedules.map((schedule) => (
+        <ScheduleCard key={schedule.id} schedule={schedule} actions={actionsOf(schedule)} />
+      ))}
+    />
   );
 }
 
@@ -48,51 +49,49 @@ function SchedulesTable({ schedules, actionsOf }: SchedulesListProps) {
   const { t } = useTranslation();
   const textOf = useScheduleText();
   return (
-    <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 xl:block">
-      <table className="table table-sm">
-        <thead>
-          <tr>
-            <th scope="col">{t('schedules.columns.name')}</th>
-            <th scope="col">{t('schedules.columns.establishment')}</th>
-            <th scope="col">{t('schedules.columns.instructor')}</th>
-            <th scope="col">{t('schedules.columns.days')}</th>
-            <th scope="col">{t('schedules.columns.time')}</th>
-            <th scope="col">{t('schedules.columns.capacity')}</th>
-            <th scope="col">{t('schedules.columns.type')}</th>
-            <th scope="col">{t('schedules.columns.status')}</th>
-            <th scope="col">
-              <span className="sr-only">{t('schedules.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {schedules.map((schedule) => {
-            const text = textOf(schedule);
-            return (
-              <tr key={schedule.id}>
-                <th scope="row" className="font-medium">
-                  {schedule.name}
-                  <span className="block text-xs font-normal text-base-content/70">{text.period}</span>
-                </th>
-                <td>{schedule.establishmentName}</td>
-                <td>{text.instructor}</td>
-                <td>{text.days}</td>
-                <td className="whitespace-nowrap">{text.time}</td>
-                <td className="whitespace-nowrap">{text.capacity}</td>
-                <td>
-                  {text.type}
-                  <span className="block text-xs text-base-content/70">{text.recurrence}</span>
-                </td>
-                <td>
-                  <ScheduleStatusBadge isActive={schedule.isActive} />
-                </td>
-                <td>{actionsOf(schedule)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <table className="table table-sm">
+      <thead>
+        <tr>
+          <th scope="col">{t('schedules.columns.name')}</th>
+          <th scope="col">{t('schedules.columns.establishment')}</th>
+          <th scope="col">{t('schedules.columns.instructor')}</th>
+          <th scope="col">{t('schedules.columns.days')}</th>
+          <th scope="col">{t('schedules.columns.time')}</th>
+          <th scope="col">{t('schedules.columns.capacity')}</th>
+          <th scope="col">{t('schedules.columns.type')}</th>
+          <th scope="col">{t('schedules.columns.status')}</th>
+          <th scope="col">
+            <span className="sr-only">{t('schedules.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {schedules.map((schedule) => {
+          const text = textOf(schedule);
+          return (
+            <tr key={schedule.id}>
+              <th scope="row" className="font-medium">
+                {schedule.name}
+                <span className="block text-xs font-normal text-base-content/70">{text.period}</span>
+              </th>
+              <td>{schedule.establishmentName}</td>
+              <td>{text.instructor}</td>
+              <td>{text.days}</td>
+              <td className="whitespace-nowrap">{text.time}</td>
+              <td className="whitespace-nowrap">{text.capacity}</td>
+              <td>
+                {text.type}
+                <span className="block text-xs text-base-content/70">{text.recurrence}</span>
+              </td>
+              <td>
+                <ScheduleStatusBadge isActive={schedule.isActive} />
+              </td>
+              <td>{actionsOf(schedule)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
   );
 }
 

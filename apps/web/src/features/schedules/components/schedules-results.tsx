@@ -1,8 +1,8 @@
 import type { Schedule, SchedulesSearchParams } from '@reformer/domain/schedules';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination, usePageClamp } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { describeError } from '../../../lib/error-messages.ts';
 import { schedulesQueryOptions } from '../api/get-schedules.ts';
@@ -30,12 +30,13 @@ export function SchedulesResults({ organizationId, query, onQueryChange, actions
     ...schedulesQueryOptions(organizationId, query),
     placeholderData: keepPreviousData,
   });
-  const lastPage = Math.max(1, Math.ceil((schedules.data?.total ?? 0) / query.limit));
-  const isPastLastPage = !schedules.isPlaceholderData && schedules.isSuccess && query.page > lastPage;
-
-  useEffect(() => {
-    if (isPastLastPage) onQueryChange({ page: lastPage }, { replace: true });
-  }, [isPastLastPage, lastPage, onQueryChange]);
+  const toPage = useCallback((page: number) => onQueryChange({ page }, { replace: true }), [onQueryChange]);
+  const isPastLastPage = usePageClamp({
+    page: query.page,
+    limit: query.limit,
+    total: schedules.isPlaceholderData ? undefined : schedules.data?.total,
+    onClamp: toPage,
+  });
 
   if (schedules.isPending) {
     return (

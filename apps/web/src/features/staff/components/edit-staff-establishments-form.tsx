@@ -1,11 +1,11 @@
 import type { Establishment } from '@reformer/domain/establishments';
-import { ROLE_LABEL_KEYS } from '@reformer/domain/permissions';
 import type { EstablishmentAssignment, StaffMember } from '@reformer/domain/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EstablishmentRolesEditor } from '../../../components/form/establishment-roles-editor.tsx';
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { useSetStaffEstablishments } from '../api/set-staff-establishments.ts';
+import { EstablishmentRoleList } from './establishment-role-list.tsx';
 
 type EditStaffEstablishmentsFormProps = {
   organizationId: string;
@@ -29,7 +29,6 @@ export function EditStaffEstablishmentsForm({
   const [rows, setRows] = useState(member.establishments.filter(isManageable));
   const setEstablishments = useSetStaffEstablishments(organizationId, { onSuccess: onDone });
   const name = member.name ?? member.email;
-  const nameOf = (id: string) => establishments.find((establishment) => establishment.id === id)?.name ?? id;
 
   return (
     <form
@@ -52,16 +51,11 @@ export function EditStaffEstablishmentsForm({
       {kept.length > 0 && (
         <div className="text-sm">
           <p className="font-medium">{t('staff.establishmentRoles.kept')}</p>
-          <ul className="list-inside list-disc">
-            {kept.map((assignment) => (
-              <li key={assignment.establishmentId}>
-                {t('staff.establishmentRoles.item', {
-                  establishment: nameOf(assignment.establishmentId),
-                  role: t(ROLE_LABEL_KEYS[assignment.role]),
-                })}
-              </li>
-            ))}
-          </ul>
+          <EstablishmentRoleList
+            assignments={kept}
+            establishments={establishments}
+            className="list-inside list-disc"
+          />
         </div>
       )}
       <DialogActions onCancel={onDone}>

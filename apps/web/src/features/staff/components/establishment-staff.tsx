@@ -21,7 +21,7 @@ export function EstablishmentStaff({
   const { t } = useTranslation();
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="establishment-staff">
-      <div className="card-body">
+      <div className="card-body p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="establishment-staff" className="card-title">
             {t('staff.byEstablishment.title')}

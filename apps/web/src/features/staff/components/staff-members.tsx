@@ -9,7 +9,12 @@ import { isOutranked, manageableEstablishmentIds } from '../staff-roles.ts';
 import { ChangeRoleForm } from './change-role-form.tsx';
 import { EditStaffEstablishmentsForm } from './edit-staff-establishments-form.tsx';
 import { RemoveStaffMemberForm } from './remove-staff-member-form.tsx';
-import { type StaffAction, StaffRow } from './staff-row.tsx';
+import { StaffList } from './staff-list.tsx';
+import {
+  type StaffAction,
+  StaffMemberActions,
+  type StaffMemberPermissions,
+} from './staff-member-actions.tsx';
 
 type StaffMembersProps = {
   organizationId: string;
@@ -41,7 +46,7 @@ export function StaffMembers({
     permissions.profile,
     establishments.map((establishment) => establishment.id),
   );
-  const actionsOf = (member: StaffMember) => ({
+  const actionsOf = (member: StaffMember): StaffMemberPermissions => ({
     canChangeRole: canManage && !isOutranked(actorRole, member),
     canRemove:
       canManage && !isOutranked(actorRole, member) && member.staffUserId !== permissions.profile.userId,
@@ -55,41 +60,22 @@ export function StaffMembers({
 
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="staff-members">
-      <div className="card-body">
+      <div className="card-body p-4 sm:p-6">
         <h2 id="staff-members" className="card-title">
           {t('staff.members.title')}
         </h2>
-        <div className="overflow-x-auto">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('staff.columns.email')}</th>
-                <th scope="col">{t('staff.columns.name')}</th>
-                <th scope="col">{t('staff.columns.role')}</th>
-                <th scope="col">{t('staff.columns.status')}</th>
-                <th scope="col" className="hidden md:table-cell">
-                  {t('staff.columns.joinedAt')}
-                </th>
-                <th scope="col">{t('staff.columns.establishmentRoles')}</th>
-                <th scope="col" className="text-right">
-                  <span className="sr-only">{t('staff.columns.actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((member) => (
-                <StaffRow
-                  key={member.staffUserId}
-                  member={member}
-                  establishments={establishments}
-                  isSelf={member.staffUserId === permissions.profile.userId}
-                  actions={actionsOf(member)}
-                  onOpen={(kind) => setDialog({ kind, member })}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffList
+          staff={staff}
+          establishments={establishments}
+          userId={permissions.profile.userId}
+          actionsOf={(member) => (
+            <StaffMemberActions
+              member={member}
+              permissions={actionsOf(member)}
+              onOpen={(kind) => setDialog({ kind, member })}
+            />
+          )}
+        />
       </div>
 
       <Dialog isOpen={dialog !== null} onClose={close} title={dialog ? titles[dialog.kind] : ''}>

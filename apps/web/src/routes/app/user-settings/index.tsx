@@ -11,6 +11,7 @@ const TABS = ['profile', 'organizations', 'notifications'] as const;
 type UserSettingsTab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/app/user-settings/')({
+  staticData: { titleKey: 'userSettings.title' },
   validateSearch: (search: Record<string, unknown>): { tab?: UserSettingsTab | undefined } => ({
     tab: TABS.find((tab) => tab === search.tab),
   }),

@@ -9,6 +9,7 @@ import { accessProfileQueryOptions } from '../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customer-plans')({
+  staticData: { titleKey: 'customerPlans.title' },
   loader: async ({ context: { queryClient }, params: { orgId } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!can(profile, 'VIEW_CUSTOMER_PLANS', { scope: 'ORG' })) {

@@ -6,6 +6,7 @@ import { accessProfileQueryOptions } from '../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/establishments')({
+  staticData: { titleKey: 'establishments.title' },
   loader: async ({ context: { queryClient }, params: { orgId } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!canAny(profile, 'VIEW_ESTABLISHMENTS')) throw new AccessDeniedError('VIEW_ESTABLISHMENTS');

@@ -18,6 +18,7 @@ import { AccessDeniedError } from '../../../../lib/route-errors.ts';
 
 /** Open to members who may view staff for the organization or for at least one establishment. */
 export const Route = createFileRoute('/app/org/$orgId/staff')({
+  staticData: { titleKey: 'staff.title' },
   loader: async ({ context: { queryClient }, params: { orgId } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!canAny(profile, 'VIEW_STAFF')) throw new AccessDeniedError('VIEW_STAFF');

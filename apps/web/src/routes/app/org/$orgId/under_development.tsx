@@ -6,6 +6,7 @@ import {
 } from '../../../../features/organizations/upcoming-features.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/under_development')({
+  staticData: { titleKey: 'underDevelopment.title' },
   validateSearch: (search: Record<string, unknown>): { feature?: UpcomingFeature | undefined } => ({
     feature: UPCOMING_FEATURES.find((feature) => feature === search.feature),
   }),

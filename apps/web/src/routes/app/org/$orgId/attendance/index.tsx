@@ -17,6 +17,7 @@ import { ensureEstablishmentChoices, useEstablishmentChoices } from '../-establi
 const SCHEDULE_CHOICES = { page: 1, limit: 100 } as const;
 
 export const Route = createFileRoute('/app/org/$orgId/attendance/')({
+  staticData: { titleKey: 'attendance.title' },
   // This week's calendar by default; a hand-edited bad value falls back.
   validateSearch: (search: Partial<AttendanceSearchParams> & SearchSchemaInput): AttendanceSearchParams =>
     AttendanceSearchParams.parse(search),

@@ -3,10 +3,12 @@ import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { CustomersPage } from '../../../../../features/customers/components/customers-page.tsx';
+import type { CustomersQueryChange } from '../../../../../features/customers/components/customers-results.tsx';
 import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
 import { type CustomerPageQuery, customersQueryOptions } from '../../../../../lib/customer-list.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/')({
+  staticData: { titleKey: 'customers.list.title' },
   // page 1, limit 10 and an empty search by default, so links may leave them out; a hand-edited bad value
   // falls back to its default.
   validateSearch: (search: Partial<CustomerPageQuery> & SearchSchemaInput): CustomerPageQuery =>
@@ -25,9 +27,13 @@ function CustomersRoute() {
   const { orgId } = Route.useParams();
   const query = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onQueryChange = useCallback(
-    (next: Partial<CustomerPageQuery>) =>
-      navigate({ search: (previous) => ({ ...previous, ...next }), replace: 'search' in next }),
+  // Typing a search, or a page corrected to the last one, replaces the history entry instead of adding one.
+  const onQueryChange = useCallback<CustomersQueryChange>(
+    (next, options) =>
+      navigate({
+        search: (previous) => ({ ...previous, ...next }),
+        replace: options?.replace ?? 'search' in next,
+      }),
     [navigate],
   );
   return <CustomersPage organizationId={orgId} query={query} onQueryChange={onQueryChange} />;

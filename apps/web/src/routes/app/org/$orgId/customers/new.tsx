@@ -5,6 +5,7 @@ import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts'
 import { AccessDeniedError, requireToken } from '../../../../../lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/new')({
+  staticData: { titleKey: 'customers.create.title' },
   // Spec §2: creating a customer needs a token, otherwise 'No token available'.
   beforeLoad: async ({ context }) => {
     await requireToken(context.auth);

@@ -13,6 +13,7 @@ import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../-establishment-choices.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/schedules/')({
+  staticData: { titleKey: 'schedules.title' },
   // Page 1, limit 10 and no filter by default; a hand-edited bad value falls back to its default.
   validateSearch: (search: Partial<SchedulesSearchParams> & SearchSchemaInput): SchedulesSearchParams =>
     SchedulesSearchParams.parse(search),

@@ -8,6 +8,7 @@ import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../-establishment-choices.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/schedules/new')({
+  staticData: { titleKey: 'schedules.create.title' },
   loader: async ({ context: { queryClient }, params: { orgId } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!canAny(profile, 'MANAGE_SCHEDULES')) throw new AccessDeniedError('MANAGE_SCHEDULES');

@@ -28,6 +28,7 @@ function visibleTabs(profile: AccessProfile): SettingsTab[] {
 }
 
 export const Route = createFileRoute('/app/org/$orgId/settings/')({
+  staticData: { titleKey: 'settings.title' },
   validateSearch: (search: Record<string, unknown>): { tab?: SettingsPanel | undefined } => ({
     tab: SETTINGS_TABS.find((tab): tab is SettingsPanel => tab !== 'staff' && tab === search.tab),
   }),

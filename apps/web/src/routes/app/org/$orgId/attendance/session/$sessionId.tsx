@@ -9,6 +9,7 @@ import { organizationQueryOptions } from '../../../../../../features/organizatio
 import { ApiError } from '../../../../../../lib/api-error.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/attendance/session/$sessionId')({
+  staticData: { titleKey: 'attendance.title' },
   // The server answers 404 for a session that does not exist and for one the member may not see.
   loader: ({ context: { queryClient }, params: { orgId, sessionId } }) =>
     queryClient.ensureQueryData(sessionQueryOptions(orgId, sessionId)),

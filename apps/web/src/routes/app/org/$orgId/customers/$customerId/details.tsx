@@ -10,6 +10,7 @@ import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/details')({
+  staticData: { titleKey: 'customers.list.title' },
   validateSearch: (search: Record<string, unknown>): { tab?: CustomerDetailTab | undefined } => ({
     tab: CUSTOMER_DETAIL_TABS.find((tab) => tab === search.tab),
   }),

@@ -6,6 +6,7 @@ import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/edit')({
+  staticData: { titleKey: 'customers.list.title' },
   loader: async ({ context: { queryClient }, params: { orgId, customerId } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!canAny(profile, 'MANAGE_CUSTOMERS')) throw new AccessDeniedError('MANAGE_CUSTOMERS');

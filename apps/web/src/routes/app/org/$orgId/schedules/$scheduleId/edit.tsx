@@ -7,6 +7,7 @@ import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../../-establishment-choices.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/schedules/$scheduleId/edit')({
+  staticData: { titleKey: 'schedules.edit.title' },
   loader: async ({ context: { queryClient }, params: { orgId, scheduleId } }) => {
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     const [schedule] = await Promise.all([

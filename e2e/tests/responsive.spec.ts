@@ -1,0 +1,141 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  callApi,
+  createCustomerViaApi,
+  createScheduleViaApi,
+  signUpWithOrganization,
+} from '../support/organization.ts';
+
+/**
+ * The lists on a phone (390 px) and a laptop (1366 px): customers, staff with a pending invitation, and
+ * schedules. No page scrolls sideways, every row action is on screen (not clipped by its table), long
+ * e-mails wrap as words, phones read as written in Brazil, and on a phone the header is one short row that
+ * still reaches language, theme and account.
+ */
+
+const OWNER = { firstName: 'Lara', lastName: 'Largura' };
+const CUSTOMER = { firstName: 'Maria Aparecida', lastName: 'dos Santos Oliveira' };
+const CUSTOMER_EMAIL = 'maria.aparecida.dos.santos.oliveira@estudio-exemplo.com.br';
+const INVITED_EMAIL = 'fernanda.cristina.rodrigues.pereira@clinica-fisioterapia-exemplo.com.br';
+const SCHEDULE = 'Reformer Intermediário Manhã';
+
+/** The table and the cards are both in the page, one of them hidden by the width: the one shown. */
+function shown(locator: Locator): Locator {
+  return locator.filter({ visible: true });
+}
+
+async function expectNoSideScroll(page: Page) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
+/**
+ * Each action is shown whole: inside the viewport's width and inside every box that could clip it (a table
+ * scrolled sideways in its card hides the actions past its edge). Measured before anything scrolls.
+ */
+async function expectActionsOnScreen(actions: Locator[]) {
+  for (const action of actions) {
+    await expect(action).toBeVisible();
+    const clippedBy = await action.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.left < 0 || box.right > document.documentElement.clientWidth) return 'the viewport';
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        const limit = parent.getBoundingClientRect();
+        if (box.left < limit.left - 0.5 || box.right > limit.right + 0.5)
+          return parent.outerHTML.slice(0, 80);
+      }
+      return null;
+    });
+    expect(clippedBy, `${action} is cut off by ${clippedBy}`).toBeNull();
+  }
+  for (const action of actions) {
+    await action.scrollIntoViewIfNeeded();
+    await expect(action).toBeInViewport({ ratio: 1 });
+  }
+}
+
+/** A long e-mail wraps between words when it must, never a letter or two per line. */
+async function expectReadableEmail(email: Locator) {
+  const box = await email.boundingBox();
+  expect(box?.width ?? 0, 'the e-mail is squeezed into a narrow column').toBeGreaterThan(200);
+}
+
+// In Portuguese, where the labels are longest (the staff actions were cut off at 1366 px in it).
+for (const width of [390, 1366]) {
+  test(`at ${width} px the customers, staff and schedules lists fit with every action on screen`, async ({
+    page,
+  }) => {
+    const organizationId = await signUpWithOrganization(page, OWNER, `Estúdio Largura ${width}`);
+    await createCustomerViaApi(page, organizationId, CUSTOMER.firstName, CUSTOMER.lastName, {
+      email: CUSTOMER_EMAIL,
+      phone: '11987654321',
+      isWhatsapp: true,
+    });
+    await createScheduleViaApi(page, organizationId, SCHEDULE);
+    await callApi(page, `/organizations/${organizationId}/staff/invite`, {
+      email: INVITED_EMAIL,
+      role: 'ORG_MANAGER',
+    });
+    await page.getByLabel('Language').first().selectOption('pt_BR');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+    await page.setViewportSize({ width, height: width < 768 ? 844 : 768 });
+    const orgPath = `/app/org/${organizationId}`;
+
+    await page.goto(`${orgPath}/customers`);
+    const customer = page.getByRole('link', { name: `${CUSTOMER.firstName} ${CUSTOMER.lastName}` });
+    await expect(customer).toBeVisible();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header?.height ?? Number.POSITIVE_INFINITY, 'the header is one compact row').toBeLessThan(80);
+    await expectNoSideScroll(page);
+    await expect(shown(page.getByText('(11) 98765-4321', { exact: true }))).toBeVisible();
+    await expectReadableEmail(shown(page.getByText(CUSTOMER_EMAIL, { exact: true })));
+    await expectActionsOnScreen([customer]);
+
+    await page.goto(`${orgPath}/staff`);
+    const members = page.getByRole('region', { name: 'Membros' });
+    const invitations = page.getByRole('region', { name: 'Convites pendentes' });
+    const invitedEmail = shown(invitations.getByText(INVITED_EMAIL, { exact: true }));
+    await expect(invitedEmail).toBeVisible();
+    await expectNoSideScroll(page);
+    await expectReadableEmail(invitedEmail);
+    const ownerName = `${OWNER.firstName} ${OWNER.lastName}`;
+    await expectActionsOnScreen([
+      members.getByRole('button', { name: `Alterar a função de ${ownerName}` }),
+      members.getByRole('button', { name: `Editar as funções de ${ownerName} nos estabelecimentos` }),
+      invitations.getByRole('button', { name: `Copiar o link do convite de ${INVITED_EMAIL}` }),
+      invitations.getByRole('link', { name: `Enviar o convite de ${INVITED_EMAIL} pelo WhatsApp` }),
+      invitations.getByRole('button', { name: `Reenviar o convite de ${INVITED_EMAIL}` }),
+      invitations.getByRole('button', { name: `Revogar o convite de ${INVITED_EMAIL}` }),
+    ]);
+
+    await page.goto(`${orgPath}/schedules`);
+    const edit = page.getByRole('link', { name: `Editar ${SCHEDULE}` });
+    await expect(edit).toBeVisible();
+    await expectNoSideScroll(page);
+    await expectActionsOnScreen([
+      edit,
+      page.getByRole('button', { name: 'Desativar', exact: true }),
+      page.getByRole('button', { name: `Excluir ${SCHEDULE}` }),
+    ]);
+
+    // Language, theme and account stay reachable: in the header on a laptop, in the account menu on a phone.
+    await page.goto(`${orgPath}/customers`);
+    await expect(page).toHaveTitle(`Clientes · Estúdio Largura ${width} · Reformer`);
+    const language = page.getByRole('combobox', { name: 'Idioma' });
+    const account = page.getByRole('button', { name: new RegExp(ownerName) });
+    if (width < 768) {
+      await expect(language).toBeHidden();
+      await account.click();
+    }
+    await page.getByRole('combobox', { name: 'Tema' }).selectOption('dark');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await language.selectOption('en_US');
+    await expect(page).toHaveTitle(`Customers · Estúdio Largura ${width} · Reformer`);
+    if (width >= 768) await account.click();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  });
+}
