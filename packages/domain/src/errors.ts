@@ -40,6 +40,17 @@ export const ERROR_CODES = {
   SESSION_CUSTOMER_NOT_FOUND: 404,
   /** `details.reason` is one of SESSION_MOVE_BLOCKS. */
   SESSION_NOT_MOVABLE: 409,
+  ENROLLMENT_NOT_FOUND: 404,
+  /** The same customer in the same schedule with overlapping dates (spec §8's 409). */
+  ENROLLMENT_DUPLICATE: 409,
+  /** A session the enrollment would cover has no free seat; `details.dates` lists them. */
+  ENROLLMENT_FULL: 409,
+  /** `details.limit`: the plan's weekly sessions limit. */
+  ENROLLMENT_WEEKLY_LIMIT: 409,
+  /** The enrollment's status does not allow the action; `details.status`, `details.action`. */
+  ENROLLMENT_ACTION_NOT_ALLOWED: 409,
+  SCHEDULE_INACTIVE: 409,
+  PLAN_INACTIVE: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

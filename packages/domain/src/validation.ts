@@ -47,4 +47,5 @@ export const V = {
   reasonRequired: 'validation.reasonRequired',
   dateRangeOrder: 'validation.dateRangeOrder',
   dateRangeTooLong: 'validation.dateRangeTooLong',
+  resumeAfterPause: 'validation.resumeAfterPause',
 } as const;

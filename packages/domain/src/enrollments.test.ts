@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import {
+  allowedActions,
+  canApply,
+  coversDate,
+  ENROLLMENT_STATUSES,
+  EnrollmentActionInput,
+  EnrollmentInput,
+  EnrollmentListQuery,
+  EnrollmentsSearchParams,
+  lastCoveredDate,
+  sessionsPerWeek,
+  weeklyLimitExceeded,
+} from './enrollments.ts';
+import { issueKeys } from './test-helpers.ts';
+import { V } from './validation.ts';
+
+const ids = {
+  customerId: '0190A5B2-7C3D-7E4F-8A1B-2C3D4E5F6A7B',
+  planId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7c',
+  scheduleId: '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7d',
+};
+
+const open = {
+  startDate: '2025-03-01',
+  endDate: '2025-06-30',
+  pausedFrom: null,
+  resumeOn: null,
+  canceledFrom: null,
+};
+
+describe('enrollment input', () => {
+  it('takes an enrollment with no end date (the plan’s cycle decides) and lower-cases the ids', () => {
+    const values = EnrollmentInput.parse({ ...ids, startDate: '2025-03-01', endDate: '', notes: '  ' });
+    expect(values).toEqual({
+      customerId: ids.customerId.toLowerCase(),
+      planId: ids.planId,
+      scheduleId: ids.scheduleId,
+      startDate: '2025-03-01',
+      endDate: null,
+      notes: null,
+    });
+  });
+
+  it('requires customer, plan, schedule and start date, and an end after the start', () => {
+    expect(issueKeys(EnrollmentInput.safeParse({}))).toEqual([
+      `customerId:${V.required}`,
+      `planId:${V.required}`,
+      `scheduleId:${V.required}`,
+      `startDate:${V.required}`,
+    ]);
+    const sameDay = EnrollmentInput.safeParse({ ...ids, startDate: '2025-03-01', endDate: '2025-03-01' });
+    expect(issueKeys(sameDay)).toEqual([`endDate:${V.endDateAfterStart}`]);
+    const impossible = EnrollmentInput.safeParse({ ...ids, startDate: '2025-02-30', endDate: '2025-02-31' });
+    expect(issueKeys(impossible)).toEqual([`startDate:${V.date}`, `endDate:${V.date}`]);
+  });
+
+  it('reads actions: a pause needs a resume date after it; unknown actions are refused', () => {
+    expect(EnrollmentActionInput.parse({ action: 'PAUSE', resumeOn: '2025-04-01' })).toEqual({
+      action: 'PAUSE',
+      from: null,
+      resumeOn: '2025-04-01',
+    });
+    const backwards = EnrollmentActionInput.safeParse({
+      action: 'PAUSE',
+      from: '2025-04-01',
+      resumeOn: '2025-04-01',
+    });
+    expect(issueKeys(backwards)).toEqual([`resumeOn:${V.resumeAfterPause}`]);
+    expect(EnrollmentActionInput.safeParse({ action: 'PAUSE' }).success).toBe(false);
+    expect(EnrollmentActionInput.safeParse({ action: 'DELETE' }).success).toBe(false);
+  });
+});
+
+describe('status transitions', () => {
+  it('allows pause, cancel, complete and renew from ACTIVE, and resume only from PAUSED', () => {
+    expect(allowedActions('ACTIVE')).toEqual(['PAUSE', 'CANCEL', 'COMPLETE', 'RENEW']);
+    expect(allowedActions('PAUSED')).toEqual(['RESUME', 'CANCEL', 'COMPLETE']);
+    expect(canApply('ACTIVE', 'RESUME')).toBe(false);
+    expect(canApply('PAUSED', 'PAUSE')).toBe(false);
+    expect(canApply('PAUSED', 'RENEW')).toBe(false);
+  });
+
+  it('keeps CANCELED final and lets a COMPLETED enrollment be renewed', () => {
+    expect(allowedActions('CANCELED')).toEqual([]);
+    expect(allowedActions('COMPLETED')).toEqual(['RENEW']);
+    for (const status of ENROLLMENT_STATUSES)
+      expect(canApply(status, 'RENEW')).toBe(status === 'ACTIVE' || status === 'COMPLETED');
+  });
+});
+
+describe('roster coverage', () => {
+  it('covers the dates from start to end, both included', () => {
+    expect(coversDate(open, '2025-02-28')).toBe(false);
+    expect(coversDate(open, '2025-03-01')).toBe(true);
+    expect(coversDate(open, '2025-06-30')).toBe(true);
+    expect(coversDate(open, '2025-07-01')).toBe(false);
+  });
+
+  it('leaves out the pause, from its first day to the day before the resume date', () => {
+    const paused = { ...open, pausedFrom: '2025-04-07', resumeOn: '2025-04-21' };
+    expect(coversDate(paused, '2025-04-06')).toBe(true);
+    expect(coversDate(paused, '2025-04-07')).toBe(false);
+    expect(coversDate(paused, '2025-04-20')).toBe(false);
+    expect(coversDate(paused, '2025-04-21')).toBe(true);
+    const untilResumed = { ...open, pausedFrom: '2025-04-07' };
+    expect(coversDate(untilResumed, '2025-06-30')).toBe(false);
+  });
+
+  it('stops at a cancellation and keeps the dates before it (past attendance stays)', () => {
+    const canceled = { ...open, canceledFrom: '2025-05-01' };
+    expect(coversDate(canceled, '2025-04-30')).toBe(true);
+    expect(coversDate(canceled, '2025-05-01')).toBe(false);
+    expect(lastCoveredDate(canceled)).toBe('2025-04-30');
+    expect(lastCoveredDate(open)).toBe('2025-06-30');
+    expect(lastCoveredDate({ ...open, canceledFrom: '2025-09-01' })).toBe('2025-06-30');
+  });
+});
+
+describe('weekly sessions limit', () => {
+  it('counts a weekly class by its days, a monthly or single class as one', () => {
+    expect(sessionsPerWeek({ recurrenceType: 'WEEKLY', daysOfWeek: [1, 3] })).toBe(2);
+    expect(sessionsPerWeek({ recurrenceType: 'WEEKLY', daysOfWeek: [1, 2, 3, 4, 5] })).toBe(5);
+    expect(sessionsPerWeek({ recurrenceType: 'MONTHLY', daysOfWeek: [] })).toBe(1);
+    expect(sessionsPerWeek({ recurrenceType: 'SINGLE', daysOfWeek: [] })).toBe(1);
+  });
+
+  it('allows up to the limit and refuses past it; no limit, no check', () => {
+    expect(weeklyLimitExceeded(2, [], 2)).toBe(false);
+    expect(weeklyLimitExceeded(2, [{ sessionsPerWeek: 1 }], 1)).toBe(false);
+    expect(weeklyLimitExceeded(2, [{ sessionsPerWeek: 1 }], 2)).toBe(true);
+    expect(weeklyLimitExceeded(3, [{ sessionsPerWeek: 2 }, { sessionsPerWeek: 1 }], 1)).toBe(true);
+    expect(weeklyLimitExceeded(null, [{ sessionsPerWeek: 20 }], 7)).toBe(false);
+  });
+});
+
+describe('list paging', () => {
+  it('answers 400 for a page below 1 or a limit outside 1–100, and defaults to page 1, limit 10', () => {
+    expect(EnrollmentListQuery.parse({})).toMatchObject({ page: 1, limit: 10 });
+    expect(EnrollmentListQuery.safeParse({ page: '0' }).success).toBe(false);
+    expect(EnrollmentListQuery.safeParse({ limit: '101' }).success).toBe(false);
+    expect(EnrollmentListQuery.safeParse({ status: 'INACTIVE' }).success).toBe(false);
+  });
+
+  it('falls back in the URL: page 1 and limit 10 for hand-edited values', () => {
+    expect(EnrollmentsSearchParams.parse({ page: '-3', limit: '500', status: 'nope' })).toEqual({
+      page: 1,
+      limit: 10,
+    });
+    expect(EnrollmentsSearchParams.parse({ page: '4', limit: '100', status: 'PAUSED' })).toEqual({
+      page: 4,
+      limit: 100,
+      status: 'PAUSED',
+    });
+  });
+});
