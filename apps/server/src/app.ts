@@ -24,6 +24,7 @@ import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { enrollmentsRoutes } from './modules/enrollments/enrollments.routes.ts';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
@@ -82,6 +83,7 @@ export function createApi(deps: Deps) {
     .route('/', customerPlansRoutes)
     .route('/', schedulesRoutes)
     .route('/', sessionsRoutes)
+    .route('/', enrollmentsRoutes)
     .route('/', postalCodesRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);

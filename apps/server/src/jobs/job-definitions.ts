@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
+import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments.repository.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
 export type JobDefinition = { name: string; cron?: string; run(data: unknown): Promise<void> };
@@ -19,6 +20,14 @@ export function jobDefinitions(database: DatabaseHandle): JobDefinition[] {
       cron: '23 * * * *',
       run: async () => {
         await deleteExpiredIdempotencyKeys(database.db, new Date());
+      },
+    },
+    {
+      // Hourly, not daily: each organization's day ends at its own midnight, and the update is idempotent.
+      name: 'enrollments.settle-statuses',
+      cron: '5 * * * *',
+      run: async () => {
+        await settleEnrollmentStatuses(database.db, new Date());
       },
     },
   ];

@@ -15,8 +15,14 @@ export function errorResponse(
   message?: string,
   details?: unknown,
 ) {
+  // Details fill the message's placeholders ("at most {{limit}} sessions per week").
+  const params = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
   const body: ErrorBody = {
-    error: { code, message: message ?? translate(enUS, `errors.${code}`), ...(details ? { details } : {}) },
+    error: {
+      code,
+      message: message ?? translate(enUS, `errors.${code}`, params),
+      ...(details ? { details } : {}),
+    },
   };
   return c.json(body, status);
 }

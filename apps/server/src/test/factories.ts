@@ -140,3 +140,27 @@ export async function createSchedule(
   expect(response.status, response.text).toBe(201);
   return response.body as { id: string; name: string; establishmentId: string; capacity: number };
 }
+
+/** An active monthly plan; any field can be overridden. */
+export async function createPlan(
+  t: TestApp,
+  user: TestUser,
+  organizationId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const response = await t.request('POST', `/organizations/${organizationId}/customer-plans`, {
+    token: user.token,
+    body: {
+      name: 'Mensal 2x',
+      description: 'Duas aulas por semana',
+      priceCents: 34_900,
+      currency: 'BRL',
+      billingCycle: 'MONTHLY',
+      features: ['Reformer'],
+      weeklySessionsLimit: 2,
+      ...overrides,
+    },
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; name: string };
+}

@@ -1,7 +1,13 @@
-import { ATTENDANCE_STATUSES, countsTowardCapacity } from '@reformer/domain/sessions';
 import { and, asc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import {
+  enrolled,
+  enrolledSeats,
+  enrolledWithoutAttendance,
+  SEATED_STATUSES,
+  seatsTaken,
+} from '../../db/roster.ts';
 import {
   customers,
   establishments,
@@ -14,9 +20,6 @@ import {
 
 type Reader = Database | Transaction;
 
-/** The statuses that take a seat, from the domain's rule, for the SQL that counts them. */
-const SEATED_STATUSES = ATTENDANCE_STATUSES.filter(countsTowardCapacity);
-
 const scheduleOfSession = and(
   eq(schedules.organizationId, scheduleSessions.organizationId),
   eq(schedules.id, scheduleSessions.scheduleId),
@@ -28,11 +31,7 @@ const rosterCountColumns = {
   checkedInCount: sql<number>`count(${sessionAttendance.checkedInAt})::int`,
 };
 
-/**
- * The roster of a session is its attendance rows today. The enrollments issue adds the customers whose
- * active enrollment covers the date: they join here (and in `listRoster`), so the counts, the lock and the
- * capacity check stay in one place.
- */
+/** Seats and check-ins of the session's attendance rows; enrolled customers with no row are added on top. */
 function rosterCounts(db: Reader) {
   return db
     .select({
@@ -68,7 +67,7 @@ function sessionsWithCounts(db: Reader) {
       startsAt: scheduleSessions.startsAt,
       endsAt: scheduleSessions.endsAt,
       capacity: schedules.capacity,
-      rosterCount: roster.rosterCount,
+      rosterCount: sql<number>`(${roster.rosterCount} + ${enrolledSeats()})`,
       checkedInCount: roster.checkedInCount,
       isActive: scheduleSessions.isActive,
       isMoved: sessionIsMoved,
@@ -146,30 +145,95 @@ export async function findSession(db: Reader, organizationId: string, sessionId:
   return row ?? null;
 }
 
+/** Customers with an attendance row in the session, and enrolled customers without one (CONFIRMED). */
 export async function listRoster(db: Reader, organizationId: string, sessionId: string) {
-  return db
-    .select({
-      customerId: sessionAttendance.customerId,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      status: sessionAttendance.status,
-      source: sessionAttendance.source,
-      reason: sessionAttendance.reason,
-      notes: sessionAttendance.notes,
-      checkedInAt: sessionAttendance.checkedInAt,
-    })
-    .from(sessionAttendance)
-    .innerJoin(
-      customers,
-      and(
-        eq(customers.organizationId, sessionAttendance.organizationId),
-        eq(customers.id, sessionAttendance.customerId),
+  const [recorded, enrolledOnly] = await Promise.all([
+    db
+      .select({
+        customerId: sessionAttendance.customerId,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        sortName: customers.sortName,
+        status: sessionAttendance.status,
+        source: sessionAttendance.source,
+        reason: sessionAttendance.reason,
+        notes: sessionAttendance.notes,
+        checkedInAt: sessionAttendance.checkedInAt,
+      })
+      .from(sessionAttendance)
+      .innerJoin(
+        customers,
+        and(
+          eq(customers.organizationId, sessionAttendance.organizationId),
+          eq(customers.id, sessionAttendance.customerId),
+        ),
+      )
+      .where(
+        and(eq(sessionAttendance.organizationId, organizationId), eq(sessionAttendance.sessionId, sessionId)),
       ),
+    db
+      .select({
+        customerId: enrolled.customerId,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        sortName: customers.sortName,
+      })
+      .from(scheduleSessions)
+      .innerJoin(enrolled, enrolledWithoutAttendance())
+      .innerJoin(
+        customers,
+        and(eq(customers.organizationId, enrolled.organizationId), eq(customers.id, enrolled.customerId)),
+      )
+      .where(and(eq(scheduleSessions.organizationId, organizationId), eq(scheduleSessions.id, sessionId))),
+  ]);
+  const fromEnrollments = enrolledOnly.map((entry) => ({
+    ...entry,
+    status: 'CONFIRMED' as const,
+    source: 'ENROLLMENT' as const,
+    reason: null,
+    notes: null,
+    checkedInAt: null,
+  }));
+  // By name as the customer list sorts (sort_name under the C collation: code-unit order), then by id.
+  return [...recorded, ...fromEnrollments]
+    .sort(
+      (a, b) => compareText(a.sortName ?? '', b.sortName ?? '') || compareText(a.customerId, b.customerId),
     )
+    .map(({ sortName, ...entry }) => entry);
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Whether an enrollment puts the customer on the session while they have no attendance row there. */
+export async function isEnrolledWithoutRow(
+  tx: Transaction,
+  key: { organizationId: string; sessionId: string; customerId: string },
+) {
+  const [row] = await tx
+    .select({ id: enrolled.id })
+    .from(scheduleSessions)
+    .innerJoin(enrolled, and(enrolledWithoutAttendance(), eq(enrolled.customerId, key.customerId)))
     .where(
-      and(eq(sessionAttendance.organizationId, organizationId), eq(sessionAttendance.sessionId, sessionId)),
+      and(eq(scheduleSessions.organizationId, key.organizationId), eq(scheduleSessions.id, key.sessionId)),
     )
-    .orderBy(sql`${customers.sortName} collate "C"`, asc(customers.id));
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Of `customerIds`, those an enrollment already puts on the session. */
+export async function enrolledAmong(
+  tx: Transaction,
+  key: { organizationId: string; sessionId: string },
+  customerIds: string[],
+) {
+  const rows = await tx
+    .select({ customerId: enrolled.customerId })
+    .from(scheduleSessions)
+    .innerJoin(enrolled, and(enrolledWithoutAttendance(), inArray(enrolled.customerId, customerIds)))
+    .where(
+      and(eq(scheduleSessions.organizationId, key.organizationId), eq(scheduleSessions.id, key.sessionId)),
+    );
+  return rows.map((row) => row.customerId);
 }
 
 /**
@@ -192,14 +256,17 @@ export async function lockSession(tx: Transaction, organizationId: string, sessi
   return row ?? null;
 }
 
-/** Read after the lock: the counts every writer of this session's roster sees. */
+/** Read after the lock: the counts every writer of this session's roster sees, enrolled customers included. */
 export async function countRoster(tx: Transaction, organizationId: string, sessionId: string) {
   const [row] = await tx
-    .select(rosterCountColumns)
-    .from(sessionAttendance)
-    .where(
-      and(eq(sessionAttendance.organizationId, organizationId), eq(sessionAttendance.sessionId, sessionId)),
-    );
+    .select({
+      rosterCount: seatsTaken(),
+      checkedInCount: sql<number>`(select count(${sessionAttendance.checkedInAt})::int from ${sessionAttendance}
+        where ${sessionAttendance.organizationId} = ${scheduleSessions.organizationId}
+          and ${sessionAttendance.sessionId} = ${scheduleSessions.id})`,
+    })
+    .from(scheduleSessions)
+    .where(and(eq(scheduleSessions.organizationId, organizationId), eq(scheduleSessions.id, sessionId)));
   return { rosterCount: row?.rosterCount ?? 0, checkedInCount: row?.checkedInCount ?? 0 };
 }
 

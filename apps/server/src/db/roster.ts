@@ -1,0 +1,76 @@
+import { ATTENDANCE_STATUSES, countsTowardCapacity } from '@reformer/domain/sessions';
+import { and, eq, inArray, ne, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { customers, enrollments, scheduleSessions, sessionAttendance } from './schema/index.ts';
+
+/**
+ * A session's roster (ARCHITECTURE §5) is its attendance rows (customers added to it, and enrolled customers
+ * whose status or check-in staff recorded) plus the customers an enrollment puts there who have no row yet:
+ * those count as CONFIRMED. The SQL for it lives here once, for the sessions (calendar counts, roster, seat
+ * checks) and the enrollments (capacity, free seats). Fragments refer to the `schedule_sessions` row of the
+ * surrounding query.
+ */
+
+/** The statuses that take a seat, from the domain's rule, for the SQL that counts them. */
+export const SEATED_STATUSES = ATTENDANCE_STATUSES.filter(countsTowardCapacity);
+
+export const enrolled = alias(enrollments, 'enrolled');
+const enrolledAttendance = alias(sessionAttendance, 'enrolled_attendance');
+const enrolledCustomer = alias(customers, 'enrolled_customer');
+
+/** `"table" "alias"` for a FROM written in SQL (an aliased table alone renders as its alias). */
+const aliased = (table: SQLWrapper, name: string) => sql`${table} ${sql.identifier(name)}`;
+
+type Coverage = {
+  startDate: SQLWrapper;
+  endDate: SQLWrapper;
+  pausedFrom: SQLWrapper;
+  resumeOn: SQLWrapper;
+  canceledFrom: SQLWrapper;
+};
+
+/** The SQL twin of the domain's `coversDate` (tested against it): the enrollment reaches `date`. */
+export function enrollmentCovers(e: Coverage, date: SQLWrapper): SQL {
+  return sql`(${e.startDate} <= ${date} and ${date} <= ${e.endDate}
+    and (${e.canceledFrom} is null or ${date} < ${e.canceledFrom})
+    and not (${e.pausedFrom} is not null and ${date} >= ${e.pausedFrom}
+      and (${e.resumeOn} is null or ${date} < ${e.resumeOn})))`;
+}
+
+/**
+ * The enrollments that put their customer on the surrounding session without an attendance row of theirs
+ * (a customer deleted from the books leaves the roster). `exceptEnrollmentId`: leave one out, for the seat
+ * check of an enrollment being changed.
+ */
+export function enrolledWithoutAttendance(exceptEnrollmentId?: SQLWrapper | string): SQL {
+  return and(
+    eq(enrolled.organizationId, scheduleSessions.organizationId),
+    eq(enrolled.scheduleId, scheduleSessions.scheduleId),
+    enrollmentCovers(enrolled, scheduleSessions.scheduledDate),
+    exceptEnrollmentId === undefined ? undefined : ne(enrolled.id, exceptEnrollmentId),
+    sql`not exists (select 1 from ${aliased(sessionAttendance, 'enrolled_attendance')}
+      where ${enrolledAttendance.organizationId} = ${enrolled.organizationId}
+        and ${enrolledAttendance.sessionId} = ${scheduleSessions.id}
+        and ${enrolledAttendance.customerId} = ${enrolled.customerId})`,
+    sql`exists (select 1 from ${aliased(customers, 'enrolled_customer')}
+      where ${enrolledCustomer.organizationId} = ${enrolled.organizationId}
+        and ${enrolledCustomer.id} = ${enrolled.customerId}
+        and ${notInArray(enrolledCustomer.status, ['DELETED', 'PURGED'])})`,
+  ) as SQL;
+}
+
+/** How many customers the enrollments put on the surrounding session with no attendance row. */
+export function enrolledSeats(exceptEnrollmentId?: SQLWrapper | string): SQL<number> {
+  return sql<number>`(select count(*)::int from ${aliased(enrollments, 'enrolled')} where ${enrolledWithoutAttendance(exceptEnrollmentId)})`;
+}
+
+/** Seats taken by the surrounding session's attendance rows. */
+export const attendanceSeats = sql<number>`(select count(*)::int from ${sessionAttendance}
+  where ${sessionAttendance.organizationId} = ${scheduleSessions.organizationId}
+    and ${sessionAttendance.sessionId} = ${scheduleSessions.id}
+    and ${inArray(sessionAttendance.status, SEATED_STATUSES)})`;
+
+/** Every seat taken in the surrounding session: attendance rows that count plus enrolled customers. */
+export function seatsTaken(exceptEnrollmentId?: SQLWrapper | string): SQL<number> {
+  return sql<number>`(${attendanceSeats} + ${enrolledSeats(exceptEnrollmentId)})`;
+}
