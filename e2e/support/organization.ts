@@ -59,7 +59,7 @@ export async function createCustomerViaApi(
 
 /**
  * An establishment with the signed-in owner assigned to it as instructor, and a weekly schedule there
- * taught by the owner (weekdays, for the next four weeks).
+ * taught by the owner (weekdays, for the next four weeks); returns the schedule.
  */
 export async function createScheduleViaApi(page: Page, organizationId: string, name: string) {
   const orgPath = `/organizations/${organizationId}`;
@@ -77,7 +77,7 @@ export async function createScheduleViaApi(page: Page, organizationId: string, n
     'PUT',
   );
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  await callApi(page, `${orgPath}/schedules`, {
+  return callApi(page, `${orgPath}/schedules`, {
     name,
     type: 'GROUP',
     establishmentId: establishment.id,
@@ -89,5 +89,23 @@ export async function createScheduleViaApi(page: Page, organizationId: string, n
     endDate: day(28),
     recurrenceType: 'WEEKLY',
     daysOfWeek: [1, 2, 3, 4, 5],
+  });
+}
+
+/** A monthly customer plan (R$ 249,00) created through the API, with any other fields of the plan form. */
+export async function createPlanViaApi(
+  page: Page,
+  organizationId: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+) {
+  return callApi(page, `/organizations/${organizationId}/customer-plans`, {
+    name,
+    description: `${name}: classes on the reformer`,
+    priceCents: 24_900,
+    currency: 'BRL',
+    billingCycle: 'MONTHLY',
+    features: ['Reformer'],
+    ...fields,
   });
 }

@@ -2,15 +2,16 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   callApi,
   createCustomerViaApi,
+  createPlanViaApi,
   createScheduleViaApi,
   signUpWithOrganization,
 } from '../support/organization.ts';
 
 /**
- * The lists on a phone (390 px) and a laptop (1366 px): customers, staff with a pending invitation, and
- * schedules. No page scrolls sideways, every row action is on screen (not clipped by its table), long
- * e-mails wrap as words, phones read as written in Brazil, and on a phone the header is one short row that
- * still reaches language, theme and account.
+ * The lists on a phone (390 px) and a laptop (1366 px): customers, staff with a pending invitation,
+ * schedules and enrollments. No page scrolls sideways, every row action is on screen (not clipped by its
+ * table), long e-mails wrap as words, phones read as written in Brazil, and on a phone the header is one
+ * short row that still reaches language, theme and account.
  */
 
 const OWNER = { firstName: 'Lara', lastName: 'Largura' };
@@ -66,16 +67,31 @@ async function expectReadableEmail(email: Locator) {
 
 // In Portuguese, where the labels are longest (the staff actions were cut off at 1366 px in it).
 for (const width of [390, 1366]) {
-  test(`at ${width} px the customers, staff and schedules lists fit with every action on screen`, async ({
+  test(`at ${width} px the customers, staff, schedules and enrollments lists fit with every action on screen`, async ({
     page,
   }) => {
     const organizationId = await signUpWithOrganization(page, OWNER, `Estúdio Largura ${width}`);
-    await createCustomerViaApi(page, organizationId, CUSTOMER.firstName, CUSTOMER.lastName, {
-      email: CUSTOMER_EMAIL,
-      phone: '11987654321',
-      isWhatsapp: true,
+    const customerRecord = await createCustomerViaApi(
+      page,
+      organizationId,
+      CUSTOMER.firstName,
+      CUSTOMER.lastName,
+      {
+        email: CUSTOMER_EMAIL,
+        phone: '11987654321',
+        isWhatsapp: true,
+      },
+    );
+    const schedule = await createScheduleViaApi(page, organizationId, SCHEDULE);
+    const plan = await createPlanViaApi(page, organizationId, 'Plano Trimestral Reformer', {
+      billingCycle: 'QUARTERLY',
     });
-    await createScheduleViaApi(page, organizationId, SCHEDULE);
+    await callApi(page, `/organizations/${organizationId}/enrollments`, {
+      customerId: customerRecord.id,
+      planId: plan.id,
+      scheduleId: schedule.id,
+      startDate: new Date().toISOString().slice(0, 10),
+    });
     await callApi(page, `/organizations/${organizationId}/staff/invite`, {
       email: INVITED_EMAIL,
       role: 'ORG_MANAGER',
@@ -120,6 +136,16 @@ for (const width of [390, 1366]) {
       edit,
       page.getByRole('button', { name: 'Desativar', exact: true }),
       page.getByRole('button', { name: `Excluir ${SCHEDULE}` }),
+    ]);
+
+    await page.goto(`${orgPath}/enrollments`);
+    const customerName = `${CUSTOMER.firstName} ${CUSTOMER.lastName}`;
+    const view = page.getByRole('link', { name: `Ver a matrícula de ${customerName} em ${SCHEDULE}` });
+    await expect(shown(view)).toBeVisible();
+    await expectNoSideScroll(page);
+    await expectActionsOnScreen([
+      shown(view),
+      shown(page.getByRole('link', { name: `Editar a matrícula de ${customerName}` })),
     ]);
 
     // Language, theme and account stay reachable: in the header on a laptop, in the account menu on a phone.

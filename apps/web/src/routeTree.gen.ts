@@ -29,12 +29,16 @@ import { Route as AppOrgOrgIdUnder_developmentRouteImport } from './routes/app/o
 import { Route as AppOrgOrgIdAttendanceIndexRouteImport } from './routes/app/org/$orgId/attendance/index'
 import { Route as AppOrgOrgIdCustomersIndexRouteImport } from './routes/app/org/$orgId/customers/index'
 import { Route as AppOrgOrgIdCustomersNewRouteImport } from './routes/app/org/$orgId/customers/new'
+import { Route as AppOrgOrgIdEnrollmentsIndexRouteImport } from './routes/app/org/$orgId/enrollments/index'
+import { Route as AppOrgOrgIdEnrollmentsNewRouteImport } from './routes/app/org/$orgId/enrollments/new'
 import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
 import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
 import { Route as AppOrgOrgIdAttendanceSessionSessionIdRouteImport } from './routes/app/org/$orgId/attendance/session/$sessionId'
 import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './routes/app/org/$orgId/customers/$customerId/details'
 import { Route as AppOrgOrgIdCustomersCustomerIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/edit'
+import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/details'
+import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/edit'
 import { Route as AppOrgOrgIdSchedulesScheduleIdEditRouteImport } from './routes/app/org/$orgId/schedules/$scheduleId/edit'
 
 const PublicRoute = PublicRouteImport.update({
@@ -141,6 +145,18 @@ const AppOrgOrgIdCustomersNewRoute = AppOrgOrgIdCustomersNewRouteImport.update({
   path: '/customers/new',
   getParentRoute: () => AppOrgOrgIdRoute,
 } as any)
+const AppOrgOrgIdEnrollmentsIndexRoute =
+  AppOrgOrgIdEnrollmentsIndexRouteImport.update({
+    id: '/enrollments/',
+    path: '/enrollments/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdEnrollmentsNewRoute =
+  AppOrgOrgIdEnrollmentsNewRouteImport.update({
+    id: '/enrollments/new',
+    path: '/enrollments/new',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdSchedulesIndexRoute =
   AppOrgOrgIdSchedulesIndexRouteImport.update({
     id: '/schedules/',
@@ -176,6 +192,18 @@ const AppOrgOrgIdCustomersCustomerIdEditRoute =
     path: '/customers/$customerId/edit',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute =
+  AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport.update({
+    id: '/enrollments/$enrollmentId/details',
+    path: '/enrollments/$enrollmentId/details',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute =
+  AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport.update({
+    id: '/enrollments/$enrollmentId/edit',
+    path: '/enrollments/$enrollmentId/edit',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdSchedulesScheduleIdEditRoute =
   AppOrgOrgIdSchedulesScheduleIdEditRouteImport.update({
     id: '/schedules/$scheduleId/edit',
@@ -202,14 +230,18 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
+  '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
+  '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -229,14 +261,18 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
   '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
+  '/app/org/$orgId/enrollments': typeof AppOrgOrgIdEnrollmentsIndexRoute
   '/app/org/$orgId/schedules': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
+  '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRoutesById {
@@ -259,14 +295,18 @@ export interface FileRoutesById {
   '/app/org/$orgId/under_development': typeof AppOrgOrgIdUnder_developmentRoute
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
+  '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
+  '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
+  '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRouteTypes {
@@ -290,14 +330,18 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId/'
     | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/schedules/new'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
+    | '/app/org/$orgId/enrollments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
+    | '/app/org/$orgId/enrollments/$enrollmentId/details'
+    | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -317,14 +361,18 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId'
     | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/schedules/new'
     | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
+    | '/app/org/$orgId/enrollments'
     | '/app/org/$orgId/schedules'
     | '/app/org/$orgId/settings'
     | '/app/org/$orgId/attendance/session/$sessionId'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
+    | '/app/org/$orgId/enrollments/$enrollmentId/details'
+    | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
   id:
     | '__root__'
@@ -346,14 +394,18 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/under_development'
     | '/app/org/$orgId/'
     | '/app/org/$orgId/customers/new'
+    | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/schedules/new'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
+    | '/app/org/$orgId/enrollments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
+    | '/app/org/$orgId/enrollments/$enrollmentId/details'
+    | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
   fileRoutesById: FileRoutesById
 }
@@ -505,6 +557,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdCustomersNewRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/enrollments/': {
+      id: '/app/org/$orgId/enrollments/'
+      path: '/enrollments'
+      fullPath: '/app/org/$orgId/enrollments/'
+      preLoaderRoute: typeof AppOrgOrgIdEnrollmentsIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/enrollments/new': {
+      id: '/app/org/$orgId/enrollments/new'
+      path: '/enrollments/new'
+      fullPath: '/app/org/$orgId/enrollments/new'
+      preLoaderRoute: typeof AppOrgOrgIdEnrollmentsNewRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/schedules/': {
       id: '/app/org/$orgId/schedules/'
       path: '/schedules'
@@ -547,6 +613,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/enrollments/$enrollmentId/details': {
+      id: '/app/org/$orgId/enrollments/$enrollmentId/details'
+      path: '/enrollments/$enrollmentId/details'
+      fullPath: '/app/org/$orgId/enrollments/$enrollmentId/details'
+      preLoaderRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/enrollments/$enrollmentId/edit': {
+      id: '/app/org/$orgId/enrollments/$enrollmentId/edit'
+      path: '/enrollments/$enrollmentId/edit'
+      fullPath: '/app/org/$orgId/enrollments/$enrollmentId/edit'
+      preLoaderRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/schedules/$scheduleId/edit': {
       id: '/app/org/$orgId/schedules/$scheduleId/edit'
       path: '/schedules/$scheduleId/edit'
@@ -581,14 +661,18 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdUnder_developmentRoute: typeof AppOrgOrgIdUnder_developmentRoute
   AppOrgOrgIdIndexRoute: typeof AppOrgOrgIdIndexRoute
   AppOrgOrgIdCustomersNewRoute: typeof AppOrgOrgIdCustomersNewRoute
+  AppOrgOrgIdEnrollmentsNewRoute: typeof AppOrgOrgIdEnrollmentsNewRoute
   AppOrgOrgIdSchedulesNewRoute: typeof AppOrgOrgIdSchedulesNewRoute
   AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
+  AppOrgOrgIdEnrollmentsIndexRoute: typeof AppOrgOrgIdEnrollmentsIndexRoute
   AppOrgOrgIdSchedulesIndexRoute: typeof AppOrgOrgIdSchedulesIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
   AppOrgOrgIdAttendanceSessionSessionIdRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
   AppOrgOrgIdCustomersCustomerIdDetailsRoute: typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   AppOrgOrgIdCustomersCustomerIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRoute
+  AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
+  AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   AppOrgOrgIdSchedulesScheduleIdEditRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 
@@ -599,9 +683,11 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdUnder_developmentRoute: AppOrgOrgIdUnder_developmentRoute,
   AppOrgOrgIdIndexRoute: AppOrgOrgIdIndexRoute,
   AppOrgOrgIdCustomersNewRoute: AppOrgOrgIdCustomersNewRoute,
+  AppOrgOrgIdEnrollmentsNewRoute: AppOrgOrgIdEnrollmentsNewRoute,
   AppOrgOrgIdSchedulesNewRoute: AppOrgOrgIdSchedulesNewRoute,
   AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
+  AppOrgOrgIdEnrollmentsIndexRoute: AppOrgOrgIdEnrollmentsIndexRoute,
   AppOrgOrgIdSchedulesIndexRoute: AppOrgOrgIdSchedulesIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
   AppOrgOrgIdAttendanceSessionSessionIdRoute:
@@ -610,6 +696,10 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
     AppOrgOrgIdCustomersCustomerIdDetailsRoute,
   AppOrgOrgIdCustomersCustomerIdEditRoute:
     AppOrgOrgIdCustomersCustomerIdEditRoute,
+  AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute:
+    AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute,
+  AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute:
+    AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute,
   AppOrgOrgIdSchedulesScheduleIdEditRoute:
     AppOrgOrgIdSchedulesScheduleIdEditRoute,
 }

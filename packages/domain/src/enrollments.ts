@@ -227,7 +227,12 @@ export const ENROLLMENT_CUSTOMER_SEARCH_MIN = 2;
  * (default: from today on) is the one an enrollment would cover; free seats are counted over it.
  */
 export const EnrollmentOptionsQuery = z
-  .object({ startDate: LocalDate.optional(), endDate: LocalDate.optional() })
+  .object({
+    startDate: LocalDate.optional(),
+    endDate: LocalDate.optional(),
+    /** The enrollment being edited: its own seat counts as free. */
+    enrollmentId: uuid.optional(),
+  })
   .superRefine((query, ctx) => {
     const { startDate, endDate } = query;
     if (!startDate || !endDate || !isCalendarDate(startDate) || !isCalendarDate(endDate)) return;

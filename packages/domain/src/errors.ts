@@ -50,6 +50,15 @@ export const ERROR_CODES = {
   /** The enrollment's status does not allow the action; `details.status`, `details.action`. */
   ENROLLMENT_ACTION_NOT_ALLOWED: 409,
   SCHEDULE_INACTIVE: 409,
+  /** Payments were recorded against it: a financial record keeps its enrollment (cancel it instead). */
+  ENROLLMENT_HAS_PAYMENTS: 409,
+  PAYMENT_NOT_FOUND: 404,
+  /** Spec document 2 §2: a customer must be enrolled in at least one plan before a payment. */
+  PAYMENT_CUSTOMER_NOT_ENROLLED: 409,
+  /** `cycleStart` is not the first day of one of the enrollment's billing cycles. */
+  PAYMENT_CYCLE_INVALID: 400,
+  /** Only a COMPLETED payment can be refunded. */
+  PAYMENT_NOT_REFUNDABLE: 409,
   PLAN_INACTIVE: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,

@@ -48,4 +48,6 @@ export const V = {
   dateRangeOrder: 'validation.dateRangeOrder',
   dateRangeTooLong: 'validation.dateRangeTooLong',
   resumeAfterPause: 'validation.resumeAfterPause',
+  pixKey: 'validation.pixKey',
+  amount: 'validation.amount',
 } as const;

@@ -24,3 +24,11 @@ export function schedulesQueryKey(organizationId: string) {
 export function sessionsQueryKey(organizationId: string) {
   return ['sessions', organizationId] as const;
 }
+
+/**
+ * Every enrollment query of an organization starts with this key. A session's roster changes (status,
+ * check-in) show in the details of the enrollment that covers it, so attendance invalidates it too.
+ */
+export function enrollmentsQueryKey(organizationId: string) {
+  return ['enrollments', organizationId] as const;
+}

@@ -393,10 +393,16 @@ export async function listPlanOptions(db: Database, organizationId: string) {
 export async function listScheduleAvailability(
   db: Database,
   organizationId: string,
-  filter: { allowed: 'ALL' | string[]; from: string; to: string | null; now: Date },
+  filter: {
+    allowed: 'ALL' | string[];
+    from: string;
+    to: string | null;
+    exceptEnrollmentId: string | null;
+    now: Date;
+  },
 ) {
   const { allowed } = filter;
-  const fullest = sql<number>`(select max(${seatsTaken()}) from ${scheduleSessions}
+  const fullest = sql<number>`(select max(${seatsTaken(filter.exceptEnrollmentId ?? undefined)}) from ${scheduleSessions}
     where ${scheduleSessions.organizationId} = ${schedules.organizationId}
       and ${scheduleSessions.scheduleId} = ${schedules.id}
       and ${scheduleSessions.isActive}

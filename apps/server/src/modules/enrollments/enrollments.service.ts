@@ -17,6 +17,7 @@ import { todayIn } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
 import { assertCanAtEstablishment, isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/database-errors.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { toTimeOfDay } from '../../lib/local-time.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
@@ -86,6 +87,7 @@ export async function getEnrollmentOptions(
       allowed,
       from,
       to: query.endDate ?? null,
+      exceptEnrollmentId: query.enrollmentId ?? null,
       now,
     }),
   ]);
@@ -308,9 +310,14 @@ async function reseat(
  */
 export async function deleteEnrollment(db: Database, access: OrgAccess, id: string, now: Date) {
   const { organizationId } = access;
-  await db.transaction(async (tx) => {
-    const current = await lockManagedEnrollment(tx, access, id);
-    await repository.deleteEnrollment(tx, { organizationId, id });
-    await repository.pruneUncoveredRows(tx, { organizationId, ...current }, null, now);
-  });
+  await db
+    .transaction(async (tx) => {
+      const current = await lockManagedEnrollment(tx, access, id);
+      await repository.deleteEnrollment(tx, { organizationId, id });
+      await repository.pruneUncoveredRows(tx, { organizationId, ...current }, null, now);
+    })
+    .catch((error: unknown) => {
+      if (databaseErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new AppError('ENROLLMENT_HAS_PAYMENTS');
+      throw error;
+    });
 }

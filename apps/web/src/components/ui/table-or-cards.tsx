@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 
 // Whole class names, so Tailwind finds them in this file.
 const SHOWN_FROM = {
+  md: { table: 'hidden md:block', cards: 'md:hidden' },
   lg: { table: 'hidden lg:block', cards: 'lg:hidden' },
   xl: { table: 'hidden xl:block', cards: 'xl:hidden' },
 } as const;

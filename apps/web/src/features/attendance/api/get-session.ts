@@ -1,7 +1,7 @@
 import type { SessionDetails } from '@reformer/domain/sessions';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
+import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
 import { STALE_TIME } from '../../../lib/query-client.ts';
 import { sessionListsQueryKey, sessionsPath } from './get-sessions.ts';
 
@@ -24,9 +24,12 @@ export function sessionQueryOptions(organizationId: string, sessionId: string) {
 
 /**
  * After a roster change the server answers with the session as it now is: it replaces the cached one,
- * and the lists refresh their roster counts and availability.
+ * the lists refresh their roster counts and availability, and enrollments their sessions' attendance.
  */
 export function storeSession(queryClient: QueryClient, organizationId: string, session: SessionDetails) {
   queryClient.setQueryData(sessionQueryKey(organizationId, session.id), session);
-  return queryClient.invalidateQueries({ queryKey: sessionListsQueryKey(organizationId) });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: sessionListsQueryKey(organizationId) }),
+    queryClient.invalidateQueries({ queryKey: enrollmentsQueryKey(organizationId) }),
+  ]);
 }

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { useFormatLocalDate, useFormatTime } from '../../../lib/format.ts';
-import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
+import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { describeMoveError } from '../move-session-error.ts';
 import { sessionsPath } from './get-sessions.ts';
@@ -33,9 +33,12 @@ export function useMoveSession(organizationId: string, options: { onSuccess?: ()
       errorFallback: 'attendance.move.failed',
       describeError: describeMoveError,
     },
-    // The list and the session's own page both show where it is now.
+    // The list, the session's own page and the enrollments' sessions all show where it is now.
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: enrollmentsQueryKey(organizationId) }),
+      ]);
       await options.onSuccess?.();
     },
   });

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { customerListsQueryKey } from '../../../lib/customer-list.ts';
-import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
+import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { customerPath, customerQueryKey } from './get-customer.ts';
 
@@ -25,8 +25,8 @@ const REMOVALS = {
 export type CustomerRemoval = keyof typeof REMOVALS;
 
 /**
- * Either removal: the lists and the attendance rosters (spec §7: deleting a customer also refreshes
- * attendance) are refreshed, and the customer's own cached page is dropped.
+ * Either removal: the lists, the attendance rosters (spec §7: deleting a customer also refreshes
+ * attendance) and the enrollments are refreshed, and the customer's own cached page is dropped.
  */
 export function useRemoveCustomer(
   removal: CustomerRemoval,
@@ -48,6 +48,7 @@ export function useRemoveCustomer(
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: customerListsQueryKey(organizationId) }),
         queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: enrollmentsQueryKey(organizationId) }),
       ]);
       await options.onSuccess?.();
       queryClient.removeQueries({ queryKey: customerQueryKey(organizationId, customerId) });

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { usePersonName } from '../../../lib/person-name.ts';
@@ -9,14 +10,30 @@ import { CustomerActions } from './customer-actions.tsx';
 import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 
-type CustomerDetailsPageProps = { organizationId: string; customerId: string; tab: CustomerDetailTab };
+type CustomerDetailsPageProps = {
+  organizationId: string;
+  customerId: string;
+  tab: CustomerDetailTab;
+  /**
+   * The Enrollments tab's content, composed by the route (features do not import each other); null hides
+   * the tab from a member who may not view enrollments.
+   */
+  enrollmentsPanel: ReactNode | null;
+};
 
-export function CustomerDetailsPage({ organizationId, customerId, tab }: CustomerDetailsPageProps) {
+export function CustomerDetailsPage({
+  organizationId,
+  customerId,
+  tab: requestedTab,
+  enrollmentsPanel,
+}: CustomerDetailsPageProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
   const permissions = usePermissions(organizationId);
   const { data: customer } = useSuspenseQuery(customerQueryOptions(organizationId, customerId));
   const params = { orgId: organizationId, customerId };
+  const tabs = CUSTOMER_DETAIL_TABS.filter((name) => name !== 'enrollments' || enrollmentsPanel !== null);
+  const tab = tabs.includes(requestedTab) ? requestedTab : 'profile';
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -36,7 +53,7 @@ export function CustomerDetailsPage({ organizationId, customerId, tab }: Custome
       </header>
 
       <div role="tablist" aria-label={t('customers.details.tabsLabel')} className="tabs tabs-border">
-        {CUSTOMER_DETAIL_TABS.map((name) => (
+        {tabs.map((name) => (
           <Link
             key={name}
             to="/app/org/$orgId/customers/$customerId/details"
@@ -55,6 +72,7 @@ export function CustomerDetailsPage({ organizationId, customerId, tab }: Custome
       <div id="customer-panel" role="tabpanel" aria-labelledby={`customer-tab-${tab}`}>
         {tab === 'profile' && <CustomerProfilePanel customer={customer} />}
         {tab === 'registration' && <CustomerRegistrationPanel customer={customer} />}
+        {tab === 'enrollments' && enrollmentsPanel}
       </div>
     </div>
   );

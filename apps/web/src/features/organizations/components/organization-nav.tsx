@@ -98,6 +98,19 @@ export function OrganizationNav({
             </Link>
           </li>
         )}
+        {permissions.canAny('VIEW_ENROLLMENTS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/enrollments"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.enrollment')}
+            </Link>
+          </li>
+        )}
         {canOpenAttendance(permissions.profile) && (
           <li>
             <Link

@@ -1,7 +1,11 @@
 import type { ScheduleList, ScheduleListQuery } from '@reformer/domain/schedules';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { schedulesQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
+import {
+  enrollmentsQueryKey,
+  schedulesQueryKey,
+  sessionsQueryKey,
+} from '../../../lib/organization-query-keys.ts';
 import { STALE_TIME } from '../../../lib/query-client.ts';
 
 export function schedulesPath(organizationId: string, scheduleId?: string): string {
@@ -26,12 +30,13 @@ export function schedulesQueryOptions(organizationId: string, query: ScheduleLis
 }
 
 /**
- * After a schedule is saved, (de)activated or deleted: its lists and cached schedules, and the sessions
- * the server generated, regenerated or made inactive for it.
+ * After a schedule is saved, (de)activated or deleted: its lists and cached schedules, the sessions the
+ * server generated, regenerated or made inactive for it, and the enrollments' sessions and free seats.
  */
 export function refreshSchedules(queryClient: QueryClient, organizationId: string) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: schedulesQueryKey(organizationId) }),
     queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) }),
+    queryClient.invalidateQueries({ queryKey: enrollmentsQueryKey(organizationId) }),
   ]);
 }

@@ -6,7 +6,8 @@ import {
   CUSTOMER_DETAIL_TABS,
   type CustomerDetailTab,
 } from '../../../../../../features/customers/customer-detail-tabs.ts';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
+import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments/components/customer-enrollments-panel.tsx';
+import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/details')({
@@ -25,5 +26,16 @@ export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/deta
 function CustomerDetailsRoute() {
   const { orgId, customerId } = Route.useParams();
   const tab = Route.useSearch().tab ?? 'profile';
-  return <CustomerDetailsPage organizationId={orgId} customerId={customerId} tab={tab} />;
+  const permissions = usePermissions(orgId);
+  const enrollmentsPanel = permissions.canAny('VIEW_ENROLLMENTS') ? (
+    <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
+  ) : null;
+  return (
+    <CustomerDetailsPage
+      organizationId={orgId}
+      customerId={customerId}
+      tab={tab}
+      enrollmentsPanel={enrollmentsPanel}
+    />
+  );
 }

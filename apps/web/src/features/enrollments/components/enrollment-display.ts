@@ -1,0 +1,32 @@
+import type { Enrollment } from '@reformer/domain/enrollments';
+import { useTranslation } from 'react-i18next';
+import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useNameOrUnknown } from '../../../lib/person-name.ts';
+
+type Dates = Pick<Enrollment, 'startDate' | 'endDate' | 'pausedFrom' | 'resumeOn' | 'canceledFrom'>;
+
+/** What the list, the details and the customer's tab say about an enrollment, in the user's language. */
+export function useEnrollmentText() {
+  const { t } = useTranslation();
+  const formatDate = useFormatLocalDate();
+  const nameOrUnknown = useNameOrUnknown();
+  return {
+    customer: (enrollment: Pick<Enrollment, 'customerName'>) => nameOrUnknown(enrollment.customerName),
+    period: (enrollment: Dates) =>
+      t('enrollments.display.period', {
+        start: formatDate(enrollment.startDate),
+        end: formatDate(enrollment.endDate),
+      }),
+    /** The pause window or the cancellation date, when there is one. */
+    interruption: (enrollment: Dates): string | null => {
+      if (enrollment.canceledFrom) {
+        return t('enrollments.display.canceledFrom', { date: formatDate(enrollment.canceledFrom) });
+      }
+      if (!enrollment.pausedFrom) return null;
+      const from = formatDate(enrollment.pausedFrom);
+      return enrollment.resumeOn
+        ? t('enrollments.display.pausedUntil', { from, resumeOn: formatDate(enrollment.resumeOn) })
+        : t('enrollments.display.paused', { from });
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { billingCycle } from './billing-cycles.ts';
+import { isCalendarDate } from './customers.ts';
+import { type EnrollmentCoverage, lastCoveredDate } from './enrollments.ts';
+import { Currency } from './money.ts';
+import { pageQueryFields, pageSearchFields } from './paging.ts';
+import { LocalDate } from './time-zones.ts';
+import { V } from './validation.ts';
+
+/** Spec document 2, §3. */
+export const PAYMENT_METHODS = [
+  'CREDIT_CARD',
+  'DEBIT_CARD',
+  'CASH',
+  'BANK_TRANSFER',
+  'PIX',
+  'OTHER',
+] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS, V.required);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+export const PAYMENT_STATUSES = ['COMPLETED', 'PENDING', 'FAILED', 'REFUNDED', 'CANCELLED'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES, V.required);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+/** Issue #11: amounts ≤ 0 or absurd (more than 1,000,000.00) are refused. */
+export const PAYMENT_AMOUNT = { minCents: 1, maxCents: 100_000_000 } as const;
+
+const uuid = z.uuid(V.required).transform((id) => id.toLowerCase());
+
+/**
+ * The create/update body. The customer pays one enrollment's plan (step 2 picks it among the customer's
+ * enrollments); `cycleStart` names the billing cycle it pays — absent, the first cycle not paid yet.
+ */
+export const PaymentInput = z.object({
+  customerId: uuid,
+  enrollmentId: uuid,
+  cycleStart: LocalDate.nullish().transform((value) => value ?? null),
+  amountCents: z
+    .number(V.amount)
+    .int(V.amount)
+    .min(PAYMENT_AMOUNT.minCents, V.amount)
+    .max(PAYMENT_AMOUNT.maxCents, V.amount),
+  currency: Currency,
+  paidOn: LocalDate,
+  method: PaymentMethod,
+  status: PaymentStatus,
+  notes: z
+    .string()
+    .trim()
+    .max(2000, V.max)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type PaymentInput = z.input<typeof PaymentInput>;
+export type PaymentValues = z.output<typeof PaymentInput>;
+
+export const Payment = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  customerName: z.string().nullable(),
+  enrollmentId: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  cycleStart: z.string(),
+  cycleEnd: z.string(),
+  amountCents: z.number().int(),
+  currency: Currency,
+  paidOn: z.string(),
+  method: PaymentMethod,
+  status: PaymentStatus,
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Payment = z.infer<typeof Payment>;
+
+const paymentFilters = {
+  from: LocalDate,
+  to: LocalDate,
+  status: PaymentStatus,
+  method: PaymentMethod,
+  customerId: uuid,
+  planId: uuid,
+};
+
+/** GET /payments: the period is on the payment date, both ends included. */
+export const PaymentListQuery = z
+  .object({
+    ...pageQueryFields,
+    from: paymentFilters.from.optional(),
+    to: paymentFilters.to.optional(),
+    status: paymentFilters.status.optional(),
+    method: paymentFilters.method.optional(),
+    customerId: paymentFilters.customerId.optional(),
+    planId: paymentFilters.planId.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (!query.from || !query.to || !isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
+    if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: V.dateRangeOrder });
+  });
+export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
+
+export const PaymentsSearchParams = z.object({
+  ...pageSearchFields,
+  from: paymentFilters.from.optional().catch(undefined),
+  to: paymentFilters.to.optional().catch(undefined),
+  status: paymentFilters.status.optional().catch(undefined),
+  method: paymentFilters.method.optional().catch(undefined),
+  customerId: paymentFilters.customerId.optional().catch(undefined),
+  planId: paymentFilters.planId.optional().catch(undefined),
+});
+export type PaymentsSearchParams = z.infer<typeof PaymentsSearchParams>;
+
+/** Per currency, never summed across: what came in (COMPLETED) and what is still PENDING, over the filter. */
+export const PaymentTotals = z.object({
+  currency: Currency,
+  completedCents: z.number().int(),
+  pendingCents: z.number().int(),
+  count: z.number().int(),
+});
+export type PaymentTotals = z.infer<typeof PaymentTotals>;
+
+export const PaymentList = z.object({
+  items: z.array(Payment),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  totals: z.array(PaymentTotals),
+});
+export type PaymentList = z.infer<typeof PaymentList>;
+
+export const CYCLE_STATES = ['PAID', 'OVERDUE', 'DUE', 'UPCOMING'] as const;
+export type CycleState = (typeof CYCLE_STATES)[number];
+
+export const BillingCycleState = z.object({
+  index: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  /** Studios charge ahead: a cycle is due on its first day. */
+  dueDate: z.string(),
+  priceCents: z.number().int(),
+  paidCents: z.number().int(),
+  state: z.enum(CYCLE_STATES),
+});
+export type BillingCycleState = z.infer<typeof BillingCycleState>;
+
+export const EnrollmentBilling = z.object({
+  enrollmentId: z.string(),
+  planId: z.string(),
+  planName: z.string(),
+  scheduleName: z.string(),
+  status: z.string(),
+  currency: Currency,
+  priceCents: z.number().int(),
+  cycles: z.array(BillingCycleState),
+});
+export type EnrollmentBilling = z.infer<typeof EnrollmentBilling>;
+export const CustomerBilling = z.object({ enrollments: z.array(EnrollmentBilling) });
+export type CustomerBilling = z.infer<typeof CustomerBilling>;
+
+/** A cycle is due from its first day, overdue the day after, and shown ahead up to this many days before. */
+export const UPCOMING_CYCLE_DAYS = 30;
+
+/**
+ * The billing cycles of an enrollment (ARCHITECTURE §5: each cycle of its plan from the start date) that
+ * start by the day it last covers and at most UPCOMING_CYCLE_DAYS after today, each with what COMPLETED
+ * payments for it add up to: PAID when they reach the price, otherwise OVERDUE once its due date passed,
+ * DUE on it, UPCOMING before.
+ */
+export function billingCycleStates(
+  enrollment: EnrollmentCoverage & { months: number; priceCents: number },
+  paidByCycleStart: ReadonlyMap<string, number>,
+  today: string,
+  horizon: string,
+): BillingCycleState[] {
+  const lastDay = lastCoveredDate(enrollment);
+  const cycles: BillingCycleState[] = [];
+  for (let index = 0; index < 240; index += 1) {
+    const { start, end } = billingCycle(enrollment.startDate, enrollment.months, index);
+    if (start > lastDay || start > horizon) break;
+    const paidCents = paidByCycleStart.get(start) ?? 0;
+    const state: CycleState =
+      paidCents >= enrollment.priceCents
+        ? 'PAID'
+        : start < today
+          ? 'OVERDUE'
+          : start === today
+            ? 'DUE'
+            : 'UPCOMING';
+    cycles.push({ index, start, end, dueDate: start, priceCents: enrollment.priceCents, paidCents, state });
+  }
+  return cycles;
+}
+
+/** The cycle a new payment pays when none is named: the first not paid yet (else the one after the last). */
+export function firstUnpaidCycleStart(
+  enrollment: { startDate: string; months: number; priceCents: number },
+  paidByCycleStart: ReadonlyMap<string, number>,
+): string {
+  // A free plan is always paid: its first cycle, rather than counting up forever.
+  for (let index = 0; index < 1200; index += 1) {
+    const { start } = billingCycle(enrollment.startDate, enrollment.months, index);
+    if ((paidByCycleStart.get(start) ?? 0) < enrollment.priceCents) return start;
+  }
+  return enrollment.startDate;
+}
+
+/** Whether `date` is the first day of one of the enrollment's billing cycles. */
+export function isCycleStart(startDate: string, months: number, date: string): boolean {
+  for (let index = 0; index < 1200; index += 1) {
+    const { start } = billingCycle(startDate, months, index);
+    if (start === date) return true;
+    if (start > date) return false;
+  }
+  return false;
+}
