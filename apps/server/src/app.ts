@@ -29,6 +29,7 @@ import { establishmentsRoutes } from './modules/establishments/establishments.ro
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
@@ -84,6 +85,7 @@ export function createApi(deps: Deps) {
     .route('/', schedulesRoutes)
     .route('/', sessionsRoutes)
     .route('/', enrollmentsRoutes)
+    .route('/', paymentsRoutes)
     .route('/', postalCodesRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   billingCycleStates,
+  cycleStartingOn,
   firstUnpaidCycleStart,
-  isCycleStart,
   PaymentInput,
   PaymentListQuery,
 } from './payments.ts';
@@ -95,8 +95,8 @@ describe('due cycles', () => {
     expect(firstUnpaidCycleStart(enrollment, new Map())).toBe('2027-01-31');
     expect(firstUnpaidCycleStart(enrollment, new Map([['2027-01-31', 34_900]]))).toBe('2027-02-28');
     expect(firstUnpaidCycleStart({ ...enrollment, priceCents: 0 }, new Map())).toBe('2027-01-31');
-    expect(isCycleStart('2027-01-31', 1, '2027-02-28')).toBe(true);
-    expect(isCycleStart('2027-01-31', 1, '2027-02-27')).toBe(false);
-    expect(isCycleStart('2027-01-31', 3, '2027-04-30')).toBe(true);
+    expect(cycleStartingOn('2027-01-31', 1, '2027-02-28')).toMatchObject({ index: 1, end: '2027-03-30' });
+    expect(cycleStartingOn('2027-01-31', 1, '2027-02-27')).toBeNull();
+    expect(cycleStartingOn('2027-01-31', 3, '2027-04-30')).toMatchObject({ end: '2027-07-30' });
   });
 });

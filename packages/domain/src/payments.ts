@@ -206,12 +206,27 @@ export function firstUnpaidCycleStart(
   return enrollment.startDate;
 }
 
-/** Whether `date` is the first day of one of the enrollment's billing cycles. */
-export function isCycleStart(startDate: string, months: number, date: string): boolean {
+/** The enrollment's billing cycle that starts on `date`, or null when no cycle starts that day. */
+export function cycleStartingOn(startDate: string, months: number, date: string) {
   for (let index = 0; index < 1200; index += 1) {
-    const { start } = billingCycle(startDate, months, index);
-    if (start === date) return true;
-    if (start > date) return false;
+    const cycle = billingCycle(startDate, months, index);
+    if (cycle.start === date) return cycle;
+    if (cycle.start > date) return null;
   }
-  return false;
+  return null;
 }
+
+/** Step 1's search (GET /payments/customers): at least 2 characters, as the enrollment form's search. */
+export const PayableCustomerQuery = z.object({
+  search: z.string().trim().min(2, V.min).max(200, V.max).optional(),
+});
+export type PayableCustomerQuery = z.infer<typeof PayableCustomerQuery>;
+
+export const PayableCustomer = z.object({
+  customerId: z.string(),
+  name: z.string(),
+  /** 0: shown, but cannot be charged (PAYMENT_CUSTOMER_NOT_ENROLLED). */
+  enrollmentCount: z.number().int(),
+});
+export const PayableCustomerList = z.object({ items: z.array(PayableCustomer) });
+export type PayableCustomerList = z.infer<typeof PayableCustomerList>;

@@ -10,6 +10,8 @@ export type AuditEntry = {
   entityId: string;
   ipAddress: string;
   at: Date;
+  /** Only for records that are not personal data (a payment's amounts and status). */
+  details?: unknown;
 };
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

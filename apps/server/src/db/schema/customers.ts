@@ -114,6 +114,8 @@ export const auditLog = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
     ipAddress: text('ip_address'),
+    /** What changed, for records that are not personal data (a payment's amounts and status). */
+    details: jsonb('details'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

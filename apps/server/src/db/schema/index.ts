@@ -4,5 +4,6 @@ export * from './enrollments.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
 export * from './organizations.ts';
+export * from './payments.ts';
 export * from './schedules.ts';
 export * from './sessions.ts';

@@ -11,6 +11,10 @@ export const organizations = pgTable('organizations', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+  /** Where PIX payments go (settings); null: the payment screens offer no PIX code. */
+  pixKey: text('pix_key'),
+  pixMerchantName: text('pix_merchant_name'),
+  pixMerchantCity: text('pix_merchant_city'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

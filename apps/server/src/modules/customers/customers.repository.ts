@@ -15,6 +15,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import { customers, scheduleSessions, sessionAttendance } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/search-pattern.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -30,10 +31,6 @@ const {
 /** Byte-wise order of the unaccented name, the same on every server whatever its locale. */
 const byName = sql`${customers.sortName} collate "C"`;
 
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 /** Deleted and purged customers leave the lists; every word must appear in the searchable text. */
 function listWhere(
   organizationId: string | Placeholder,
@@ -45,8 +42,6 @@ function listWhere(
     ...filter.words.map((word) => like(customers.searchText, word)),
   );
 }
-
-const likePattern = (word: string) => `%${escapeLike(word)}%`;
 
 /**
  * The page and the total of one search shape (how many words, whether a status is chosen), built once: the
@@ -85,7 +80,7 @@ export async function listCustomers(db: Database, organizationId: string, filter
     offset: (filter.page - 1) * filter.limit,
   };
   filter.words.forEach((word, i) => {
-    values[`word${i}`] = likePattern(word);
+    values[`word${i}`] = containsPattern(word);
   });
   // Page and total side by side: on PostgreSQL they run on two pooled connections at once.
   const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
@@ -96,7 +91,7 @@ export async function listAllCustomers(db: Database, organizationId: string, wor
   return db
     .select(customerColumns)
     .from(customers)
-    .where(listWhere(organizationId, { words: words.map(likePattern) }))
+    .where(listWhere(organizationId, { words: words.map(containsPattern) }))
     .orderBy(byName, asc(customers.id));
 }
 

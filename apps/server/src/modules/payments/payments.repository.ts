@@ -1,0 +1,297 @@
+import type { BillingCycle } from '@reformer/domain/customer-plans';
+import type { Currency } from '@reformer/domain/money';
+import { and, asc, desc, eq, gte, inArray, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  customerPlans,
+  customers,
+  enrollments,
+  organizations,
+  payments,
+  schedules,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/search-pattern.ts';
+
+type Reader = Database | Transaction;
+export type PaymentInsert = typeof payments.$inferInsert;
+
+const sameOrganization = (table: { organizationId: AnyPgColumn }) =>
+  eq(table.organizationId, payments.organizationId);
+
+const paymentColumns = {
+  id: payments.id,
+  customerId: payments.customerId,
+  customerName: sql<
+    string | null
+  >`nullif(trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName})), '')`,
+  enrollmentId: payments.enrollmentId,
+  planId: payments.planId,
+  planName: customerPlans.name,
+  cycleStart: payments.cycleStart,
+  cycleEnd: payments.cycleEnd,
+  amountCents: payments.amountCents,
+  currency: sql<Currency>`${payments.currency}`,
+  paidOn: payments.paidOn,
+  method: payments.method,
+  status: payments.status,
+  notes: payments.notes,
+  createdAt: payments.createdAt,
+  updatedAt: payments.updatedAt,
+};
+export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
+
+function withNames(db: Reader) {
+  return db
+    .select(paymentColumns)
+    .from(payments)
+    .innerJoin(customers, and(sameOrganization(customers), eq(customers.id, payments.customerId)))
+    .innerJoin(customerPlans, and(sameOrganization(customerPlans), eq(customerPlans.id, payments.planId)));
+}
+
+export type PaymentFilter = {
+  from?: string | undefined;
+  to?: string | undefined;
+  status?: PaymentInsert['status'] | undefined;
+  method?: PaymentInsert['method'] | undefined;
+  customerId?: string | undefined;
+  planId?: string | undefined;
+};
+
+function listWhere(organizationId: string, filter: PaymentFilter): SQL | undefined {
+  return and(
+    eq(payments.organizationId, organizationId),
+    filter.from ? gte(payments.paidOn, filter.from) : undefined,
+    filter.to ? lte(payments.paidOn, filter.to) : undefined,
+    filter.status ? eq(payments.status, filter.status) : undefined,
+    filter.method ? eq(payments.method, filter.method) : undefined,
+    filter.customerId ? eq(payments.customerId, filter.customerId) : undefined,
+    filter.planId ? eq(payments.planId, filter.planId) : undefined,
+  );
+}
+
+/** The page (newest payment date first) and the totals per currency over the whole filter, side by side. */
+export async function listPayments(
+  db: Database,
+  organizationId: string,
+  filter: PaymentFilter,
+  page: { page: number; limit: number },
+) {
+  const where = listWhere(organizationId, filter);
+  const [rows, totals] = await Promise.all([
+    withNames(db)
+      .where(where)
+      .orderBy(desc(payments.paidOn), desc(payments.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db
+      .select({
+        currency: sql<Currency>`${payments.currency}`,
+        completedCents:
+          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'COMPLETED'), 0)::bigint`.mapWith(
+            Number,
+          ),
+        pendingCents:
+          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'PENDING'), 0)::bigint`.mapWith(
+            Number,
+          ),
+        count: sql<number>`count(*)::int`,
+      })
+      .from(payments)
+      .where(where)
+      .groupBy(payments.currency)
+      .orderBy(asc(payments.currency)),
+  ]);
+  return { rows, totals, total: totals.reduce((sum, row) => sum + row.count, 0) };
+}
+
+export async function findPayment(db: Reader, organizationId: string, id: string) {
+  const [row] = await withNames(db).where(
+    and(eq(payments.organizationId, organizationId), eq(payments.id, id)),
+  );
+  return row ?? null;
+}
+
+export async function lockPayment(tx: Transaction, organizationId: string, id: string) {
+  const [row] = await tx
+    .select({ id: payments.id, amountCents: payments.amountCents, status: payments.status })
+    .from(payments)
+    .where(and(eq(payments.organizationId, organizationId), eq(payments.id, id)))
+    .for('update');
+  return row ?? null;
+}
+
+/** Whether the customer (still on the books) has any enrollment at all. */
+export async function customerEnrollmentCount(tx: Transaction, organizationId: string, customerId: string) {
+  const [row] = await tx
+    .select({
+      isOnBooks: sql<boolean>`bool_or(${notInArray(customers.status, ['DELETED', 'PURGED'])})`,
+      enrollments: sql<number>`count(${enrollments.id})::int`,
+    })
+    .from(customers)
+    .leftJoin(
+      enrollments,
+      and(eq(enrollments.organizationId, customers.organizationId), eq(enrollments.customerId, customers.id)),
+    )
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
+  return row?.isOnBooks ? row.enrollments : null;
+}
+
+const enrollmentBillingColumns = {
+  enrollmentId: enrollments.id,
+  customerId: enrollments.customerId,
+  planId: enrollments.planId,
+  planName: customerPlans.name,
+  scheduleName: schedules.name,
+  status: enrollments.status,
+  startDate: enrollments.startDate,
+  endDate: enrollments.endDate,
+  pausedFrom: enrollments.pausedFrom,
+  resumeOn: enrollments.resumeOn,
+  canceledFrom: enrollments.canceledFrom,
+  billingCycle: sql<BillingCycle>`${customerPlans.billingCycle}`,
+  priceCents: customerPlans.priceCents,
+  currency: sql<Currency>`${customerPlans.currency}`,
+};
+
+function enrollmentsWithPlans(db: Reader) {
+  return db
+    .select(enrollmentBillingColumns)
+    .from(enrollments)
+    .innerJoin(
+      customerPlans,
+      and(
+        eq(customerPlans.organizationId, enrollments.organizationId),
+        eq(customerPlans.id, enrollments.planId),
+      ),
+    )
+    .innerJoin(
+      schedules,
+      and(eq(schedules.organizationId, enrollments.organizationId), eq(schedules.id, enrollments.scheduleId)),
+    );
+}
+export type EnrollmentBillingRow = Awaited<ReturnType<typeof listCustomerEnrollments>>[number];
+
+/** The enrollment a payment pays, locked so two payments for one cycle are counted one after the other. */
+export async function lockEnrollmentForPayment(
+  tx: Transaction,
+  organizationId: string,
+  enrollmentId: string,
+) {
+  const [row] = await enrollmentsWithPlans(tx)
+    .where(and(eq(enrollments.organizationId, organizationId), eq(enrollments.id, enrollmentId)))
+    .for('update', { of: enrollments });
+  return row ?? null;
+}
+
+export async function listCustomerEnrollments(db: Reader, organizationId: string, customerId: string) {
+  return enrollmentsWithPlans(db)
+    .where(and(eq(enrollments.organizationId, organizationId), eq(enrollments.customerId, customerId)))
+    .orderBy(desc(enrollments.startDate), asc(enrollments.id));
+}
+
+/** What COMPLETED payments add up to per enrollment and cycle start. */
+export async function completedByCycle(db: Reader, organizationId: string, enrollmentIds: string[]) {
+  if (enrollmentIds.length === 0) return [];
+  return db
+    .select({
+      enrollmentId: payments.enrollmentId,
+      cycleStart: payments.cycleStart,
+      paidCents: sql<number>`sum(${payments.amountCents})::bigint`.mapWith(Number),
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.organizationId, organizationId),
+        inArray(payments.enrollmentId, enrollmentIds),
+        eq(payments.status, 'COMPLETED'),
+      ),
+    )
+    .groupBy(payments.enrollmentId, payments.cycleStart);
+}
+
+export async function insertPayment(tx: Transaction, row: PaymentInsert) {
+  await tx.insert(payments).values(row);
+}
+
+export async function updatePayment(
+  tx: Transaction,
+  key: { organizationId: string; id: string },
+  values: Partial<PaymentInsert>,
+) {
+  await tx
+    .update(payments)
+    .set(values)
+    .where(and(eq(payments.organizationId, key.organizationId), eq(payments.id, key.id)));
+}
+
+export async function deletePayment(tx: Transaction, key: { organizationId: string; id: string }) {
+  await tx
+    .delete(payments)
+    .where(and(eq(payments.organizationId, key.organizationId), eq(payments.id, key.id)));
+}
+
+export async function findPixSettings(db: Reader, organizationId: string) {
+  const [row] = await db
+    .select({
+      pixKey: organizations.pixKey,
+      pixMerchantName: organizations.pixMerchantName,
+      pixMerchantCity: organizations.pixMerchantCity,
+      organizationName: organizations.name,
+    })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row ?? null;
+}
+
+export async function updatePixSettings(
+  db: Database,
+  organizationId: string,
+  values: { pixKey: string | null; pixMerchantName: string | null; pixMerchantCity: string | null },
+  now: Date,
+) {
+  await db
+    .update(organizations)
+    .set({ ...values, updatedAt: now })
+    .where(eq(organizations.id, organizationId));
+}
+
+export async function customerExists(db: Reader, organizationId: string, customerId: string) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
+  return row !== undefined;
+}
+
+/**
+ * Step 1 of a new payment: customers on the books matching every word (as the customer list searches), each
+ * with how many enrollments they have — those with none are shown but cannot be charged. Without words, the
+ * most recently enrolled.
+ */
+export async function searchPayableCustomers(db: Database, organizationId: string, words: string[]) {
+  const enrollmentCount = sql<number>`(select count(*)::int from ${enrollments}
+    where ${enrollments.organizationId} = ${customers.organizationId} and ${enrollments.customerId} = ${customers.id})`;
+  const lastEnrolled = sql`(select max(${enrollments.createdAt}) from ${enrollments}
+    where ${enrollments.organizationId} = ${customers.organizationId} and ${enrollments.customerId} = ${customers.id})`;
+  return db
+    .select({
+      customerId: customers.id,
+      name: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
+      enrollmentCount,
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organizationId, organizationId),
+        notInArray(customers.status, ['DELETED', 'PURGED']),
+        ...words.map((word) => like(customers.searchText, containsPattern(word))),
+        words.length === 0 ? sql`${lastEnrolled} is not null` : undefined,
+      ),
+    )
+    .orderBy(
+      words.length === 0 ? sql`${lastEnrolled} desc` : sql`${customers.sortName} collate "C"`,
+      asc(customers.id),
+    )
+    .limit(20);
+}

@@ -1,0 +1,370 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, payments } from '../../db/schema/index.ts';
+import {
+  addMember,
+  createCustomer,
+  createEstablishment,
+  createOrganization,
+  createPlan,
+  createSchedule,
+  createUser,
+  scheduleBody,
+  type TestUser,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let accountant: TestUser;
+let viewer: TestUser;
+let instructor: TestUser;
+let outsider: TestUser;
+let organizationId: string;
+let scheduleId: string;
+let monthlyBrl: { id: string };
+let monthlyUsd: { id: string };
+
+const MID_MARCH = new Date('2027-03-15T12:00:00Z');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.setNow(MID_MARCH);
+  owner = await createUser(t);
+  outsider = await createUser(t);
+  organizationId = (await createOrganization(t, owner)).id;
+  await createOrganization(t, outsider);
+  const establishmentId = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
+  const carla = await addMember(t, owner, organizationId, {
+    establishments: [{ establishmentId, role: 'EST_INSTRUCTOR' }],
+  });
+  accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
+  viewer = await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' });
+  instructor = await addMember(t, owner, organizationId, { role: 'ORG_MEDICAL_PROFESSIONAL' });
+  scheduleId = (
+    await createSchedule(
+      t,
+      owner,
+      organizationId,
+      scheduleBody(establishmentId, carla.id, {
+        startDate: '2027-01-04',
+        endDate: '2027-12-29',
+        capacity: 50,
+      }),
+    )
+  ).id;
+  monthlyBrl = await createPlan(t, owner, organizationId, { priceCents: 34_900, weeklySessionsLimit: null });
+  monthlyUsd = await createPlan(t, owner, organizationId, {
+    name: 'Monthly USD',
+    priceCents: 9_900,
+    currency: 'USD',
+    weeklySessionsLimit: null,
+  });
+});
+beforeEach(() => t.setNow(MID_MARCH));
+afterAll(() => t.close());
+
+const orgPath = (suffix: string) => `/organizations/${organizationId}${suffix}`;
+
+let customerNumber = 0;
+async function enrolledCustomer(planId = monthlyBrl.id, startDate = '2027-02-01') {
+  customerNumber += 1;
+  const customer = await createCustomer(t, owner, organizationId, {
+    firstName: 'Paga',
+    lastName: `N${customerNumber}`,
+  });
+  const enrollment = await t.request('POST', orgPath('/enrollments'), {
+    token: owner.token,
+    // Paid cycles come from the enrollment's dates: a year, so there are cycles to pay.
+    body: { customerId: customer.id, planId, scheduleId, startDate, endDate: '2027-12-29' },
+  });
+  expect(enrollment.status, enrollment.text).toBe(201);
+  return { customerId: customer.id, enrollmentId: enrollment.body.id as string };
+}
+
+const body = (ids: { customerId: string; enrollmentId: string }, extra: Record<string, unknown> = {}) => ({
+  ...ids,
+  amountCents: 34_900,
+  currency: 'BRL',
+  paidOn: '2027-03-10',
+  method: 'PIX',
+  status: 'COMPLETED',
+  ...extra,
+});
+
+function pay(data: Record<string, unknown>, user: TestUser = owner, headers: Record<string, string> = {}) {
+  return t.request('POST', orgPath('/payments'), { token: user.token, body: data, headers });
+}
+
+async function paid(data: Record<string, unknown>, user: TestUser = owner) {
+  const response = await pay(data, user);
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; cycleStart: string; cycleEnd: string; status: string };
+}
+
+async function paymentCount() {
+  const [row] = await t.db.select({ value: count() }).from(payments);
+  return row?.value ?? 0;
+}
+
+async function cyclesOf(customerId: string) {
+  const response = await t.request('GET', orgPath(`/customers/${customerId}/billing`), {
+    token: owner.token,
+  });
+  expect(response.status, response.text).toBe(200);
+  return response.body.enrollments[0].cycles as { start: string; state: string; paidCents: number }[];
+}
+
+describe('the three steps', () => {
+  it('refuses a customer with no enrollment (409) and an enrollment that is not theirs (404)', async () => {
+    const loner = await createCustomer(t, owner, organizationId, { firstName: 'Sem', lastName: 'Matrícula' });
+    const other = await enrolledCustomer();
+    const before = await paymentCount();
+    const notEnrolled = await pay(body({ customerId: loner.id, enrollmentId: other.enrollmentId }));
+    expect(notEnrolled.status).toBe(409);
+    expect(notEnrolled.body.error.code).toBe('PAYMENT_CUSTOMER_NOT_ENROLLED');
+    const mine = await enrolledCustomer();
+    const notTheirs = await pay(body({ customerId: mine.customerId, enrollmentId: other.enrollmentId }));
+    expect(notTheirs.status).toBe(404);
+    expect(notTheirs.body.error.code).toBe('ENROLLMENT_NOT_FOUND');
+    expect(await paymentCount()).toBe(before);
+    // Step 1 shows both, with how many enrollments each has.
+    const found = await t.request('GET', orgPath('/payments/customers?search=sem matricula'), {
+      token: accountant.token,
+    });
+    expect(found.body.items).toEqual([{ customerId: loner.id, name: 'Sem Matrícula', enrollmentCount: 0 }]);
+    const short = await t.request('GET', orgPath('/payments/customers?search=s'), {
+      token: accountant.token,
+    });
+    expect(short.status).toBe(400);
+  });
+
+  it('pays the first unpaid cycle by default, then the next; a cycle that is not one of theirs is a 400', async () => {
+    const ids = await enrolledCustomer(monthlyBrl.id, '2027-01-31');
+    const first = await paid(body(ids));
+    expect(first).toMatchObject({ cycleStart: '2027-01-31', cycleEnd: '2027-02-27', status: 'COMPLETED' });
+    const second = await paid(body(ids));
+    expect(second).toMatchObject({ cycleStart: '2027-02-28', cycleEnd: '2027-03-30' });
+    const chosen = await paid(body(ids, { cycleStart: '2027-04-30' }));
+    expect(chosen.cycleEnd).toBe('2027-05-30');
+    const invalid = await pay(body(ids, { cycleStart: '2027-04-01' }));
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('PAYMENT_CYCLE_INVALID');
+  });
+
+  it('refuses bad amounts, currencies, methods and dates with nothing written', async () => {
+    const ids = await enrolledCustomer();
+    const before = await paymentCount();
+    for (const extra of [
+      { amountCents: 0 },
+      { amountCents: -100 },
+      { amountCents: 100_000_001 },
+      { amountCents: 10.5 },
+      { amountCents: '349' },
+      { currency: 'EUR' },
+      { method: 'CHEQUE' },
+      { status: 'PAID' },
+      { paidOn: '2027-02-30' },
+    ]) {
+      const response = await pay(body(ids, extra));
+      expect(response.status, JSON.stringify(extra)).toBe(400);
+      expect(response.body.error.code).toBe('VALIDATION_FAILED');
+    }
+    expect(await paymentCount()).toBe(before);
+  });
+
+  it('writes once for the same Idempotency-Key, also when the two requests race', async () => {
+    const ids = await enrolledCustomer();
+    const before = await paymentCount();
+    const headers = { 'idempotency-key': `pay-${ids.customerId}` };
+    const [a, b] = await Promise.all([pay(body(ids), owner, headers), pay(body(ids), owner, headers)]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses[0]).toBe(201);
+    expect([201, 409]).toContain(statuses[1]);
+    const again = await pay(body(ids), owner, headers);
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe((a.status === 201 ? a : b).body.id);
+    expect(await paymentCount()).toBe(before + 1);
+  });
+});
+
+describe('cycles and refunds', () => {
+  it('marks cycles paid when COMPLETED payments cover them, and a refund opens the cycle again', async () => {
+    const ids = await enrolledCustomer(monthlyBrl.id, '2027-02-01');
+    expect((await cyclesOf(ids.customerId)).map((c) => [c.start, c.state])).toEqual([
+      ['2027-02-01', 'OVERDUE'],
+      ['2027-03-01', 'OVERDUE'],
+      ['2027-04-01', 'UPCOMING'],
+    ]);
+    const payment = await paid(body(ids));
+    await paid(body(ids, { amountCents: 20_000, status: 'PENDING' }));
+    const cycles = await cyclesOf(ids.customerId);
+    expect(cycles[0]).toMatchObject({ state: 'PAID', paidCents: 34_900 });
+    expect(cycles[1]).toMatchObject({ state: 'OVERDUE', paidCents: 0 }); // pending money is not paid
+    const refunded = await t.request('POST', orgPath(`/payments/${payment.id}/refund`), {
+      token: accountant.token,
+    });
+    expect(refunded.status, refunded.text).toBe(200);
+    expect(refunded.body.status).toBe('REFUNDED');
+    expect((await cyclesOf(ids.customerId))[0]).toMatchObject({ state: 'OVERDUE', paidCents: 0 });
+    const twice = await t.request('POST', orgPath(`/payments/${payment.id}/refund`), { token: owner.token });
+    expect(twice.body.error.code).toBe('PAYMENT_NOT_REFUNDABLE');
+  });
+
+  it('keeps an audit trail of create, edit, refund and delete with the amounts before and after', async () => {
+    const ids = await enrolledCustomer();
+    const payment = await paid(body(ids));
+    const edited = await t.request('PUT', orgPath(`/payments/${payment.id}`), {
+      token: accountant.token,
+      body: body(ids, { amountCents: 30_000, cycleStart: payment.cycleStart }),
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toMatchObject({ amountCents: 30_000, cycleStart: payment.cycleStart });
+    await t.request('POST', orgPath(`/payments/${payment.id}/refund`), { token: owner.token });
+    const deleted = await t.request('DELETE', orgPath(`/payments/${payment.id}`), { token: owner.token });
+    expect(deleted.status).toBe(204);
+    const trail = await t.db
+      .select({ action: auditLog.action, actorId: auditLog.actorId, details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'payment'), eq(auditLog.entityId, payment.id)))
+      .orderBy(auditLog.id);
+    expect(trail).toEqual([
+      {
+        action: 'payment.created',
+        actorId: owner.id,
+        details: { before: null, after: { amountCents: 34_900, status: 'COMPLETED' } },
+      },
+      {
+        action: 'payment.updated',
+        actorId: accountant.id,
+        details: {
+          before: expect.objectContaining({ amountCents: 34_900, status: 'COMPLETED' }),
+          after: { amountCents: 30_000, status: 'COMPLETED' },
+        },
+      },
+      {
+        action: 'payment.refunded',
+        actorId: owner.id,
+        details: {
+          before: expect.objectContaining({ amountCents: 30_000 }),
+          after: { amountCents: 30_000, status: 'REFUNDED' },
+        },
+      },
+      {
+        action: 'payment.deleted',
+        actorId: owner.id,
+        details: { before: expect.objectContaining({ status: 'REFUNDED' }), after: null },
+      },
+    ]);
+  });
+
+  it('keeps the enrollment a payment paid: deleting it is refused', async () => {
+    const ids = await enrolledCustomer();
+    await paid(body(ids));
+    const response = await t.request('DELETE', orgPath(`/enrollments/${ids.enrollmentId}`), {
+      token: owner.token,
+    });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('ENROLLMENT_HAS_PAYMENTS');
+  });
+});
+
+describe('the list', () => {
+  it('filters by period, status, method, customer and plan, with totals per currency never summed', async () => {
+    const brl = await enrolledCustomer(monthlyBrl.id);
+    const usd = await enrolledCustomer(monthlyUsd.id);
+    await paid(body(brl, { paidOn: '2027-05-02' }));
+    await paid(body(brl, { paidOn: '2027-05-03', method: 'CASH', status: 'PENDING', amountCents: 10_000 }));
+    await paid(
+      body(usd, { paidOn: '2027-05-04', currency: 'USD', amountCents: 9_900, method: 'CREDIT_CARD' }),
+    );
+    const list = (query: string) =>
+      t.request('GET', orgPath(`/payments?from=2027-05-01&to=2027-05-31&${query}`), {
+        token: accountant.token,
+      });
+    const may = await list('');
+    expect(may.status, may.text).toBe(200);
+    expect(may.body.total).toBe(3);
+    expect(may.body.items.map((p: { paidOn: string }) => p.paidOn)).toEqual([
+      '2027-05-04',
+      '2027-05-03',
+      '2027-05-02',
+    ]);
+    expect(may.body.totals).toEqual([
+      { currency: 'BRL', completedCents: 34_900, pendingCents: 10_000, count: 2 },
+      { currency: 'USD', completedCents: 9_900, pendingCents: 0, count: 1 },
+    ]);
+    expect((await list('status=PENDING')).body.total).toBe(1);
+    expect((await list('method=CREDIT_CARD')).body.items[0].currency).toBe('USD');
+    expect((await list(`customerId=${brl.customerId}`)).body.total).toBe(2);
+    expect((await list(`planId=${monthlyUsd.id}`)).body.total).toBe(1);
+    expect((await list('limit=1&page=3')).body.items).toHaveLength(1);
+    for (const bad of ['status=PAID', 'method=x', 'page=0', 'limit=101', 'customerId=nope']) {
+      expect((await list(bad)).status, bad).toBe(400);
+    }
+    const backwards = await t.request('GET', orgPath('/payments?from=2027-05-31&to=2027-05-01'), {
+      token: owner.token,
+    });
+    expect(backwards.status).toBe(400);
+  });
+});
+
+describe('permissions', () => {
+  it('lets the accountant in, and keeps the viewer and the instructor out (403) and outsiders out (404)', async () => {
+    const ids = await enrolledCustomer();
+    const payment = await paid(body(ids), accountant);
+    for (const user of [viewer, instructor]) {
+      expect((await t.request('GET', orgPath('/payments'), { token: user.token })).status).toBe(403);
+      expect((await pay(body(ids), user)).status).toBe(403);
+      expect(
+        (await t.request('GET', orgPath(`/customers/${ids.customerId}/billing`), { token: user.token }))
+          .status,
+      ).toBe(403);
+    }
+    for (const [method, path] of [
+      ['GET', '/payments'],
+      ['GET', `/payments/${payment.id}`],
+      ['POST', `/payments/${payment.id}/refund`],
+      ['DELETE', `/payments/${payment.id}`],
+      ['GET', `/customers/${ids.customerId}/billing`],
+      ['GET', '/pix-settings'],
+    ] as const) {
+      expect(
+        (await t.request(method, orgPath(path), { token: outsider.token })).status,
+        `${method} ${path}`,
+      ).toBe(404);
+    }
+    const still = await t.request('GET', orgPath(`/payments/${payment.id}`), { token: owner.token });
+    expect(still.body.status).toBe('COMPLETED');
+  });
+});
+
+describe('PIX settings', () => {
+  it('keeps the key, name and city; refuses a key that is none of the PIX kinds', async () => {
+    const saved = await t.request('PUT', orgPath('/pix-settings'), {
+      token: owner.token,
+      body: { pixKey: '+5511987654321', pixMerchantName: 'Estúdio Respiro', pixMerchantCity: 'São Paulo' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body).toEqual({
+      pixKey: '+5511987654321',
+      pixMerchantName: 'Estúdio Respiro',
+      pixMerchantCity: 'São Paulo',
+    });
+    const bad = await t.request('PUT', orgPath('/pix-settings'), {
+      token: owner.token,
+      body: { pixKey: '11 98765' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details[0]).toMatchObject({ path: 'pixKey', key: 'validation.pixKey' });
+    // The accountant reads them to show codes; the viewer (VIEW_SETTINGS) too; neither may change them.
+    for (const user of [accountant, viewer]) {
+      const read = await t.request('GET', orgPath('/pix-settings'), { token: user.token });
+      expect(read.body.pixKey).toBe('+5511987654321');
+      expect((await t.request('PUT', orgPath('/pix-settings'), { token: user.token, body: {} })).status).toBe(
+        403,
+      );
+    }
+    expect((await t.request('GET', orgPath('/pix-settings'), { token: instructor.token })).status).toBe(403);
+  });
+});
