@@ -22,6 +22,7 @@ function realValues(ids: TenantIds): RealValues {
     staffUserId: [ids.staffMember, ids.owner],
     customerId: [ids.rosterCustomer, ids.customer],
     customerIds: [ids.customer, ids.rosterCustomer],
+    planId: [ids.plan],
     scheduleId: [ids.schedule],
     sessionId: [ids.session],
   };

@@ -1,5 +1,6 @@
 import type { Action } from '@reformer/domain/permissions';
 import { customerOperations } from './operations-customers.ts';
+import { enrollmentOperations } from './operations-enrollments.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
@@ -54,6 +55,7 @@ export const OPERATIONS: OperationTable = {
   ...organizationOperations,
   ...customerOperations,
   ...schedulingOperations,
+  ...enrollmentOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

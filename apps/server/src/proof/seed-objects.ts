@@ -14,8 +14,9 @@ type Base = {
 
 /**
  * The objects an operation can name, at the main establishment: a pending invitation, a customer, a
- * customer on a session's roster, a plan, a schedule and its sessions. The fuzzing suite makes a new set
- * for every batch, since its requests may delete or change them.
+ * customer on a session's roster, a plan, a schedule and its sessions, and the roster customer's enrollment
+ * in that schedule. The fuzzing suite makes a new set after every batch that wrote something, since its
+ * requests may delete or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
   const { owner, orgId, mark } = base;
@@ -42,13 +43,17 @@ export async function seedObjects(t: TestApp, base: Base) {
   });
   const plan = await t.request('POST', `/organizations/${orgId}/customer-plans`, {
     token: owner.token,
-    body: planBody(`Plan ${unique}`),
+    // The seeded class meets every day: a plan of seven a week lets its enrollments fit the weekly limit.
+    body: { ...planBody(`Plan ${unique}`), weeklySessionsLimit: 7 },
   });
   expect(plan.status, plan.text).toBe(201);
   const scheduling = base.withSchedules
     ? await seedScheduling(t, owner, { ...base, mark: unique })
     : { schedule: '', session: '', sessionIds: [] };
   if (scheduling.session) await addToSession(t, owner, orgId, scheduling.session, rosterCustomer.id);
+  // Enrolled after being added: a customer already enrolled in the class cannot be added to its session.
+  const place = { customerId: rosterCustomer.id, planId: plan.body.id, scheduleId: scheduling.schedule };
+  const enrollment = scheduling.session ? await enroll(t, owner, orgId, place, `Notes ${unique}`) : '';
   return {
     invitation: invited.body.id as string,
     invitationToken: tokenOf(invited.body.inviteUrl),
@@ -57,6 +62,7 @@ export async function seedObjects(t: TestApp, base: Base) {
     customerName,
     plan: plan.body.id as string,
     ...scheduling,
+    enrollment,
   };
 }
 
@@ -102,6 +108,22 @@ export async function seedScheduling(t: TestApp, owner: TestUser, place: Schedul
   const items = sessions.body.items as { id: string }[];
   expect(items.length).toBeGreaterThan(0);
   return { schedule: schedule.id, session: items[0]?.id ?? '', sessionIds: items.map((item) => item.id) };
+}
+
+type Placement = { customerId: string; planId: string; scheduleId: string };
+
+/** An enrollment over every session of the seeded schedule (days 30 to 58), with an end date of its own. */
+export function enrollmentBody(placement: Placement, notes: string) {
+  return { ...placement, startDate: dateFromToday(30), endDate: dateFromToday(58), notes };
+}
+
+async function enroll(t: TestApp, owner: TestUser, orgId: string, placement: Placement, notes: string) {
+  const enrolled = await t.request('POST', `/organizations/${orgId}/enrollments`, {
+    token: owner.token,
+    body: enrollmentBody(placement, notes),
+  });
+  expect(enrolled.status, enrolled.text).toBe(201);
+  return enrolled.body.id as string;
 }
 
 export async function addToSession(

@@ -30,6 +30,7 @@ export const KINDS = [
   'plan',
   'schedule',
   'session',
+  'enrollment',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 

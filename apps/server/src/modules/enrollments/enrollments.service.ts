@@ -25,7 +25,7 @@ import * as repository from './enrollments.repository.ts';
 
 /** Who sees an enrollment (below: 404, as if it did not exist) and who may change it (else 403). */
 const SEE: readonly Action[] = ['VIEW_ENROLLMENTS', 'MANAGE_ENROLLMENTS'];
-const VIEW = { seeWith: SEE, actions: ['VIEW_ENROLLMENTS'], notFound: 'ENROLLMENT_NOT_FOUND' } as const;
+const VIEW = { seeWith: SEE, actions: SEE, notFound: 'ENROLLMENT_NOT_FOUND' } as const;
 const MANAGE = { ...VIEW, actions: ['MANAGE_ENROLLMENTS'] } as const;
 /** A schedule the member may not enroll in is reported as missing, like an enrollment. */
 const ENROLL_IN = {
