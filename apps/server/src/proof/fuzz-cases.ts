@@ -25,6 +25,7 @@ function realValues(ids: TenantIds): RealValues {
     planId: [ids.plan],
     scheduleId: [ids.schedule],
     sessionId: [ids.session],
+    enrollmentId: [ids.enrollment],
   };
 }
 

@@ -2,11 +2,15 @@ import type { Action } from '@reformer/domain/permissions';
 import { customerOperations } from './operations-customers.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
 import { organizationOperations } from './operations-organization.ts';
+import { paymentOperations } from './operations-payments.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
 
-/** What the route's middleware demands: membership only, `requirePermission`, or `requireActionAnywhere`. */
-export type Needs = 'member' | { org: Action } | { anywhere: Action };
+/**
+ * What the route's middleware demands: membership only, `requirePermission` (a list: any one of them at
+ * ORG scope), or `requireActionAnywhere`.
+ */
+export type Needs = 'member' | { org: Action | readonly Action[] } | { anywhere: Action };
 
 /**
  * The service's check at the establishment of the object `of` (every seeded object sits at the tenant's
@@ -56,6 +60,7 @@ export const OPERATIONS: OperationTable = {
   ...customerOperations,
   ...schedulingOperations,
   ...enrollmentOperations,
+  ...paymentOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

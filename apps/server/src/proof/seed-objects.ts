@@ -14,9 +14,9 @@ type Base = {
 
 /**
  * The objects an operation can name, at the main establishment: a pending invitation, a customer, a
- * customer on a session's roster, a plan, a schedule and its sessions, and the roster customer's enrollment
- * in that schedule. The fuzzing suite makes a new set after every batch that wrote something, since its
- * requests may delete or change them.
+ * customer on a session's roster, a plan, a schedule and its sessions, the roster customer's enrollment
+ * in that schedule and a payment for it; and the organization's PIX details. The fuzzing suite makes a new
+ * set after every batch that wrote something, since its requests may delete, refund or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
   const { owner, orgId, mark } = base;
@@ -54,6 +54,9 @@ export async function seedObjects(t: TestApp, base: Base) {
   // Enrolled after being added: a customer already enrolled in the class cannot be added to its session.
   const place = { customerId: rosterCustomer.id, planId: plan.body.id, scheduleId: scheduling.schedule };
   const enrollment = scheduling.session ? await enroll(t, owner, orgId, place, `Notes ${unique}`) : '';
+  const paid = { customerId: rosterCustomer.id, enrollmentId: enrollment };
+  const payment = enrollment ? await pay(t, owner, orgId, paymentBody(paid, null, `Paid ${unique}`)) : '';
+  await setPixSettings(t, owner, orgId, unique);
   return {
     invitation: invited.body.id as string,
     invitationToken: tokenOf(invited.body.inviteUrl),
@@ -63,6 +66,7 @@ export async function seedObjects(t: TestApp, base: Base) {
     plan: plan.body.id as string,
     ...scheduling,
     enrollment,
+    payment,
   };
 }
 
@@ -124,6 +128,32 @@ async function enroll(t: TestApp, owner: TestUser, orgId: string, placement: Pla
   });
   expect(enrolled.status, enrolled.text).toBe(201);
   return enrolled.body.id as string;
+}
+
+type Paid = { customerId: string; enrollmentId: string };
+
+/** A COMPLETED payment (so it can be refunded) of the plan's price; no `cycleStart`: the first unpaid one. */
+export function paymentBody(paid: Paid, cycleStart: string | null, notes: string) {
+  const amount = { amountCents: 24_900, currency: 'BRL', paidOn: dateFromToday(0) };
+  return { ...paid, cycleStart, ...amount, method: 'PIX', status: 'COMPLETED', notes };
+}
+
+async function pay(t: TestApp, owner: TestUser, orgId: string, body: ReturnType<typeof paymentBody>) {
+  const paid = await t.request('POST', `/organizations/${orgId}/payments`, { token: owner.token, body });
+  expect(paid.status, paid.text).toBe(201);
+  return paid.body.id as string;
+}
+
+/**
+ * A key and a merchant name that carry the mark, so an answer showing them to another tenant is caught. Set
+ * with every new set of objects: the fuzzer's writes may have cleared them.
+ */
+async function setPixSettings(t: TestApp, owner: TestUser, orgId: string, unique: string) {
+  const saved = await t.request('PUT', `/organizations/${orgId}/pix-settings`, {
+    token: owner.token,
+    body: { pixKey: `pix-${unique}@example.com`, pixMerchantName: unique, pixMerchantCity: 'Sao Paulo' },
+  });
+  expect(saved.status, saved.text).toBe(200);
 }
 
 export async function addToSession(

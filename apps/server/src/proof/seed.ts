@@ -31,6 +31,7 @@ export const KINDS = [
   'schedule',
   'session',
   'enrollment',
+  'payment',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
