@@ -70,6 +70,20 @@ export const attendanceSeats = sql<number>`(select count(*)::int from ${sessionA
     and ${sessionAttendance.sessionId} = ${scheduleSessions.id}
     and ${inArray(sessionAttendance.status, SEATED_STATUSES)})`;
 
+/** Check-ins recorded in the surrounding session. */
+export const checkIns = sql<number>`(select count(${sessionAttendance.checkedInAt})::int from ${sessionAttendance}
+  where ${sessionAttendance.organizationId} = ${scheduleSessions.organizationId}
+    and ${sessionAttendance.sessionId} = ${scheduleSessions.id})`;
+
+/**
+ * A fragment as a select field of a single-table query: Drizzle writes the columns directly in such a
+ * field without their table ("id", not "schedule_sessions"."id"), which inside a subquery would name the
+ * subquery's own table. Nested one level, they keep it.
+ */
+export function selectField<T>(fragment: SQL<T>): SQL<T> {
+  return sql<T>`${fragment}`;
+}
+
 /** Every seat taken in the surrounding session: attendance rows that count plus enrolled customers. */
 export function seatsTaken(exceptEnrollmentId?: SQLWrapper | string): SQL<number> {
   return sql<number>`(${attendanceSeats} + ${enrolledSeats(exceptEnrollmentId)})`;

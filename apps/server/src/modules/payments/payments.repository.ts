@@ -270,28 +270,37 @@ export async function customerExists(db: Reader, organizationId: string, custome
  * most recently enrolled.
  */
 export async function searchPayableCustomers(db: Database, organizationId: string, words: string[]) {
-  const enrollmentCount = sql<number>`(select count(*)::int from ${enrollments}
-    where ${enrollments.organizationId} = ${customers.organizationId} and ${enrollments.customerId} = ${customers.id})`;
-  const lastEnrolled = sql`(select max(${enrollments.createdAt}) from ${enrollments}
-    where ${enrollments.organizationId} = ${customers.organizationId} and ${enrollments.customerId} = ${customers.id})`;
-  return db
-    .select({
-      customerId: customers.id,
-      name: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
-      enrollmentCount,
-    })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.organizationId, organizationId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
-        ...words.map((word) => like(customers.searchText, containsPattern(word))),
-        words.length === 0 ? sql`${lastEnrolled} is not null` : undefined,
-      ),
-    )
-    .orderBy(
-      words.length === 0 ? sql`${lastEnrolled} desc` : sql`${customers.sortName} collate "C"`,
-      asc(customers.id),
-    )
-    .limit(20);
+  const lastEnrolled = sql`max(${enrollments.createdAt})`;
+  return (
+    db
+      .select({
+        customerId: customers.id,
+        name: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
+        enrollmentCount: sql<number>`count(${enrollments.id})::int`,
+      })
+      .from(customers)
+      .leftJoin(
+        enrollments,
+        and(
+          eq(enrollments.organizationId, customers.organizationId),
+          eq(enrollments.customerId, customers.id),
+        ),
+      )
+      .where(
+        and(
+          eq(customers.organizationId, organizationId),
+          notInArray(customers.status, ['DELETED', 'PURGED']),
+          ...words.map((word) => like(customers.searchText, containsPattern(word))),
+        ),
+      )
+      .groupBy(customers.organizationId, customers.id)
+      .having(words.length === 0 ? sql`${lastEnrolled} is not null` : undefined)
+      // Newest first without a search (ties, as under one clock: the newer customer, ids being time-ordered).
+      .orderBy(
+        ...(words.length === 0
+          ? [sql`${lastEnrolled} desc`, desc(customers.id)]
+          : [sql`${customers.sortName} collate "C"`, asc(customers.id)]),
+      )
+      .limit(20)
+  );
 }

@@ -137,6 +137,20 @@ describe('the three steps', () => {
       token: accountant.token,
     });
     expect(short.status).toBe(400);
+    const enrolled = await t.request('GET', orgPath(`/payments/customers?search=paga n${customerNumber}`), {
+      token: accountant.token,
+    });
+    expect(enrolled.body.items).toEqual([
+      { customerId: mine.customerId, name: `Paga N${customerNumber}`, enrollmentCount: 1 },
+    ]);
+    // Without a search: the most recently enrolled first, and nobody without an enrollment.
+    const recent = await t.request('GET', orgPath('/payments/customers'), { token: accountant.token });
+    expect(recent.body.items[0]).toEqual({
+      customerId: mine.customerId,
+      name: `Paga N${customerNumber}`,
+      enrollmentCount: 1,
+    });
+    expect(recent.body.items.map((c: { customerId: string }) => c.customerId)).not.toContain(loner.id);
   });
 
   it('pays the first unpaid cycle by default, then the next; a cycle that is not one of theirs is a 400', async () => {

@@ -2,11 +2,13 @@ import { and, asc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-o
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
+  checkIns,
   enrolled,
   enrolledSeats,
   enrolledWithoutAttendance,
   SEATED_STATUSES,
   seatsTaken,
+  selectField,
 } from '../../db/roster.ts';
 import {
   customers,
@@ -269,10 +271,8 @@ export async function lockSession(tx: Transaction, organizationId: string, sessi
 export async function countRoster(tx: Transaction, organizationId: string, sessionId: string) {
   const [row] = await tx
     .select({
-      rosterCount: seatsTaken(),
-      checkedInCount: sql<number>`(select count(${sessionAttendance.checkedInAt})::int from ${sessionAttendance}
-        where ${sessionAttendance.organizationId} = ${scheduleSessions.organizationId}
-          and ${sessionAttendance.sessionId} = ${scheduleSessions.id})`,
+      rosterCount: selectField(seatsTaken()),
+      checkedInCount: selectField(checkIns),
     })
     .from(scheduleSessions)
     .where(and(eq(scheduleSessions.organizationId, organizationId), eq(scheduleSessions.id, sessionId)));
