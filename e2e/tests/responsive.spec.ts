@@ -9,7 +9,7 @@ import {
 
 /**
  * The lists on a phone (390 px) and a laptop (1366 px): customers, staff with a pending invitation,
- * schedules and enrollments. No page scrolls sideways, every row action is on screen (not clipped by its
+ * schedules, enrollments and payments. No page scrolls sideways, every row action is on screen (not clipped by its
  * table), long e-mails wrap as words, phones read as written in Brazil, and on a phone the header is one
  * short row that still reaches language, theme and account.
  */
@@ -67,7 +67,7 @@ async function expectReadableEmail(email: Locator) {
 
 // In Portuguese, where the labels are longest (the staff actions were cut off at 1366 px in it).
 for (const width of [390, 1366]) {
-  test(`at ${width} px the customers, staff, schedules and enrollments lists fit with every action on screen`, async ({
+  test(`at ${width} px the customers, staff, schedules, enrollments and payments lists fit with every action on screen`, async ({
     page,
   }) => {
     const organizationId = await signUpWithOrganization(page, OWNER, `Estúdio Largura ${width}`);
@@ -86,11 +86,20 @@ for (const width of [390, 1366]) {
     const plan = await createPlanViaApi(page, organizationId, 'Plano Trimestral Reformer', {
       billingCycle: 'QUARTERLY',
     });
-    await callApi(page, `/organizations/${organizationId}/enrollments`, {
+    const enrollment = await callApi(page, `/organizations/${organizationId}/enrollments`, {
       customerId: customerRecord.id,
       planId: plan.id,
       scheduleId: schedule.id,
       startDate: new Date().toISOString().slice(0, 10),
+    });
+    await callApi(page, `/organizations/${organizationId}/payments`, {
+      customerId: customerRecord.id,
+      enrollmentId: enrollment.id,
+      amountCents: 74_700,
+      currency: 'BRL',
+      paidOn: new Date().toISOString().slice(0, 10),
+      method: 'PIX',
+      status: 'COMPLETED',
     });
     await callApi(page, `/organizations/${organizationId}/staff/invite`, {
       email: INVITED_EMAIL,
@@ -146,6 +155,20 @@ for (const width of [390, 1366]) {
     await expectActionsOnScreen([
       shown(view),
       shown(page.getByRole('link', { name: `Editar a matrícula de ${customerName}` })),
+    ]);
+
+    await page.goto(`${orgPath}/payments`);
+    const pixCode = page.getByRole('button', {
+      name: new RegExp(`^Mostrar o código PIX do pagamento de ${customerName}`),
+    });
+    await expect(shown(pixCode)).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Totais em BRL' })).toContainText('R$ 747,00');
+    await expectNoSideScroll(page);
+    await expectActionsOnScreen([
+      shown(pixCode),
+      shown(page.getByRole('link', { name: new RegExp(`^Editar o pagamento de ${customerName}`) })),
+      shown(page.getByRole('button', { name: new RegExp(`^Estornar o pagamento de ${customerName}`) })),
+      shown(page.getByRole('button', { name: new RegExp(`^Excluir o pagamento de ${customerName}`) })),
     ]);
 
     // Language, theme and account stay reachable: in the header on a laptop, in the account menu on a phone.

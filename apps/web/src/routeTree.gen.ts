@@ -31,6 +31,8 @@ import { Route as AppOrgOrgIdCustomersIndexRouteImport } from './routes/app/org/
 import { Route as AppOrgOrgIdCustomersNewRouteImport } from './routes/app/org/$orgId/customers/new'
 import { Route as AppOrgOrgIdEnrollmentsIndexRouteImport } from './routes/app/org/$orgId/enrollments/index'
 import { Route as AppOrgOrgIdEnrollmentsNewRouteImport } from './routes/app/org/$orgId/enrollments/new'
+import { Route as AppOrgOrgIdPaymentsIndexRouteImport } from './routes/app/org/$orgId/payments/index'
+import { Route as AppOrgOrgIdPaymentsNewRouteImport } from './routes/app/org/$orgId/payments/new'
 import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
 import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
@@ -39,6 +41,7 @@ import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './rou
 import { Route as AppOrgOrgIdCustomersCustomerIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/edit'
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/details'
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/edit'
+import { Route as AppOrgOrgIdPaymentsPaymentIdEditRouteImport } from './routes/app/org/$orgId/payments/$paymentId/edit'
 import { Route as AppOrgOrgIdSchedulesScheduleIdEditRouteImport } from './routes/app/org/$orgId/schedules/$scheduleId/edit'
 
 const PublicRoute = PublicRouteImport.update({
@@ -157,6 +160,17 @@ const AppOrgOrgIdEnrollmentsNewRoute =
     path: '/enrollments/new',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdPaymentsIndexRoute =
+  AppOrgOrgIdPaymentsIndexRouteImport.update({
+    id: '/payments/',
+    path: '/payments/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdPaymentsNewRoute = AppOrgOrgIdPaymentsNewRouteImport.update({
+  id: '/payments/new',
+  path: '/payments/new',
+  getParentRoute: () => AppOrgOrgIdRoute,
+} as any)
 const AppOrgOrgIdSchedulesIndexRoute =
   AppOrgOrgIdSchedulesIndexRouteImport.update({
     id: '/schedules/',
@@ -204,6 +218,12 @@ const AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute =
     path: '/enrollments/$enrollmentId/edit',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdPaymentsPaymentIdEditRoute =
+  AppOrgOrgIdPaymentsPaymentIdEditRouteImport.update({
+    id: '/payments/$paymentId/edit',
+    path: '/payments/$paymentId/edit',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdSchedulesScheduleIdEditRoute =
   AppOrgOrgIdSchedulesScheduleIdEditRouteImport.update({
     id: '/schedules/$scheduleId/edit',
@@ -231,10 +251,12 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
+  '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -242,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
+  '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRoutesByTo {
@@ -262,10 +285,12 @@ export interface FileRoutesByTo {
   '/app/org/$orgId': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
+  '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
   '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/payments': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -273,6 +298,7 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
+  '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRoutesById {
@@ -296,10 +322,12 @@ export interface FileRoutesById {
   '/app/org/$orgId/': typeof AppOrgOrgIdIndexRoute
   '/app/org/$orgId/customers/new': typeof AppOrgOrgIdCustomersNewRoute
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
+  '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -307,6 +335,7 @@ export interface FileRoutesById {
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
+  '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 export interface FileRouteTypes {
@@ -331,10 +360,12 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/'
     | '/app/org/$orgId/customers/new'
     | '/app/org/$orgId/enrollments/new'
+    | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
+    | '/app/org/$orgId/payments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
@@ -342,6 +373,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/customers/$customerId/edit'
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
+    | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -362,10 +394,12 @@ export interface FileRouteTypes {
     | '/app/org/$orgId'
     | '/app/org/$orgId/customers/new'
     | '/app/org/$orgId/enrollments/new'
+    | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
     | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
     | '/app/org/$orgId/enrollments'
+    | '/app/org/$orgId/payments'
     | '/app/org/$orgId/schedules'
     | '/app/org/$orgId/settings'
     | '/app/org/$orgId/attendance/session/$sessionId'
@@ -373,6 +407,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/customers/$customerId/edit'
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
+    | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
   id:
     | '__root__'
@@ -395,10 +430,12 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/'
     | '/app/org/$orgId/customers/new'
     | '/app/org/$orgId/enrollments/new'
+    | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
+    | '/app/org/$orgId/payments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
@@ -406,6 +443,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/customers/$customerId/edit'
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
+    | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
   fileRoutesById: FileRoutesById
 }
@@ -571,6 +609,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdEnrollmentsNewRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/payments/': {
+      id: '/app/org/$orgId/payments/'
+      path: '/payments'
+      fullPath: '/app/org/$orgId/payments/'
+      preLoaderRoute: typeof AppOrgOrgIdPaymentsIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/payments/new': {
+      id: '/app/org/$orgId/payments/new'
+      path: '/payments/new'
+      fullPath: '/app/org/$orgId/payments/new'
+      preLoaderRoute: typeof AppOrgOrgIdPaymentsNewRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/schedules/': {
       id: '/app/org/$orgId/schedules/'
       path: '/schedules'
@@ -627,6 +679,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/payments/$paymentId/edit': {
+      id: '/app/org/$orgId/payments/$paymentId/edit'
+      path: '/payments/$paymentId/edit'
+      fullPath: '/app/org/$orgId/payments/$paymentId/edit'
+      preLoaderRoute: typeof AppOrgOrgIdPaymentsPaymentIdEditRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/schedules/$scheduleId/edit': {
       id: '/app/org/$orgId/schedules/$scheduleId/edit'
       path: '/schedules/$scheduleId/edit'
@@ -662,10 +721,12 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdIndexRoute: typeof AppOrgOrgIdIndexRoute
   AppOrgOrgIdCustomersNewRoute: typeof AppOrgOrgIdCustomersNewRoute
   AppOrgOrgIdEnrollmentsNewRoute: typeof AppOrgOrgIdEnrollmentsNewRoute
+  AppOrgOrgIdPaymentsNewRoute: typeof AppOrgOrgIdPaymentsNewRoute
   AppOrgOrgIdSchedulesNewRoute: typeof AppOrgOrgIdSchedulesNewRoute
   AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
   AppOrgOrgIdEnrollmentsIndexRoute: typeof AppOrgOrgIdEnrollmentsIndexRoute
+  AppOrgOrgIdPaymentsIndexRoute: typeof AppOrgOrgIdPaymentsIndexRoute
   AppOrgOrgIdSchedulesIndexRoute: typeof AppOrgOrgIdSchedulesIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
   AppOrgOrgIdAttendanceSessionSessionIdRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -673,6 +734,7 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdCustomersCustomerIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
+  AppOrgOrgIdPaymentsPaymentIdEditRoute: typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   AppOrgOrgIdSchedulesScheduleIdEditRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
 }
 
@@ -684,10 +746,12 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdIndexRoute: AppOrgOrgIdIndexRoute,
   AppOrgOrgIdCustomersNewRoute: AppOrgOrgIdCustomersNewRoute,
   AppOrgOrgIdEnrollmentsNewRoute: AppOrgOrgIdEnrollmentsNewRoute,
+  AppOrgOrgIdPaymentsNewRoute: AppOrgOrgIdPaymentsNewRoute,
   AppOrgOrgIdSchedulesNewRoute: AppOrgOrgIdSchedulesNewRoute,
   AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
   AppOrgOrgIdEnrollmentsIndexRoute: AppOrgOrgIdEnrollmentsIndexRoute,
+  AppOrgOrgIdPaymentsIndexRoute: AppOrgOrgIdPaymentsIndexRoute,
   AppOrgOrgIdSchedulesIndexRoute: AppOrgOrgIdSchedulesIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
   AppOrgOrgIdAttendanceSessionSessionIdRoute:
@@ -700,6 +764,7 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
     AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute,
   AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute:
     AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute,
+  AppOrgOrgIdPaymentsPaymentIdEditRoute: AppOrgOrgIdPaymentsPaymentIdEditRoute,
   AppOrgOrgIdSchedulesScheduleIdEditRoute:
     AppOrgOrgIdSchedulesScheduleIdEditRoute,
 }

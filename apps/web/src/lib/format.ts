@@ -1,3 +1,4 @@
+import { type Currency, formatMoney } from '@reformer/domain/money';
 import { languageTag } from '@reformer/domain/preferences';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,12 @@ import { usePreferences } from './preferences.tsx';
 /** The BCP 47 tag of the user's language ("en-US", "pt-BR") for Intl. */
 export function useLocaleTag(): string {
   return languageTag(usePreferences().language);
+}
+
+/** Money in the user's locale: R$ 1.234,56 in pt_BR, R$1,234.56 or $1,234.56 in en_US. */
+export function useFormatMoney(): (cents: number, currency: Currency) => string {
+  const locale = useLocaleTag();
+  return useCallback((cents: number, currency: Currency) => formatMoney(cents, currency, locale), [locale]);
 }
 
 /** Dates in the user's language (e.g. "Nov 22, 2026" / "22 de nov. de 2026"). */

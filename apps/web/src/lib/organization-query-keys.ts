@@ -32,3 +32,11 @@ export function sessionsQueryKey(organizationId: string) {
 export function enrollmentsQueryKey(organizationId: string) {
   return ['enrollments', organizationId] as const;
 }
+
+/**
+ * Every payment query of an organization starts with this key: the list, a customer's billing cycles and
+ * the PIX settings. Enrollment changes invalidate it too (a new enrollment brings its cycles to pay).
+ */
+export function paymentsQueryKey(organizationId: string) {
+  return ['payments', organizationId] as const;
+}

@@ -2,6 +2,7 @@ import type { CustomerPlan, CustomerPlanInput } from '@reformer/domain/customer-
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
+import { paymentsQueryKey } from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { customerPlansPath, customerPlansQueryKey } from './get-customer-plans.ts';
 
@@ -28,7 +29,11 @@ export function useUpdateCustomerPlan(
       errorFallback: 'common.errors.failedToUpdate',
     },
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: customerPlansQueryKey(organizationId) });
+      // A new price is what each billing cycle of the plan asks for from now on.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: customerPlansQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: paymentsQueryKey(organizationId) }),
+      ]);
       await options.onSuccess?.();
     },
   });

@@ -2,7 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { customerListsQueryKey } from '../../../lib/customer-list.ts';
-import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
+import {
+  enrollmentsQueryKey,
+  paymentsQueryKey,
+  sessionsQueryKey,
+} from '../../../lib/organization-query-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { customerPath, customerQueryKey } from './get-customer.ts';
 
@@ -26,7 +30,8 @@ export type CustomerRemoval = keyof typeof REMOVALS;
 
 /**
  * Either removal: the lists, the attendance rosters (spec §7: deleting a customer also refreshes
- * attendance) and the enrollments are refreshed, and the customer's own cached page is dropped.
+ * attendance), the enrollments and the payments (a new payment's customer choices) are refreshed, and the
+ * customer's own cached page is dropped.
  */
 export function useRemoveCustomer(
   removal: CustomerRemoval,
@@ -49,6 +54,7 @@ export function useRemoveCustomer(
         queryClient.invalidateQueries({ queryKey: customerListsQueryKey(organizationId) }),
         queryClient.invalidateQueries({ queryKey: sessionsQueryKey(organizationId) }),
         queryClient.invalidateQueries({ queryKey: enrollmentsQueryKey(organizationId) }),
+        queryClient.invalidateQueries({ queryKey: paymentsQueryKey(organizationId) }),
       ]);
       await options.onSuccess?.();
       queryClient.removeQueries({ queryKey: customerQueryKey(organizationId, customerId) });

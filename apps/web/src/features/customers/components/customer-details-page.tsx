@@ -15,10 +15,11 @@ type CustomerDetailsPageProps = {
   customerId: string;
   tab: CustomerDetailTab;
   /**
-   * The Enrollments tab's content, composed by the route (features do not import each other); null hides
-   * the tab from a member who may not view enrollments.
+   * The Enrollments and Payments tabs' content, composed by the route (features do not import each other);
+   * null hides the tab from a member who may not view enrollments, or payments.
    */
   enrollmentsPanel: ReactNode | null;
+  paymentsPanel: ReactNode | null;
 };
 
 export function CustomerDetailsPage({
@@ -26,13 +27,18 @@ export function CustomerDetailsPage({
   customerId,
   tab: requestedTab,
   enrollmentsPanel,
+  paymentsPanel,
 }: CustomerDetailsPageProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
   const permissions = usePermissions(organizationId);
   const { data: customer } = useSuspenseQuery(customerQueryOptions(organizationId, customerId));
   const params = { orgId: organizationId, customerId };
-  const tabs = CUSTOMER_DETAIL_TABS.filter((name) => name !== 'enrollments' || enrollmentsPanel !== null);
+  const panels: Partial<Record<CustomerDetailTab, ReactNode | null>> = {
+    enrollments: enrollmentsPanel,
+    payments: paymentsPanel,
+  };
+  const tabs = CUSTOMER_DETAIL_TABS.filter((name) => panels[name] !== null);
   const tab = tabs.includes(requestedTab) ? requestedTab : 'profile';
 
   return (
@@ -73,6 +79,7 @@ export function CustomerDetailsPage({
         {tab === 'profile' && <CustomerProfilePanel customer={customer} />}
         {tab === 'registration' && <CustomerRegistrationPanel customer={customer} />}
         {tab === 'enrollments' && enrollmentsPanel}
+        {tab === 'payments' && paymentsPanel}
       </div>
     </div>
   );

@@ -124,6 +124,19 @@ export function OrganizationNav({
             </Link>
           </li>
         )}
+        {permissions.can('VIEW_PAYMENTS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/payments"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.payments')}
+            </Link>
+          </li>
+        )}
         {UPCOMING_ENTRIES.filter((entry) => permissions.canAny(entry.action)).map((entry) => (
           <li key={entry.feature}>
             <Link

@@ -12,6 +12,8 @@ import {
   type SettingsPanel,
   type SettingsTab,
 } from '../../../../../features/organizations/settings-tabs.ts';
+import { pixSettingsQueryOptions } from '../../../../../features/payments/api/get-pix-settings.ts';
+import { PixSettingsPanel } from '../../../../../features/payments/components/pix-settings-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 
@@ -21,6 +23,8 @@ function visibleTabs(profile: AccessProfile): SettingsTab[] {
   return SETTINGS_TABS.filter(
     (tab) =>
       tab === 'general' ||
+      // The PIX key: for who records payments, or may change settings.
+      (tab === 'payments' && (can(profile, 'VIEW_PAYMENTS', org) || can(profile, 'MANAGE_SETTINGS', org))) ||
       (tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', org)) ||
       (tab === 'staff' && canAny(profile, 'VIEW_STAFF')) ||
       (tab === 'clientPlans' && can(profile, 'VIEW_CUSTOMER_PLANS', org)),
@@ -39,6 +43,9 @@ export const Route = createFileRoute('/app/org/$orgId/settings/')({
     if (tab === 'clientPlans' && visibleTabs(profile).includes(tab)) {
       await queryClient.ensureQueryData(customerPlansQueryOptions(orgId));
     }
+    if (tab === 'payments' && visibleTabs(profile).includes(tab)) {
+      await queryClient.ensureQueryData(pixSettingsQueryOptions(orgId));
+    }
   },
   component: SettingsRoute,
 });
@@ -54,6 +61,7 @@ function SettingsRoute() {
   return (
     <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
       {tab === 'general' && <GeneralSettings organizationId={orgId} />}
+      {tab === 'payments' && <PixSettingsPanel organizationId={orgId} />}
       {tab === 'export' && <CustomersExportPanel organizationId={orgId} />}
       {tab === 'clientPlans' && <CustomerPlansSummary organizationId={orgId} />}
     </OrganizationSettings>

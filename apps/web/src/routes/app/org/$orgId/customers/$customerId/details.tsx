@@ -7,6 +7,7 @@ import {
   type CustomerDetailTab,
 } from '../../../../../../features/customers/customer-detail-tabs.ts';
 import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments/components/customer-enrollments-panel.tsx';
+import { CustomerPaymentsPanel } from '../../../../../../features/payments/components/customer-payments-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 
@@ -30,12 +31,16 @@ function CustomerDetailsRoute() {
   const enrollmentsPanel = permissions.canAny('VIEW_ENROLLMENTS') ? (
     <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
+  const paymentsPanel = permissions.can('VIEW_PAYMENTS') ? (
+    <CustomerPaymentsPanel organizationId={orgId} customerId={customerId} />
+  ) : null;
   return (
     <CustomerDetailsPage
       organizationId={orgId}
       customerId={customerId}
       tab={tab}
       enrollmentsPanel={enrollmentsPanel}
+      paymentsPanel={paymentsPanel}
     />
   );
 }

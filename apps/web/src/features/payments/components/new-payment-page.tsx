@@ -1,0 +1,153 @@
+import { centsToInput } from '@reformer/domain/money';
+import type { EnrollmentBilling, Payment } from '@reformer/domain/payments';
+import { todayIn } from '@reformer/domain/time-zones';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useFormatMoney, useLocaleTag } from '../../../lib/format.ts';
+import { useCreatePayment } from '../api/create-payment.ts';
+import type { PixMerchant } from '../pix-code.ts';
+import { type ChosenCustomer, PaymentCustomerStep } from './payment-customer-step.tsx';
+import { PaymentDetailsFields } from './payment-details-fields.tsx';
+import { PaymentEnrollmentStep } from './payment-enrollment-step.tsx';
+import { showPaymentServerErrors } from './payment-form-errors.ts';
+import {
+  amountToPay,
+  cycleToPay,
+  emptyPaymentDetails,
+  type PaymentDetailsFormValues,
+  type PaymentDetailsValues,
+  paymentDetailsResolver,
+  toPaymentValues,
+} from './payment-form-values.ts';
+import { type PaymentStep, PaymentStepActions, PaymentStepIndicator } from './payment-steps.tsx';
+import { PaymentSummary } from './payment-summary.tsx';
+import { PixCodeDialog } from './pix-code-dialog.tsx';
+
+type NewPaymentPageProps = {
+  organizationId: string;
+  merchant: PixMerchant;
+  /** Chosen before the flow opened (the customer's details page links here with them): step 2 first. */
+  customer: ChosenCustomer | null;
+};
+
+/**
+ * Spec §2's three steps: customer, plan (one of their enrollments), details. Going back and forth keeps
+ * what was typed; a PIX payment ends on its PIX code, to show or send to the customer.
+ */
+export function NewPaymentPage({ organizationId, merchant, customer: initialCustomer }: NewPaymentPageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const localeTag = useLocaleTag();
+  const formatMoney = useFormatMoney();
+  const [step, setStep] = useState<PaymentStep>(initialCustomer ? 'enrollment' : 'customer');
+  const [search, setSearch] = useState('');
+  const [customer, setCustomer] = useState(initialCustomer);
+  const [enrollment, setEnrollment] = useState<EnrollmentBilling | null>(null);
+  const [created, setCreated] = useState<Payment | null>(null);
+  const form = useForm<PaymentDetailsFormValues, unknown, PaymentDetailsValues>({
+    resolver: paymentDetailsResolver,
+    defaultValues: emptyPaymentDetails(todayIn(merchant.timeZone)),
+  });
+  const toList = () => navigate({ to: '/app/org/$orgId/payments', params: { orgId: organizationId } });
+  const createPayment = useCreatePayment(organizationId, {
+    onSuccess: (payment) => (payment.method === 'PIX' ? setCreated(payment) : toList()),
+  });
+
+  const chooseCustomer = (chosen: ChosenCustomer) => {
+    if (chosen.id !== customer?.id) setEnrollment(null);
+    setCustomer(chosen);
+  };
+  // Another enrollment brings its plan's amount and currency; the same one keeps what was typed.
+  const chooseEnrollment = (chosen: EnrollmentBilling) => {
+    if (chosen.enrollmentId === enrollment?.enrollmentId) return;
+    setEnrollment(chosen);
+    form.setValue('amount', centsToInput(amountToPay(chosen), localeTag));
+    form.setValue('currency', chosen.currency);
+  };
+  const submit = form.handleSubmit(async (details) => {
+    if (!customer || !enrollment) return;
+    const target = {
+      customerId: customer.id,
+      enrollmentId: enrollment.enrollmentId,
+      cycleStart: cycleToPay(enrollment)?.start ?? null,
+    };
+    await createPayment
+      .mutateAsync(toPaymentValues(details, target))
+      .catch((error: unknown) => showPaymentServerErrors(error, form.setError));
+  });
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6">
+      <header className="flex flex-col gap-4">
+        <div>
+          <Link to="/app/org/$orgId/payments" params={{ orgId: organizationId }} className="link text-sm">
+            {t('payments.backToList')}
+          </Link>
+          <h1 className="text-3xl font-bold">{t('payments.create.title')}</h1>
+        </div>
+        <PaymentStepIndicator current={step} />
+      </header>
+      <div className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4">
+          {step === 'customer' && (
+            <PaymentCustomerStep
+              organizationId={organizationId}
+              text={search}
+              onTextChange={setSearch}
+              value={customer}
+              onChange={chooseCustomer}
+            />
+          )}
+          {step === 'enrollment' && customer && (
+            <>
+              <PaymentSummary customerName={customer.name} />
+              <PaymentEnrollmentStep
+                organizationId={organizationId}
+                customerId={customer.id}
+                value={enrollment?.enrollmentId ?? null}
+                onChange={chooseEnrollment}
+              />
+            </>
+          )}
+          {step === 'details' && customer && enrollment && (
+            <form id="payment-details" className="flex flex-col gap-4" noValidate onSubmit={submit}>
+              <PaymentSummary
+                customerName={customer.name}
+                plan={t('payments.enrollmentStep.option', {
+                  plan: enrollment.planName,
+                  schedule: enrollment.scheduleName,
+                })}
+                cycle={cycleToPay(enrollment)}
+              />
+              <PaymentDetailsFields
+                form={form}
+                amountHint={t('payments.form.hints.amountFromPlan', {
+                  price: formatMoney(enrollment.priceCents, enrollment.currency),
+                })}
+              />
+            </form>
+          )}
+        </div>
+      </div>
+      <PaymentStepActions
+        step={step}
+        canGoOn={step === 'customer' ? Boolean(customer) : Boolean(enrollment)}
+        isSubmitting={createPayment.isPending}
+        submitForm="payment-details"
+        onStep={setStep}
+        onCancel={toList}
+      />
+      {created && (
+        <PixCodeDialog
+          organizationId={organizationId}
+          merchant={merchant}
+          payment={created}
+          isOpen
+          onClose={toList}
+        />
+      )}
+    </div>
+  );
+}

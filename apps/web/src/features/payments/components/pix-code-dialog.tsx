@@ -1,0 +1,127 @@
+import type { Payment } from '@reformer/domain/payments';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { QueryError } from '../../../components/ui/query-error.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { usePermissions } from '../../../lib/access-profile.ts';
+import { pixSettingsQueryOptions } from '../api/get-pix-settings.ts';
+import { type PixMerchant, paymentPixCode } from '../pix-code.ts';
+import { usePaymentText } from './payment-display.ts';
+import { PixQrCode } from './pix-qr-code.tsx';
+
+type PixCodeDialogProps = {
+  organizationId: string;
+  merchant: PixMerchant;
+  payment: Pick<Payment, 'id' | 'amountCents' | 'currency' | 'customerName'>;
+  isOpen: boolean;
+  onClose: () => void;
+};
+
+/** The payment's PIX code to show the customer on screen (QR) or send (copy, WhatsApp). */
+export function PixCodeDialog({ organizationId, merchant, payment, isOpen, onClose }: PixCodeDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('payments.pix.title')}>
+      <PixCodeContent organizationId={organizationId} merchant={merchant} payment={payment} />
+      <div className="modal-action">
+        <button type="button" className="btn" onClick={onClose}>
+          {t('payments.pix.done')}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+function PixCodeContent({
+  organizationId,
+  merchant,
+  payment,
+}: Omit<PixCodeDialogProps, 'isOpen' | 'onClose'>) {
+  const { t } = useTranslation();
+  const text = usePaymentText();
+  const permissions = usePermissions(organizationId);
+  const settings = useQuery(pixSettingsQueryOptions(organizationId));
+
+  if (settings.isPending) return <Spinner />;
+  if (settings.isError) {
+    return <QueryError error={settings.error} onRetry={settings.refetch} />;
+  }
+  if (payment.currency !== 'BRL') return <p role="note">{t('payments.pix.brlOnly')}</p>;
+  const code = paymentPixCode(settings.data, merchant, payment);
+  if (!code) {
+    const canSet = permissions.can('MANAGE_SETTINGS');
+    return (
+      <div role="note" className="flex flex-col items-start gap-3">
+        <p>{canSet ? t('payments.pix.noKey') : t('payments.pix.noKeyReadOnly')}</p>
+        {canSet && (
+          <Link
+            to="/app/org/$orgId/settings"
+            params={{ orgId: organizationId }}
+            search={{ tab: 'payments' }}
+            className="btn btn-primary btn-sm"
+          >
+            {t('payments.pix.openSettings')}
+          </Link>
+        )}
+      </div>
+    );
+  }
+  const amount = text.amount(payment);
+  return (
+    <div className="flex flex-col items-center gap-4">
+      <p className="text-center">{t('payments.pix.intro', { amount, name: text.customer(payment) })}</p>
+      <PixQrCode text={code} label={t('payments.pix.qrLabel', { amount })} />
+      <PixCopyAndSend code={code} />
+    </div>
+  );
+}
+
+/** The code itself, selectable, with Copy and "Send by WhatsApp" (the customer is chosen in WhatsApp). */
+function PixCopyAndSend({ code }: { code: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const field = useRef<HTMLTextAreaElement>(null);
+  const copy = () => {
+    navigator.clipboard.writeText(code).then(
+      () => toast.success(t('payments.pix.copied')),
+      () => {
+        // No clipboard (an insecure origin, a denied permission): the code is selected to copy by hand.
+        field.current?.select();
+        toast.error(t('payments.pix.copyFailed'));
+      },
+    );
+  };
+  return (
+    <div className="flex w-full flex-col gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('payments.pix.code')}
+      </label>
+      <textarea
+        ref={field}
+        id={id}
+        readOnly
+        rows={4}
+        value={code}
+        className="textarea w-full font-mono text-xs break-all"
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <div className="flex flex-wrap justify-end gap-2">
+        <a
+          href={`https://wa.me/?text=${encodeURIComponent(code)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-success btn-sm"
+        >
+          {t('payments.pix.whatsapp')}
+        </a>
+        <button type="button" className="btn btn-primary btn-sm" onClick={copy}>
+          {t('payments.pix.copy')}
+        </button>
+      </div>
+    </div>
+  );
+}
