@@ -89,6 +89,13 @@ describe('due cycles', () => {
       '2027-02-28',
     ]);
     expect(billingCycleStates(enrollment, new Map(), '2027-08-01', '2027-12-31')).toHaveLength(5);
+    // A cycle paid ahead of a renewal still shows, paid.
+    const ahead = billingCycleStates(canceled, new Map([['2027-03-31', 34_900]]), '2027-03-15', '2027-04-14');
+    expect(ahead.map((c) => [c.start, c.state])).toEqual([
+      ['2027-01-31', 'OVERDUE'],
+      ['2027-02-28', 'OVERDUE'],
+      ['2027-03-31', 'PAID'],
+    ]);
   });
 
   it('gives a new payment the first cycle not paid, and knows the cycle starts', () => {

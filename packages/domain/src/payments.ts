@@ -156,7 +156,11 @@ export const EnrollmentBilling = z.object({
   cycles: z.array(BillingCycleState),
 });
 export type EnrollmentBilling = z.infer<typeof EnrollmentBilling>;
-export const CustomerBilling = z.object({ enrollments: z.array(EnrollmentBilling) });
+export const CustomerBilling = z.object({
+  /** For the payment flow, whose members may not read customers (an accountant holds no VIEW_CUSTOMERS). */
+  customerName: z.string(),
+  enrollments: z.array(EnrollmentBilling),
+});
 export type CustomerBilling = z.infer<typeof CustomerBilling>;
 
 /** A cycle is due from its first day, overdue the day after, and shown ahead up to this many days before. */
@@ -175,10 +179,12 @@ export function billingCycleStates(
   horizon: string,
 ): BillingCycleState[] {
   const lastDay = lastCoveredDate(enrollment);
+  const lastPaid = [...paidByCycleStart.keys()].sort().at(-1) ?? '';
   const cycles: BillingCycleState[] = [];
   for (let index = 0; index < 240; index += 1) {
     const { start, end } = billingCycle(enrollment.startDate, enrollment.months, index);
-    if (start > lastDay || start > horizon) break;
+    // Cycles paid ahead, past the enrollment's end until it is renewed, are shown too.
+    if ((start > lastDay || start > horizon) && start > lastPaid) break;
     const paidCents = paidByCycleStart.get(start) ?? 0;
     const state: CycleState =
       paidCents >= enrollment.priceCents

@@ -256,12 +256,13 @@ export async function updatePixSettings(
     .where(eq(organizations.id, organizationId));
 }
 
-export async function customerExists(db: Reader, organizationId: string, customerId: string) {
+/** The customer's display name, or null when there is no such customer in the organization. */
+export async function findCustomerName(db: Reader, organizationId: string, customerId: string) {
   const [row] = await db
-    .select({ id: customers.id })
+    .select({ name: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))` })
     .from(customers)
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
-  return row !== undefined;
+  return row?.name ?? null;
 }
 
 /**

@@ -185,12 +185,12 @@ export async function getCustomerBilling(
 ): Promise<CustomerBilling> {
   const { organizationId } = access;
   if (!isUuid(customerId)) throw new AppError('CUSTOMER_NOT_FOUND');
-  const [rows, timeZone, exists] = await Promise.all([
+  const [rows, timeZone, customerName] = await Promise.all([
     repository.listCustomerEnrollments(db, organizationId, customerId),
     organizationTimeZone(db, organizationId),
-    repository.customerExists(db, organizationId, customerId),
+    repository.findCustomerName(db, organizationId, customerId),
   ]);
-  if (!exists) throw new AppError('CUSTOMER_NOT_FOUND');
+  if (customerName === null) throw new AppError('CUSTOMER_NOT_FOUND');
   const today = todayIn(timeZone, now);
   const horizon = addDays(today, UPCOMING_CYCLE_DAYS);
   const paid = await repository.completedByCycle(
@@ -199,6 +199,7 @@ export async function getCustomerBilling(
     rows.map((row) => row.enrollmentId),
   );
   return {
+    customerName,
     enrollments: rows.map((row) => {
       const mine = new Map(
         paid

@@ -1,11 +1,9 @@
-import { can, canAny } from '@reformer/domain/permissions';
+import { can } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { customerQueryOptions } from '../../../../../features/customers/api/get-customer.ts';
 import { customerBillingQueryOptions } from '../../../../../features/payments/api/get-customer-billing.ts';
 import { NewPaymentPage } from '../../../../../features/payments/components/new-payment-page.tsx';
 import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { usePersonName } from '../../../../../lib/person-name.ts';
 import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 import { usePaymentMerchant } from './-payment-merchant.ts';
 import { PaymentsError } from './-payments-error.tsx';
@@ -22,14 +20,11 @@ export const Route = createFileRoute('/app/org/$orgId/payments/new')({
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!can(profile, 'MANAGE_PAYMENTS', { scope: 'ORG' })) throw new AccessDeniedError('MANAGE_PAYMENTS');
     if (!customerId) return { customer: null };
-    // Step 2 first only for a customer with an enrollment whose name can be shown; else step 1.
-    const [billing, customer] = await Promise.all([
-      queryClient.ensureQueryData(customerBillingQueryOptions(orgId, customerId)).catch(() => null),
-      canAny(profile, 'VIEW_CUSTOMERS')
-        ? queryClient.ensureQueryData(customerQueryOptions(orgId, customerId)).catch(() => null)
-        : null,
-    ]);
-    return { customer: billing?.enrollments.length ? customer : null };
+    // Step 2 first for a customer with an enrollment; else step 1.
+    const billing = await queryClient
+      .ensureQueryData(customerBillingQueryOptions(orgId, customerId))
+      .catch(() => null);
+    return { customer: billing?.enrollments.length ? { id: customerId, name: billing.customerName } : null };
   },
   component: NewPaymentRoute,
   errorComponent: PaymentsError,
@@ -39,7 +34,5 @@ function NewPaymentRoute() {
   const { orgId } = Route.useParams();
   const { customer } = Route.useLoaderData();
   const merchant = usePaymentMerchant(orgId);
-  const nameOf = usePersonName();
-  const chosen = customer ? { id: customer.id, name: nameOf(customer) } : null;
-  return <NewPaymentPage organizationId={orgId} merchant={merchant} customer={chosen} />;
+  return <NewPaymentPage organizationId={orgId} merchant={merchant} customer={customer} />;
 }
