@@ -28,6 +28,7 @@ import { enrollmentsRoutes } from './modules/enrollments/enrollments.routes.ts';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
@@ -86,6 +87,7 @@ export function createApi(deps: Deps) {
     .route('/', sessionsRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
+    .route('/', medicalRecordsRoutes)
     .route('/', postalCodesRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);

@@ -60,6 +60,12 @@ export const ERROR_CODES = {
   /** Only a COMPLETED payment can be refunded. */
   PAYMENT_NOT_REFUNDABLE: 409,
   PLAN_INACTIVE: 409,
+  /** Also 404 when the record belongs to another customer than the one in the path. */
+  MEDICAL_RECORD_NOT_FOUND: 404,
+  /** A legacy type (EVALUATION, ASSESSMENT, PROGRESS) is listed but never created or changed. */
+  MEDICAL_RECORD_TYPE_NOT_SUPPORTED: 409,
+  /** A record keeps the type it was created with: its document belongs to that type's form. */
+  MEDICAL_RECORD_TYPE_CHANGED: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

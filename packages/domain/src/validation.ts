@@ -50,4 +50,12 @@ export const V = {
   resumeAfterPause: 'validation.resumeAfterPause',
   pixKey: 'validation.pixKey',
   amount: 'validation.amount',
+  option: 'validation.option',
+  unknownField: 'validation.unknownField',
+  exclusiveOption: 'validation.exclusiveOption',
+  outOfRange: 'validation.outOfRange',
+  bloodPressureOrder: 'validation.bloodPressureOrder',
+  painBandMismatch: 'validation.painBandMismatch',
+  followUpDateRequired: 'validation.followUpDateRequired',
+  dateBeforeRecord: 'validation.dateBeforeRecord',
 } as const;

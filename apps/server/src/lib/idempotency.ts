@@ -17,6 +17,8 @@ export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
  * answer back and writes nothing. Two requests racing with one key are decided by the primary key of
  * `idempotency_keys`: one runs, the other waits for its answer. A 5xx is not kept, so it can be retried.
  * A key is the user's own; another request (method, path or body) under a used key is refused.
+ * An answer marked `Cache-Control: no-store` (medical records) is kept as its id only: its content must not
+ * be copied into another table, where a purge would not reach it.
  */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header('idempotency-key');
@@ -50,12 +52,23 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     .set({
       status: c.res.status,
       contentType: c.res.headers.get('content-type'),
-      body: await c.res.clone().text(),
+      body: keptBody(c.res.status, c.res.headers, await c.res.clone().text()),
     })
     .where(and(eq(idempotencyKeys.userId, owner.userId), eq(idempotencyKeys.key, owner.key)));
 });
 
 type Owner = { userId: string; key: string };
+
+/** What a replay answers: the whole body, or for a no-store success only the id of what it created. */
+function keptBody(status: number, headers: Headers, body: string): string {
+  if (status >= 300 || !headers.get('cache-control')?.includes('no-store')) return body;
+  try {
+    const { id } = JSON.parse(body) as { id?: unknown };
+    return JSON.stringify(typeof id === 'string' ? { id } : {});
+  } catch {
+    return '';
+  }
+}
 
 async function replay(db: Database, owner: Owner, fingerprint: string): Promise<Response> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
@@ -66,7 +79,7 @@ async function replay(db: Database, owner: Owner, fingerprint: string): Promise<
       .where(and(eq(idempotencyKeys.userId, owner.userId), eq(idempotencyKeys.key, owner.key)));
     if (first && first.fingerprint !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (first?.status != null) {
-      const headers: Record<string, string> = { 'idempotent-replayed': 'true' };
+      const headers: Record<string, string> = { 'idempotent-replayed': 'true', 'cache-control': 'no-store' };
       if (first.contentType) headers['content-type'] = first.contentType;
       return new Response(first.status === 204 ? null : first.body, { status: first.status, headers });
     }

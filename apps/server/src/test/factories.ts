@@ -164,3 +164,20 @@ export async function createPlan(
   expect(response.status, response.text).toBe(201);
   return response.body as { id: string; name: string };
 }
+
+/** A medical record through the API; `body` is a whole record (the domain's MEDICAL_RECORD_EXAMPLES). */
+export async function createMedicalRecord(
+  t: TestApp,
+  user: TestUser,
+  organizationId: string,
+  customerId: string,
+  body: unknown,
+) {
+  const response = await t.request(
+    'POST',
+    `/organizations/${organizationId}/customers/${customerId}/medical-records`,
+    { token: user.token, body },
+  );
+  expect(response.status, response.text).toBe(201);
+  return response.body as { id: string; type: string; customerId: string; title: string };
+}

@@ -3,6 +3,7 @@ export * from './customers.ts';
 export * from './enrollments.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
+export * from './medical-records.ts';
 export * from './organizations.ts';
 export * from './payments.ts';
 export * from './schedules.ts';

@@ -10,6 +10,7 @@ import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
+import { eraseCustomerRecords } from '../medical-records/medical-records.service.ts';
 import * as repository from './customers.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findCustomer>>>;
@@ -100,7 +101,7 @@ export async function deleteCustomer(db: Database, access: OrgAccess, id: string
 /**
  * A data-subject erasure request (LGPD): every personal field is emptied and the status becomes PURGED;
  * the row and its id stay so history (payments, attendance) keeps its shape, and the audit log says who
- * purged it and when.
+ * purged it and when. Their medical records are deleted (only the records' audit trail stays).
  */
 export async function purgeCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
   await findOrThrow(db, access, id);
@@ -111,6 +112,7 @@ export async function purgeCustomer(db: Database, access: OrgAccess, id: string,
       updatedAt: actor.now,
     });
     await repository.removeFromUpcomingSessions(tx, access.organizationId, id, actor.now);
+    await eraseCustomerRecords(tx, access, id, actor);
     await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));
   });
 }

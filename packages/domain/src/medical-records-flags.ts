@@ -1,0 +1,81 @@
+import type { AnamnesisDocument } from './medical-records-anamnesis.ts';
+import type { PeriodicEvaluationDocument } from './medical-records-periodic-evaluation.ts';
+import { FMS_TESTS, type PhysicalEvaluationDocument } from './medical-records-physical-evaluation.ts';
+import {
+  alcoholFlag,
+  bloodPressureFlag,
+  bmiFlag,
+  type FlagCode,
+  fmsFlag,
+  fmsTotal,
+  hamstringFlag,
+  painFlag,
+  plankFlag,
+  restingHeartRateFlag,
+  singleLegStanceFlag,
+  stepTestRecoveryFlag,
+} from './medical-records-thresholds.ts';
+
+/** A value past a clinical threshold, at its field's path in the document ("vitals.bmi"). */
+export type RecordFlag = { path: string; code: FlagCode };
+
+type Check = [path: string, code: FlagCode | null];
+
+const present = (checks: Check[]): RecordFlag[] =>
+  checks.flatMap(([path, code]) => (code ? [{ path, code }] : []));
+
+const anyBut = (chosen: readonly string[], none = 'NONE') => chosen.some((code) => code !== none);
+
+export function anamnesisFlags(document: AnamnesisDocument): RecordFlag[] {
+  const { presentingComplaint: complaint, lifestyle } = document;
+  return present([
+    ['presentingComplaint.painIntensity', painFlag(complaint.painIntensity)],
+    ['presentingComplaint.redFlagSymptoms', anyBut(complaint.redFlagSymptoms) ? 'RED_FLAGS_PRESENT' : null],
+    ['lifestyle.alcoholUnitsPerWeek', alcoholFlag(lifestyle.alcoholUnitsPerWeek)],
+  ]);
+}
+
+export function physicalEvaluationFlags(document: PhysicalEvaluationDocument): RecordFlag[] {
+  const { vitals, flexibilityTests: flexibility, balance } = document;
+  const fms = document.functionalMovementScreen;
+  return present([
+    ['vitals.bmi', bmiFlag(vitals.bmi)],
+    ['vitals.restingHeartRateBpm', restingHeartRateFlag(vitals.restingHeartRateBpm)],
+    ['vitals.systolicMmHg', bloodPressureFlag(vitals.systolicMmHg, vitals.diastolicMmHg)],
+    ['flexibilityTests.hamstringLeftDeg', hamstringFlag(flexibility.hamstringLeftDeg)],
+    ['flexibilityTests.hamstringRightDeg', hamstringFlag(flexibility.hamstringRightDeg)],
+    ['strengthAndEndurance.plankSeconds', plankFlag(document.strengthAndEndurance.plankSeconds)],
+    ['balance.singleLegStanceLeftSeconds', singleLegStanceFlag(balance.singleLegStanceLeftSeconds)],
+    ['balance.singleLegStanceRightSeconds', singleLegStanceFlag(balance.singleLegStanceRightSeconds)],
+    ['functionalMovementScreen', fmsFlag(fmsTotal(FMS_TESTS.map((test) => fms[test])))],
+    [
+      'cardiorespiratoryScreen.stepTestRecoveryBpm',
+      stepTestRecoveryFlag(document.cardiorespiratoryScreen.stepTestRecoveryBpm),
+    ],
+  ]);
+}
+
+export function periodicEvaluationFlags(document: PeriodicEvaluationDocument): RecordFlag[] {
+  const { subjectiveStatus: status, objectiveReassessment: reassessment } = document;
+  return present([
+    ['subjectiveStatus.painScore', painFlag(status.painScore)],
+    [
+      'subjectiveStatus.averagePain24h',
+      status.painScore === null && status.averagePain24h === 'PAIN_SEVERE' ? 'PAIN_SEVERE' : null,
+    ],
+    ['objectiveReassessment.hamstringLeftDeg', hamstringFlag(reassessment.hamstringLeftDeg)],
+    ['objectiveReassessment.hamstringRightDeg', hamstringFlag(reassessment.hamstringRightDeg)],
+    ['objectiveReassessment.plankSeconds', plankFlag(reassessment.plankSeconds)],
+    [
+      'objectiveReassessment.singleLegStanceLeftSeconds',
+      singleLegStanceFlag(reassessment.singleLegStanceLeftSeconds),
+    ],
+    [
+      'objectiveReassessment.singleLegStanceRightSeconds',
+      singleLegStanceFlag(reassessment.singleLegStanceRightSeconds),
+    ],
+    ['objectiveReassessment.functionalMovementScore', fmsFlag(reassessment.functionalMovementScore)],
+    ['redFlagCheck.findings', anyBut(document.redFlagCheck.findings) ? 'RED_FLAGS_PRESENT' : null],
+    ['adverseEvents.events', anyBut(document.adverseEvents.events) ? 'ADVERSE_EVENTS' : null],
+  ]);
+}
