@@ -19,12 +19,15 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { rawQueries } from './customer-search-sql.mjs';
 import {
+  expectStatus,
+  f1,
   freePort,
   httpGet,
   machine,
   onInterrupt,
   parseArgs,
   startChild,
+  stats,
   stopChild,
   waitForOk,
 } from './lib.mjs';
@@ -35,7 +38,6 @@ import {
   DATABASE_URL,
   databaseExists,
   dropDatabase,
-  expectStatus,
   RARE_LAST_NAME,
   SEED_DEFAULTS,
   seed,
@@ -72,11 +74,6 @@ const cleanup = onInterrupt(async () => {
   if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
   if (!state.keepDatabase) await dropDatabase();
 });
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
-}
 
 /** One search over HTTP (keep-alive, body read): the API with the owner's token, or the bare server. */
 async function timeRequest(url, headers) {
@@ -166,15 +163,13 @@ async function measureFloor(organizations, url, headers) {
     expectStatus(response, 200, url(organization));
     if (round >= 0) times.push(ms);
   }
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+  return stats(times);
 }
 
-const f1 = (value) => value.toFixed(1);
-
 function summarize(query, result) {
-  const endpoint = { p50: percentile(result.endpoint, 0.5), p95: percentile(result.endpoint, 0.95) };
-  const raw = { p50: percentile(result.raw, 0.5), p95: percentile(result.raw, 0.95) };
-  const bare = { p50: percentile(result.bare, 0.5), p95: percentile(result.bare, 0.95) };
+  const endpoint = stats(result.endpoint);
+  const raw = stats(result.raw);
+  const bare = stats(result.bare);
   const ratio = endpoint.p95 / raw.p95;
   const pass = endpoint.p95 <= 2 * raw.p95 && endpoint.p95 <= BUDGET_MS;
   const totals = result.totals;
@@ -184,8 +179,8 @@ function summarize(query, result) {
     bare,
     bareRatio: bare.p95 / raw.p95,
     raw,
-    list: { p50: percentile(result.list, 0.5), p95: percentile(result.list, 0.95) },
-    count: { p50: percentile(result.count, 0.5), p95: percentile(result.count, 0.95) },
+    list: stats(result.list),
+    count: stats(result.count),
     ratio,
     pass,
     why: pass

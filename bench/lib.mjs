@@ -1,13 +1,17 @@
 // Shared helpers for the bench scripts: free ports, starting and stopping child processes (and making sure
-// none outlives the script), waiting for the server's health answer, and small statistics.
+// none outlives the script), waiting for the server's health answer, the real server and its API, a
+// PostgreSQL wire proxy that counts statements, EXPLAIN summaries and small statistics.
 import { spawn, spawnSync } from 'node:child_process';
-import { Agent, get } from 'node:http';
-import { createServer } from 'node:net';
-import { cpus } from 'node:os';
+import { mkdtemp } from 'node:fs/promises';
+import { Agent, request as httpRequestRaw } from 'node:http';
+import { createServer, connect as netConnect } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import pg from 'pg';
 import { webBuildReason } from '../scripts/build-web.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -83,13 +87,18 @@ export function machine() {
 const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
 
 /**
- * GET over one kept-alive connection per server with Node's own HTTP client; resolves with the status and
- * the whole body. For timing requests: fetch (undici) adds about 0.2 ms of its own per request here (a
- * Request, Headers, streams, an AbortSignal), a cost of the client and not of the server being measured.
+ * One request with Node's own HTTP client, by default over one kept-alive connection per server; resolves
+ * with the status and the whole body. `body` is sent as JSON. For timing requests: fetch (undici) adds about
+ * 0.2 ms of its own per request here (a Request, Headers, streams, an AbortSignal), a cost of the client and
+ * not of the server being measured. `agent`: another `http.Agent` (several requests in flight at once).
  */
-export function httpGet(url, headers = {}) {
+export function httpRequest(url, { method = 'GET', headers = {}, body, agent = keepAlive } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const sent = payload
+    ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers }
+    : headers;
   return new Promise((resolve, reject) => {
-    const request = get(url, { agent: keepAlive, headers, timeout: 30_000 }, (response) => {
+    const request = httpRequestRaw(url, { method, agent, headers: sent, timeout: 30_000 }, (response) => {
       const chunks = [];
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () =>
@@ -97,10 +106,13 @@ export function httpGet(url, headers = {}) {
       );
       response.on('error', reject);
     });
-    request.on('timeout', () => request.destroy(new Error(`GET ${url}: no answer in 30 s`)));
+    request.on('timeout', () => request.destroy(new Error(`${method} ${url}: no answer in 30 s`)));
     request.on('error', reject);
+    request.end(payload);
   });
 }
+
+export const httpGet = (url, headers = {}) => httpRequest(url, { headers });
 
 export async function freePort() {
   const server = createServer();
@@ -183,6 +195,13 @@ export async function stopChild(started, graceMs = 15_000) {
   return { ...result, ms: performance.now() - t0, clean: result.code === 0 };
 }
 
+/** Stops the measured server at the end of a bench, and says so if it did not stop cleanly. */
+export async function stopServerAtEnd(started) {
+  const stopped = await stopChild(started);
+  if (!stopped.clean)
+    console.log(`note: the server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal})`);
+}
+
 /** Why `npm start` would build the web app now, or null if the build is there and up to date. */
 export const webBuildNeeded = webBuildReason;
 
@@ -236,3 +255,456 @@ export function median(values) {
 }
 
 export const ms = (value) => `${value.toFixed(0)} ms`;
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+}
+
+/** p50 and p95 (nearest rank) of a list of timings. */
+export const stats = (values) => ({ p50: percentile(values, 0.5), p95: percentile(values, 0.95) });
+
+export const f1 = (value) => value.toFixed(1);
+export const f2 = (value) => value.toFixed(2);
+export const count = (value) => value.toLocaleString('en-US');
+export const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
+
+/** mulberry32: small, fast, and the same data on every run. */
+export function prng(seed) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+export const pick = (random, values) => values[Math.floor(random() * values.length)];
+
+// ---------------------------------------------------------------------------------------------------------
+// The real server and its API
+
+/** What the bench users sign up and in with. */
+export const BENCH_PASSWORD = 'correct horse battery staple';
+
+/**
+ * `node scripts/start.mjs` (or serverEntry's fallback) on PostgreSQL at `databaseUrl`, which applies the
+ * migrations at start; `authSecret` is a bench-only value (the signing keys live in the database).
+ */
+export async function startApiServer({ dataDir, databaseUrl, authSecret }) {
+  const entry = serverEntry();
+  const port = await freePort();
+  const started = startChild(entry.args, {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: authSecret,
+    AUTH_RATE_LIMIT_MAX: '100000',
+    LOG_REQUESTS: 'false',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitForOk(`${base}/api/health`, started);
+  return { started, port, base, entry };
+}
+
+/**
+ * A bench's first server on a fresh database: drops `database` if a previous run left it (it is the bench's)
+ * and creates it empty with `admin` (a statement on the maintenance database), makes a temporary DATA_DIR,
+ * and starts the server reaching PostgreSQL through the statement-counting proxy; the server applies the
+ * migrations. Fills `state` (dataDir, proxy, server) as it goes, so the bench's cleanup finds what started.
+ */
+export async function startOnFreshDatabase(state, { admin, database, authSecret, pgPort = 5432 }) {
+  console.log(`\nFresh database "${database}" on 127.0.0.1:${pgPort}.`);
+  await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await admin(`CREATE DATABASE "${database}"`);
+  state.dataDir = await mkdtemp(join(tmpdir(), `${database.replaceAll('_', '-')}-`));
+  state.proxy = await startStatementProxy(pgPort);
+  const databaseUrl = `postgres://postgres@127.0.0.1:${state.proxy.port}/${database}`;
+  state.server = await startApiServer({ dataDir: state.dataDir, databaseUrl, authSecret });
+  console.log(
+    `Server 1 (seed and statement counts): node ${state.server.entry.args.join(' ')}; ${state.server.entry.note}; ` +
+      `through a counting proxy on :${state.proxy.port}; migrations applied.`,
+  );
+}
+
+/** A `pg` connection configured like the server's pool (apps/server/src/db/client.ts): for the raw SQL. */
+export async function connectLikeServer(databaseUrl, applicationName) {
+  const client = new pg.Client({
+    connectionString: databaseUrl,
+    application_name: applicationName,
+    options: '-c plan_cache_mode=force_custom_plan',
+  });
+  await client.connect();
+  return client;
+}
+
+/** An API call with fetch, for seeding (not timed): JSON in and out. */
+export async function call(base, path, { method = 'GET', headers = {}, body } = {}) {
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
+}
+
+export function expectStatus(response, status, what) {
+  if (response.status !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.status}: ${response.text.slice(0, 500)}`);
+  }
+}
+
+export const cookieOf = (response) =>
+  response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+
+/** The bearer token's subject: the user and the sign-in session, the membership statement's parameters. */
+export function subjectOf(authorization) {
+  const payload = JSON.parse(Buffer.from(authorization.split('.')[1], 'base64url').toString('utf8'));
+  return { userId: payload.sub, sessionId: payload.sid };
+}
+
+export async function signUp(server, email, firstName, lastName) {
+  const response = await call(server.base, '/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { origin: `http://localhost:${server.port}` },
+    body: { email, password: BENCH_PASSWORD, firstName, lastName },
+  });
+  expectStatus(response, 200, `sign-up ${email}`);
+  const token = await call(server.base, '/api/auth/token', { headers: { cookie: cookieOf(response) } });
+  expectStatus(token, 200, 'GET /api/auth/token');
+  return { id: response.json().user.id, authorization: `Bearer ${token.json().token}` };
+}
+
+export async function post(server, authorization, path, body, status = 201) {
+  const response = await call(server.base, `/api${path}`, {
+    method: 'POST',
+    headers: { authorization },
+    body,
+  });
+  expectStatus(response, status, `POST ${path}`);
+  return response.json();
+}
+
+/** `samples` GETs of `url` answered 200 (after min(warmup, 100) unrecorded), sequential, kept alive. */
+export async function timeGets(url, headers, samples, warmup) {
+  const times = [];
+  for (let round = -Math.min(warmup, 100); round < samples; round += 1) {
+    const t0 = performance.now();
+    const response = await httpGet(url, headers);
+    const ms = performance.now() - t0;
+    expectStatus(response, 200, url);
+    if (round >= 0) times.push(ms);
+  }
+  return stats(times);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// An endpoint next to its raw SQL
+
+/** A GET of a list over the kept-alive connection, answered 200: its time (ms), size and parsed body. */
+export async function timeListRequest(server, path, authorization) {
+  const t0 = performance.now();
+  const response = await httpGet(`${server.base}${path}`, { authorization });
+  const ms = performance.now() - t0;
+  expectStatus(response, 200, `GET ${path}`);
+  return { ms, bytes: Buffer.byteLength(response.text), body: JSON.parse(response.text) };
+}
+
+/** Recorded statements one after the other on one `pg` connection: each one's result and time (ms). */
+export async function runStatements(client, statements) {
+  const results = [];
+  const times = [];
+  for (const statement of statements) {
+    const t0 = performance.now();
+    results.push(await client.query(statement));
+    times.push(performance.now() - t0);
+  }
+  return { results, times };
+}
+
+/**
+ * `rounds` rounds; round i runs, for variant i mod n of every call, `time('endpoint', variant)` and
+ * `time('raw', variant)` — all of them one after the other, starting with a different one each round, so none
+ * always finds the others' pages in cache or the CPUs just freed. Returns, per call key, one
+ * { variant, endpoint, raw } of answers per round.
+ */
+export async function interleavedRounds(calls, rounds, time) {
+  const results = new Map(calls.map((c) => [c.key, []]));
+  const timers = calls.flatMap((c) => [
+    [c, 'endpoint'],
+    [c, 'raw'],
+  ]);
+  for (let round = 0; round < rounds; round += 1) {
+    const timed = new Map();
+    for (let k = 0; k < timers.length; k += 1) {
+      const [c, kind] = timers[(round + k) % timers.length];
+      timed.set(`${c.key}:${kind}`, await time(kind, c.variants[round % c.variants.length]));
+    }
+    for (const c of calls) {
+      results.get(c.key).push({
+        variant: c.variants[round % c.variants.length],
+        endpoint: timed.get(`${c.key}:endpoint`),
+        raw: timed.get(`${c.key}:raw`),
+      });
+    }
+  }
+  return results;
+}
+
+/**
+ * The endpoint-vs-raw table: per call its label, `r.counted` (what the answers held, under `countHead`), the
+ * median response size, p50/p95 of both, the p95 ratio and PASS/FAIL against `target`; then `note`, and the
+ * raw time split by statement (`r.split`: [name, times] pairs). `results` maps a call's key to
+ * { endpoint, raw, bytes, counted, split }. Returns each call's { c, pass, ratio }.
+ */
+export function printRatioTable(calls, results, { countHead, target, note }) {
+  const head =
+    `${'call'.padEnd(42)}${countHead.padStart(12)}${'JSON KB'.padStart(9)}${'endpoint p50'.padStart(14)}` +
+    `${'p95'.padStart(7)}${'raw SQL p50'.padStart(13)}${'p95'.padStart(7)}${'p95 ratio'.padStart(11)}   verdict`;
+  console.log(head);
+  console.log('-'.repeat(head.length + 6));
+  const verdicts = [];
+  for (const c of calls) {
+    const r = results.get(c.key);
+    const endpoint = stats(r.endpoint);
+    const raw = stats(r.raw);
+    const ratio = endpoint.p95 / raw.p95;
+    const pass = ratio <= target;
+    verdicts.push({ c, pass, ratio });
+    console.log(
+      `${c.label.padEnd(42)}${r.counted.padStart(12)}${f1(median(r.bytes) / 1024).padStart(9)}` +
+        `${f1(endpoint.p50).padStart(14)}${f1(endpoint.p95).padStart(7)}${f1(raw.p50).padStart(13)}` +
+        `${f1(raw.p95).padStart(7)}${f2(ratio).padStart(11)}   ` +
+        `${pass ? 'PASS' : `FAIL (p95 > ${target} × raw = ${f1(target * raw.p95)} ms)`}`,
+    );
+  }
+  console.log(note);
+  console.log('\nRaw SQL split:');
+  const names = results.get(calls[0].key).split.map(([name]) => name);
+  console.log(
+    `${'call'.padEnd(42)}${names.map((name) => `${`${name} p50`.padStart(name.length + 6)}${'p95'.padStart(7)}`).join('')}`,
+  );
+  for (const c of calls) {
+    const cells = results.get(c.key).split.map(([name, times]) => {
+      const s = stats(times);
+      return `${f1(s.p50).padStart(name.length + 6)}${f1(s.p95).padStart(7)}`;
+    });
+    console.log(`${c.label.padEnd(42)}${cells.join('')}`);
+  }
+  return verdicts;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Statements per call, on the wire
+
+/**
+ * A TCP proxy to PostgreSQL that reads what clients send (the frontend side of the wire protocol) and passes
+ * every byte through unchanged. It records each statement executed on the server's pool connections — the
+ * ones whose startup `options` carry plan_cache_mode, as apps/server/src/db/client.ts sets; pg-boss's own
+ * connections do not — as { name, text, values }: an Execute (after Parse/Bind) or a simple Query.
+ */
+export async function startStatementProxy(pgPort = 5432) {
+  const statements = [];
+  const sockets = new Set();
+  const cstring = (body, at) => {
+    const end = body.indexOf(0, at);
+    return [body.toString('utf8', at, end), end + 1];
+  };
+  const handle = (conn, type, body) => {
+    if (type === 'P') {
+      const [name, at] = cstring(body, 0);
+      conn.prepared.set(name, cstring(body, at)[0]);
+    } else if (type === 'B') {
+      const [, at] = cstring(body, 0);
+      const [name, next] = cstring(body, at);
+      let p = next + 2 + 2 * body.readInt16BE(next);
+      const values = new Array(body.readInt16BE(p));
+      p += 2;
+      for (let i = 0; i < values.length; i += 1) {
+        const length = body.readInt32BE(p);
+        p += 4;
+        values[i] = length < 0 ? null : body.toString('utf8', p, p + length);
+        p += Math.max(length, 0);
+      }
+      conn.bound = { name, values };
+    } else if (type === 'E' && conn.app) {
+      const name = conn.bound?.name ?? '';
+      statements.push({ name, text: conn.prepared.get(name), values: conn.bound?.values ?? [] });
+    } else if (type === 'Q' && conn.app) {
+      statements.push({ name: '(simple query)', text: cstring(body, 0)[0], values: [] });
+    }
+  };
+  const read = (conn, chunk) => {
+    const buffer = conn.rest.length ? Buffer.concat([conn.rest, chunk]) : chunk;
+    let at = 0;
+    for (;;) {
+      if (!conn.started) {
+        if (buffer.length - at < 8) break;
+        const length = buffer.readInt32BE(at);
+        if (buffer.length - at < length) break;
+        const code = buffer.readInt32BE(at + 4);
+        // 80877103/4: SSL/GSS request (pg asks neither here); 80877102: a cancel request.
+        if (code !== 80877103 && code !== 80877104 && code !== 80877102) {
+          conn.started = true;
+          conn.app = buffer.toString('utf8', at + 8, at + length).includes('plan_cache_mode');
+        }
+        at += length;
+        continue;
+      }
+      if (buffer.length - at < 5) break;
+      const length = buffer.readInt32BE(at + 1);
+      if (buffer.length - at < 1 + length) break;
+      handle(conn, String.fromCharCode(buffer[at]), buffer.subarray(at + 5, at + 1 + length));
+      at += 1 + length;
+    }
+    conn.rest = Buffer.from(buffer.subarray(at));
+  };
+  const server = createServer((client) => {
+    const upstream = netConnect(pgPort, '127.0.0.1');
+    const conn = { started: false, app: false, rest: Buffer.alloc(0), prepared: new Map(), bound: null };
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.setNoDelay(true);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => read(conn, chunk));
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  return {
+    port: server.address().port,
+    statements,
+    take: () => statements.splice(0, statements.length),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const sameValue = (sent, recorded) =>
+  recorded === null || recorded === undefined ? sent === null : sent === String(recorded);
+
+/** A statement's name on the wire; an unnamed one, or a simple query, by its first words. */
+export function statementLabel(statement) {
+  const words = statement.text.replace(/\s+/g, ' ').slice(0, 30);
+  if (statement.name === '(simple query)') return `simple query "${words}"`;
+  return statement.name || `unnamed "${words}…"`;
+}
+
+/** What `requests` requests sent: statements per request, and per request by name in order of first use. */
+export function tallyStatements(seen, requests) {
+  const byName = new Map();
+  for (const statement of seen) {
+    const name = statementLabel(statement);
+    byName.set(name, (byName.get(name) ?? 0) + 1);
+  }
+  const per = (n) => Number((n / requests).toFixed(2));
+  return {
+    perRequest: per(seen.length),
+    breakdown: [...byName].map(([name, n]) => `${name} ×${per(n)}`).join(', '),
+  };
+}
+
+/**
+ * Statements per call, on the wire: each call's GET (`path`) `requests` times, after 3 unrecorded, on a
+ * server whose pool reaches PostgreSQL through `proxy`. Per call: the statements per request by name and the
+ * items the answer listed; overall: whether the texts the server sent are byte-identical to `statements`
+ * (what the raw SQL runs; none missing, none more) and the values the same — the membership's by their
+ * number only, as they name the caller's sign-in session.
+ */
+export async function countStatements(server, proxy, authorization, calls, requests = 20) {
+  const lines = [];
+  let textsMatch = true;
+  let valuesMatch = true;
+  for (const { label, path, statements } of calls) {
+    for (let i = 0; i < 3; i += 1) await httpGet(`${server.base}${path}`, { authorization });
+    await sleep(50);
+    proxy.take();
+    let items = 0;
+    for (let i = 0; i < requests; i += 1) {
+      const response = await httpGet(`${server.base}${path}`, { authorization });
+      expectStatus(response, 200, path);
+      items = JSON.parse(response.text).items.length;
+    }
+    await sleep(50);
+    const seen = proxy.take();
+    const recordedTexts = new Set(statements.map((statement) => statement.text));
+    if (seen.some((statement) => !recordedTexts.has(statement.text))) textsMatch = false;
+    for (const recorded of statements) {
+      const last = seen
+        .filter((statement) => statement.name === (recorded.name ?? '') && statement.text === recorded.text)
+        .at(-1);
+      if (!last) {
+        textsMatch = false;
+        continue;
+      }
+      const sameValues =
+        last.values.length === recorded.values.length &&
+        (recorded.name === 'load_membership' ||
+          last.values.every((value, i) => sameValue(value, recorded.values[i])));
+      if (!sameValues) valuesMatch = false;
+    }
+    lines.push({ label, items, ...tallyStatements(seen, requests) });
+  }
+  return { lines, textsMatch, valuesMatch, requests };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// EXPLAIN
+
+/** EXPLAIN (ANALYZE, BUFFERS) of a recorded statement, unnamed with its values: the custom plan. */
+export async function explain(client, statement) {
+  const { rows } = await client.query({
+    text: `explain (analyze, buffers) ${statement.text}`,
+    values: statement.values,
+  });
+  return rows.map((row) => row['QUERY PLAN']);
+}
+
+/** What matters in a plan: how each table is read, the joins, and the estimate against the actual rows. */
+export function planSummary(lines) {
+  const picked = [];
+  for (const line of lines) {
+    const node = line.replace(/^\s*(->\s*)?/, '');
+    const scan =
+      /^(Index Only Scan Backward|Index Only Scan|Index Scan Backward|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan)( using (\S+))? on (\S+)/.exec(
+        node,
+      );
+    const rows = /rows=(\d+) width=\d+\) \(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(node);
+    const estimate = rows ? ` (est ${rows[1]} rows, actual ${rows[2]} × ${rows[3]} loops)` : '';
+    if (scan) picked.push(`${scan[1]}${scan[3] ? ` ${scan[3]}` : ''} on ${scan[4]}${estimate}`);
+    else if (/^(Nested Loop|Hash Join|Merge Join)|^(Sort|Incremental Sort|Limit|Aggregate) {2}\(/.test(node))
+      picked.push(`${node.split('  ')[0]}${estimate}`);
+  }
+  const execution = lines.find((line) => line.startsWith('Execution Time'));
+  const planning = lines.find((line) => line.startsWith('Planning Time'));
+  return { picked, time: `${planning ?? ''}; ${execution ?? ''}` };
+}
+
+export function printPlan(title, lines, full) {
+  const summary = planSummary(lines);
+  console.log(`\n--- ${title}`);
+  if (full) console.log(lines.map((line) => `    ${line}`).join('\n'));
+  console.log(`    => ${summary.picked.join('\n       ')}\n       ${summary.time}`);
+  return summary;
+}

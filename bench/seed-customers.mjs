@@ -27,14 +27,17 @@ import {
   streets,
 } from './customer-names.mjs';
 import {
-  freePort,
+  BENCH_PASSWORD,
+  call,
+  cookieOf,
+  expectStatus,
   machine,
   onInterrupt,
   parseArgs,
-  serverEntry,
-  startChild,
+  pick,
+  prng,
+  startApiServer,
   stopChild,
-  waitForOk,
 } from './lib.mjs';
 
 export const DATABASE = 'reformer_bench_search';
@@ -44,7 +47,6 @@ export const SEED_DEFAULTS = { organizations: 100, 'per-organization': 10_000, b
 /** The planted rare fragment: this last name for RARE_PER_ORGANIZATION customers of every organization. */
 export const RARE_LAST_NAME = 'Zwiebelkuchen';
 export const RARE_PER_ORGANIZATION = 3;
-const PASSWORD = 'correct horse battery staple';
 // Fixed, so that a later run (--skip-seed, a new DATA_DIR) can still use the signing keys stored in the
 // database; a bench-only value, never a real secret.
 const AUTH_SECRET = 'reformer-bench-customer-search-not-a-secret-0123456789';
@@ -102,45 +104,8 @@ export async function seededState(client) {
 // The server and its API
 
 /** `node scripts/start.mjs` (or the lib's fallback) on the bench database; the migrations run at its start. */
-export async function startServer(dataDir) {
-  const entry = serverEntry();
-  const port = await freePort();
-  const started = startChild(entry.args, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL,
-    AUTH_SECRET,
-    AUTH_RATE_LIMIT_MAX: '100000',
-    LOG_REQUESTS: 'false',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/api/health`, started);
-  return { started, port, base, entry };
-}
-
-export async function call(base, path, { method = 'GET', headers = {}, body } = {}) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) };
-}
-
-export function expectStatus(response, status, what) {
-  if (response.status !== status) {
-    throw new Error(`${what}: expected ${status}, got ${response.status}: ${response.text.slice(0, 500)}`);
-  }
-}
-
-const cookieOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
+export const startServer = (dataDir) =>
+  startApiServer({ dataDir, databaseUrl: DATABASE_URL, authSecret: AUTH_SECRET });
 
 async function bearer(server, cookie) {
   const response = await call(server.base, '/api/auth/token', { headers: { cookie } });
@@ -153,7 +118,7 @@ export async function signIn(server, email) {
   const response = await call(server.base, '/api/auth/sign-in/email', {
     method: 'POST',
     headers: { origin: `http://localhost:${server.port}` },
-    body: { email, password: PASSWORD },
+    body: { email, password: BENCH_PASSWORD },
   });
   expectStatus(response, 200, `sign-in ${email}`);
   return bearer(server, cookieOf(response));
@@ -164,7 +129,7 @@ async function createOrganization(server, n) {
   const signUp = await call(server.base, '/api/auth/sign-up/email', {
     method: 'POST',
     headers: { origin: `http://localhost:${server.port}` },
-    body: { email: ownerEmail(n), password: PASSWORD, firstName: 'Owner', lastName: `Studio ${n}` },
+    body: { email: ownerEmail(n), password: BENCH_PASSWORD, firstName: 'Owner', lastName: `Studio ${n}` },
   });
   expectStatus(signUp, 200, `sign-up ${ownerEmail(n)}`);
   const authorization = await bearer(server, cookieOf(signUp));
@@ -193,18 +158,6 @@ async function createOrganizations(server, count) {
 
 // ---------------------------------------------------------------------------------------------------------
 // Customer generation: deterministic (a seeded PRNG), lazy (one batch at a time)
-
-/** mulberry32: small, fast, good enough for test data, and the same data on every run. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Draws earlier entries more often: weight 1 / (rank + 2)^exponent, a Zipf-like popularity curve. */
 function weighted(values, exponent) {
@@ -256,7 +209,6 @@ function cpfFor(rowNumber) {
   return digits.join('');
 }
 
-const pick = (random, values) => values[Math.floor(random() * values.length)];
 const digits = (random, count) => {
   let text = '';
   for (let i = 0; i < count; i += 1) text += Math.floor(random() * 10);

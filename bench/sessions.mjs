@@ -20,28 +20,43 @@
 //    (extended statistics on schedules (organization_id, establishment_id); an index), each timed in
 //    alternating blocks — on the seeded database, then again after adding other organizations with SQL.
 //    Nothing of it is a migration: the database is dropped at the end.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, connect as netConnect } from 'node:net';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
-import { femaleFirstNames, lastNames, maleFirstNames } from './customer-names.mjs';
 import {
+  call,
+  connectLikeServer,
+  count,
+  countStatements,
+  expectStatus,
+  explain,
+  f1,
+  f2,
   freePort,
-  httpGet,
+  interleavedRounds,
+  load,
   machine,
   median,
   onInterrupt,
   parseArgs,
-  serverEntry,
+  pick,
+  printPlan,
+  printRatioTable,
+  prng,
+  runStatements,
+  startApiServer,
   startChild,
+  startOnFreshDatabase,
+  stats,
   stopChild,
+  stopServerAtEnd,
+  subjectOf,
+  timeGets,
+  timeListRequest,
   waitForOk,
 } from './lib.mjs';
-import { admin, call, expectStatus, signIn } from './seed-customers.mjs';
+import { admin, signIn } from './seed-customers.mjs';
 import { calendarDates, sessionListStatements, visibleRange } from './sessions-sql.mjs';
+import { createWeeklySchedules, insertCustomers, seedStudio } from './studio-seed.mjs';
 
 const options = parseArgs(process.argv.slice(2), {
   samples: 1000,
@@ -53,7 +68,6 @@ const options = parseArgs(process.argv.slice(2), {
 const DATABASE = 'reformer_bench_sessions';
 const PG_PORT = 5432;
 const databaseUrl = (port) => `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
-const PASSWORD = 'correct horse battery staple'; // what seed-customers.mjs's signIn sends
 // A bench-only value (the signing keys live in the database): never a real secret.
 const AUTH_SECRET = 'reformer-bench-sessions-not-a-secret-0123456789abcdef';
 const OWNER_EMAIL = 'bench-sessions-owner@example.com';
@@ -65,29 +79,6 @@ const WEEK_STARTS_ON = 0; // Sunday, as the web's month grid in pt-BR
 const TARGET_RATIO = 2;
 /** For the planner study only, added with SQL after every measurement (step 5). */
 const OTHER_ORGANIZATIONS = 19;
-const CLASS_NAMES = [
-  'Reformer Iniciante',
-  'Reformer Intermediário',
-  'Reformer Avançado',
-  'Mat Pilates',
-  'Cadillac',
-  'Chair',
-  'Pilates Gestante',
-  'Pilates 60+',
-  'Pilates Funcional',
-  'Barrel',
-];
-// 2–3 days a week (0 = Sunday).
-const DAY_PATTERNS = [
-  [1, 3],
-  [2, 4],
-  [1, 3, 5],
-  [2, 4, 6],
-  [1, 4],
-  [3, 5],
-  [1, 5],
-  [2, 5],
-];
 
 const state = { dataDir: null, server: null, proxy: null, hello: null, client: null };
 const cleanup = onInterrupt(async () => {
@@ -102,261 +93,33 @@ const cleanup = onInterrupt(async () => {
   );
 });
 
-const f1 = (value) => value.toFixed(1);
-const f2 = (value) => value.toFixed(2);
-const count = (value) => value.toLocaleString('en-US');
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(1))
-    .join(' ');
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
-}
-const stats = (values) => ({ p50: percentile(values, 0.5), p95: percentile(values, 0.95) });
-
-/** mulberry32: small, fast, and the same data on every run. */
-function prng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = (random, values) => values[Math.floor(random() * values.length)];
-
 // ---------------------------------------------------------------------------------------------------------
-// The server, the API and a PostgreSQL wire proxy that counts statements
+// The server
 
-async function startServer(dataDir, url) {
-  const entry = serverEntry();
-  const port = await freePort();
-  const started = startChild(entry.args, {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: url,
-    AUTH_SECRET,
-    AUTH_RATE_LIMIT_MAX: '100000',
-    LOG_REQUESTS: 'false',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/api/health`, started);
-  return { started, port, base, entry };
-}
-
-const cookieOf = (response) =>
-  response.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-
-/** The bearer token's subject: the user and the sign-in session, the membership statement's parameters. */
-function subjectOf(authorization) {
-  const payload = JSON.parse(Buffer.from(authorization.split('.')[1], 'base64url').toString('utf8'));
-  return { userId: payload.sub, sessionId: payload.sid };
-}
-
-async function signUp(server, email, firstName, lastName) {
-  const response = await call(server.base, '/api/auth/sign-up/email', {
-    method: 'POST',
-    headers: { origin: `http://localhost:${server.port}` },
-    body: { email, password: PASSWORD, firstName, lastName },
-  });
-  expectStatus(response, 200, `sign-up ${email}`);
-  const token = await call(server.base, '/api/auth/token', { headers: { cookie: cookieOf(response) } });
-  expectStatus(token, 200, 'GET /api/auth/token');
-  return { id: response.json().user.id, authorization: `Bearer ${token.json().token}` };
-}
-
-async function post(server, authorization, path, body, status = 201) {
-  const response = await call(server.base, `/api${path}`, {
-    method: 'POST',
-    headers: { authorization },
-    body,
-  });
-  expectStatus(response, status, `POST ${path}`);
-  return response.json();
-}
-
-/**
- * A TCP proxy to PostgreSQL that reads what clients send (the frontend side of the wire protocol) and passes
- * every byte through unchanged. It records each statement executed on the server's pool connections — the
- * ones whose startup `options` carry plan_cache_mode, as apps/server/src/db/client.ts sets; pg-boss's own
- * connections do not — as { name, text, values }: an Execute (after Parse/Bind) or a simple Query.
- */
-async function startCountingProxy() {
-  const statements = [];
-  const sockets = new Set();
-  const cstring = (body, at) => {
-    const end = body.indexOf(0, at);
-    return [body.toString('utf8', at, end), end + 1];
-  };
-  const handle = (conn, type, body) => {
-    if (type === 'P') {
-      const [name, at] = cstring(body, 0);
-      conn.prepared.set(name, cstring(body, at)[0]);
-    } else if (type === 'B') {
-      const [, at] = cstring(body, 0);
-      const [name, next] = cstring(body, at);
-      let p = next + 2 + 2 * body.readInt16BE(next);
-      const values = new Array(body.readInt16BE(p));
-      p += 2;
-      for (let i = 0; i < values.length; i += 1) {
-        const length = body.readInt32BE(p);
-        p += 4;
-        values[i] = length < 0 ? null : body.toString('utf8', p, p + length);
-        p += Math.max(length, 0);
-      }
-      conn.bound = { name, values };
-    } else if (type === 'E' && conn.app) {
-      const name = conn.bound?.name ?? '';
-      statements.push({ name, text: conn.prepared.get(name), values: conn.bound?.values ?? [] });
-    } else if (type === 'Q' && conn.app) {
-      statements.push({ name: '(simple query)', text: cstring(body, 0)[0], values: [] });
-    }
-  };
-  const read = (conn, chunk) => {
-    const buffer = conn.rest.length ? Buffer.concat([conn.rest, chunk]) : chunk;
-    let at = 0;
-    for (;;) {
-      if (!conn.started) {
-        if (buffer.length - at < 8) break;
-        const length = buffer.readInt32BE(at);
-        if (buffer.length - at < length) break;
-        const code = buffer.readInt32BE(at + 4);
-        // 80877103/4: SSL/GSS request (pg asks neither here); 80877102: a cancel request.
-        if (code !== 80877103 && code !== 80877104 && code !== 80877102) {
-          conn.started = true;
-          conn.app = buffer.toString('utf8', at + 8, at + length).includes('plan_cache_mode');
-        }
-        at += length;
-        continue;
-      }
-      if (buffer.length - at < 5) break;
-      const length = buffer.readInt32BE(at + 1);
-      if (buffer.length - at < 1 + length) break;
-      handle(conn, String.fromCharCode(buffer[at]), buffer.subarray(at + 5, at + 1 + length));
-      at += 1 + length;
-    }
-    conn.rest = Buffer.from(buffer.subarray(at));
-  };
-  const server = createServer((client) => {
-    const upstream = netConnect(PG_PORT, '127.0.0.1');
-    const conn = { started: false, app: false, rest: Buffer.alloc(0), prepared: new Map(), bound: null };
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.setNoDelay(true);
-      socket.on('error', () => {});
-      socket.on('close', () => {
-        sockets.delete(socket);
-        client.destroy();
-        upstream.destroy();
-      });
-    }
-    client.on('data', (chunk) => read(conn, chunk));
-    client.pipe(upstream);
-    upstream.pipe(client);
-  });
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return {
-    port: server.address().port,
-    statements,
-    take: () => statements.splice(0, statements.length),
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
+const startServer = (dataDir, databaseUrl) =>
+  startApiServer({ dataDir, databaseUrl, authSecret: AUTH_SECRET });
 
 // ---------------------------------------------------------------------------------------------------------
 // The seed
 
 async function seedThroughApi(server, year) {
-  const owner = await signUp(server, OWNER_EMAIL, 'Owner', 'Sessions');
-  const organization = await post(server, owner.authorization, '/organizations', {
-    name: 'Bench Studio Sessions',
-    description: 'Pilates (sessions benchmark)',
+  const studio = await seedStudio(server, {
+    prefix: 'bench-sessions',
+    organization: {
+      name: 'Bench Studio Sessions',
+      description: 'Pilates (sessions benchmark)',
+      ownerLastName: 'Sessions',
+    },
+    establishments: ESTABLISHMENTS,
+    instructorsPerEstablishment: INSTRUCTORS_PER_ESTABLISHMENT,
   });
-  const orgPath = `/organizations/${organization.id}`;
-  const establishments = [];
-  for (const name of ESTABLISHMENTS) {
-    establishments.push(await post(server, owner.authorization, `${orgPath}/establishments`, { name }));
-  }
-  const instructors = []; // [establishment index][k] = user id
-  for (const [e, establishment] of establishments.entries()) {
-    instructors.push([]);
-    for (let k = 0; k < INSTRUCTORS_PER_ESTABLISHMENT; k += 1) {
-      const email = `bench-sessions-instructor-${e}-${k}@example.com`;
-      const member = await signUp(server, email, `Instrutora ${e * 2 + k + 1}`, establishment.name);
-      const invited = await post(server, owner.authorization, `${orgPath}/staff/invite`, {
-        email,
-        role: null,
-        establishments: [{ establishmentId: establishment.id, role: 'EST_INSTRUCTOR' }],
-      });
-      const token = invited.inviteUrl.split('/staff-invite/')[1];
-      await post(server, member.authorization, `/invitations/accept/${token}`, undefined, 200);
-      instructors[e].push(member.id);
-    }
-  }
-  const random = prng(60);
-  const t0 = performance.now();
-  const scheduleIds = [];
-  for (let i = 0; i < SCHEDULES; i += 1) {
-    const e = i % ESTABLISHMENTS.length;
-    const hour = 6 + ((i * 7) % 15); // 06:00 … 20:00, ending by 21:00
-    const minutes = random() < 0.2 ? 50 : 60;
-    const end = hour * 60 + minutes;
-    const schedule = await post(server, owner.authorization, `${orgPath}/schedules`, {
-      name: `${CLASS_NAMES[i % CLASS_NAMES.length]} ${String(hour).padStart(2, '0')}h`,
-      type: 'GROUP',
-      establishmentId: establishments[e].id,
-      staffUserId: instructors[e][Math.floor(i / ESTABLISHMENTS.length) % INSTRUCTORS_PER_ESTABLISHMENT],
-      capacity: 6 + Math.floor(random() * 7),
-      startTime: `${String(hour).padStart(2, '0')}:00`,
-      endTime: `${String(Math.floor(end / 60)).padStart(2, '0')}:${String(end % 60).padStart(2, '0')}`,
-      startDate: year.from,
-      endDate: year.to,
-      recurrenceType: 'WEEKLY',
-      daysOfWeek: DAY_PATTERNS[(i * 3 + Math.floor(i / 8)) % DAY_PATTERNS.length],
-    });
-    scheduleIds.push(schedule.id);
-  }
-  const schedulesMs = performance.now() - t0;
-  return { owner, organization, establishments, instructors, scheduleIds, schedulesMs };
-}
-
-async function insertCustomers(client, organizationId) {
-  const random = prng(2000);
-  const columns = [[], [], [], [], [], []];
-  for (let i = 0; i < CUSTOMERS; i += 1) {
-    const first = random() < 0.75 ? pick(random, femaleFirstNames) : pick(random, maleFirstNames);
-    const last = `${pick(random, lastNames)}${random() < 0.5 ? ` ${pick(random, lastNames)}` : ''}`;
-    const slug = `${first}.${last}`
-      .normalize('NFD')
-      .replace(/[^A-Za-z.]/g, '')
-      .toLowerCase();
-    columns[0].push(uuidv7());
-    columns[1].push(first);
-    columns[2].push(last);
-    columns[3].push(`${slug}.${i}@example.com`);
-    columns[4].push(`(11) 9${String(1000 + Math.floor(random() * 9000))}-${String(i).padStart(4, '0')}`);
-    columns[5].push(random() < 0.92 ? 'ACTIVE' : 'INACTIVE');
-  }
-  await client.query(
-    `insert into customers (organization_id, id, first_name, last_name, email, phone, status)
-       select $1, * from unnest($2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::customer_status[])`,
-    [organizationId, ...columns],
-  );
-  return columns[0];
+  const { ms } = await createWeeklySchedules(server, studio, {
+    total: SCHEDULES,
+    from: year.from,
+    to: year.to,
+    seed: 60,
+  });
+  return { ...studio, schedulesMs: ms };
 }
 
 /**
@@ -475,30 +238,16 @@ async function buildCalls(seeded, caller, today) {
   return calls;
 }
 
-async function runRaw(client, statements) {
-  let last = null;
-  const times = [];
-  for (const statement of statements) {
-    const t0 = performance.now();
-    last = await client.query(statement);
-    times.push(performance.now() - t0);
-  }
-  return { rows: last.rows, times };
-}
-
 async function timeEndpoint(server, authorization, variant) {
-  const t0 = performance.now();
-  const response = await httpGet(`${server.base}${variant.path}`, { authorization });
-  const ms = performance.now() - t0;
-  expectStatus(response, 200, `GET ${variant.path}`);
-  const items = JSON.parse(response.text).items;
-  return { ms, bytes: Buffer.byteLength(response.text), ids: items.map((item) => item.id).join() };
+  const { ms, bytes, body } = await timeListRequest(server, variant.path, authorization);
+  return { ms, bytes, ids: body.items.map((item) => item.id).join() };
 }
 
 async function timeRaw(client, variant) {
   const t0 = performance.now();
-  const { rows, times } = await runRaw(client, variant.statements);
+  const { results, times } = await runStatements(client, variant.statements);
   const ms = performance.now() - t0;
+  const { rows } = results.at(-1);
   return { ms, times, sessions: rows.length, ids: rows.map((row) => row[0]).join() };
 }
 
@@ -507,145 +256,35 @@ async function timeRaw(client, variant) {
  * six one after the other, starting with a different one each round.
  */
 async function measure(calls, server, authorization, client, rounds) {
-  const results = new Map(
-    calls.map((c) => [
-      c.key,
-      { endpoint: [], raw: [], membership: [], list: [], sessions: [], bytes: [], mismatches: [] },
-    ]),
+  const rows = await interleavedRounds(calls, rounds, (kind, variant) =>
+    kind === 'endpoint' ? timeEndpoint(server, authorization, variant) : timeRaw(client, variant),
   );
-  const timers = calls.flatMap((c) => [
-    [c, 'endpoint'],
-    [c, 'raw'],
-  ]);
-  for (let round = 0; round < rounds; round += 1) {
-    const timed = new Map();
-    for (let k = 0; k < timers.length; k += 1) {
-      const [c, kind] = timers[(round + k) % timers.length];
-      const variant = c.variants[round % c.variants.length];
-      const answer =
-        kind === 'endpoint'
-          ? await timeEndpoint(server, authorization, variant)
-          : await timeRaw(client, variant);
-      timed.set(`${c.key}:${kind}`, answer);
-    }
-    for (const c of calls) {
-      const endpoint = timed.get(`${c.key}:endpoint`);
-      const raw = timed.get(`${c.key}:raw`);
-      const result = results.get(c.key);
-      if (endpoint.ids !== raw.ids) {
-        const { from, to } = c.variants[round % c.variants.length].query;
-        result.mismatches.push(`${from}..${to}`);
-      }
-      result.endpoint.push(endpoint.ms);
-      result.raw.push(raw.ms);
-      result.membership.push(raw.times[0]);
-      result.list.push(raw.times[1]);
-      result.sessions.push(raw.sessions);
-      result.bytes.push(endpoint.bytes);
-    }
+  const results = new Map();
+  for (const c of calls) {
+    const answers = rows.get(c.key);
+    const sessions = answers.map(({ raw }) => raw.sessions);
+    results.set(c.key, {
+      endpoint: answers.map(({ endpoint }) => endpoint.ms),
+      raw: answers.map(({ raw }) => raw.ms),
+      bytes: answers.map(({ endpoint }) => endpoint.bytes),
+      counted: `${Math.min(...sessions)}–${Math.max(...sessions)}`,
+      split: ['membership', 'list'].map((name, i) => [name, answers.map(({ raw }) => raw.times[i])]),
+      mismatches: answers
+        .filter(({ endpoint, raw }) => endpoint.ids !== raw.ids)
+        .map(({ variant }) => `${variant.query.from}..${variant.query.to}`),
+    });
   }
   return results;
 }
 
-async function measureFloor(url, headers, samples) {
-  const times = [];
-  for (let round = -Math.min(options.warmup, 100); round < samples; round += 1) {
-    const t0 = performance.now();
-    const response = await httpGet(url, headers);
-    const ms = performance.now() - t0;
-    expectStatus(response, 200, url);
-    if (round >= 0) times.push(ms);
-  }
-  return stats(times);
-}
-
-function printMeasurements(calls, results) {
-  const head =
-    `${'call'.padEnd(42)}${'sessions'.padStart(10)}${'JSON KB'.padStart(9)}${'endpoint p50'.padStart(14)}` +
-    `${'p95'.padStart(7)}${'raw SQL p50'.padStart(13)}${'p95'.padStart(7)}${'p95 ratio'.padStart(11)}   verdict`;
-  console.log(head);
-  console.log('-'.repeat(head.length + 6));
-  const rows = [];
-  for (const c of calls) {
-    const r = results.get(c.key);
-    const endpoint = stats(r.endpoint);
-    const raw = stats(r.raw);
-    const ratio = endpoint.p95 / raw.p95;
-    const pass = ratio <= TARGET_RATIO;
-    rows.push({ c, pass, ratio });
-    console.log(
-      `${c.label.padEnd(42)}${`${Math.min(...r.sessions)}–${Math.max(...r.sessions)}`.padStart(10)}` +
-        `${`${Math.round(median(r.bytes) / 1024)}`.padStart(9)}${f1(endpoint.p50).padStart(14)}` +
-        `${f1(endpoint.p95).padStart(7)}${f1(raw.p50).padStart(13)}${f1(raw.p95).padStart(7)}` +
-        `${f2(ratio).padStart(11)}   ${pass ? 'PASS' : `FAIL (p95 > ${TARGET_RATIO} × raw = ${f1(TARGET_RATIO * raw.p95)} ms)`}`,
-    );
-  }
-  console.log(
-    '(ms; raw SQL = load_membership then sessions_list, one after the other on one connection, as the ' +
+const printMeasurements = (calls, results) =>
+  printRatioTable(calls, results, {
+    countHead: 'sessions',
+    target: TARGET_RATIO,
+    note:
+      '(ms; raw SQL = load_membership then sessions_list, one after the other on one connection, as the ' +
       'endpoint runs them; JSON KB = median response size)',
-  );
-  console.log('\nRaw SQL split:');
-  console.log(
-    `${'call'.padEnd(42)}${'membership p50'.padStart(16)}${'p95'.padStart(7)}${'list p50'.padStart(10)}${'p95'.padStart(7)}`,
-  );
-  for (const c of calls) {
-    const r = results.get(c.key);
-    const membership = stats(r.membership);
-    const list = stats(r.list);
-    console.log(
-      `${c.label.padEnd(42)}${f1(membership.p50).padStart(16)}${f1(membership.p95).padStart(7)}` +
-        `${f1(list.p50).padStart(10)}${f1(list.p95).padStart(7)}`,
-    );
-  }
-  return rows;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Statements per call, on the wire
-
-const sameValue = (sent, recorded) =>
-  recorded === null || recorded === undefined ? sent === null : sent === String(recorded);
-
-async function countStatements(server, proxy, authorization, variants) {
-  const REQUESTS = 20;
-  const lines = [];
-  let textsMatch = true;
-  let valuesMatch = true;
-  for (const { label, variant } of variants) {
-    for (let i = 0; i < 3; i += 1) await httpGet(`${server.base}${variant.path}`, { authorization });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    proxy.take();
-    let sessions = 0;
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const response = await httpGet(`${server.base}${variant.path}`, { authorization });
-      expectStatus(response, 200, variant.path);
-      sessions = JSON.parse(response.text).items.length;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const seen = proxy.take();
-    const byName = new Map();
-    for (const statement of seen) byName.set(statement.name, (byName.get(statement.name) ?? 0) + 1);
-    for (const recorded of variant.statements) {
-      const sent = seen.filter((statement) => statement.name === recorded.name);
-      if (!sent.length || sent.some((statement) => statement.text !== recorded.text)) textsMatch = false;
-      // The membership's session id is the caller's: compare the list's values, and the membership's shape.
-      const last = sent.at(-1);
-      if (recorded.name === 'sessions_list') {
-        if (!last || last.values.some((value, i) => !sameValue(value, recorded.values[i])))
-          valuesMatch = false;
-      } else if (!last || last.values.length !== recorded.values.length) {
-        valuesMatch = false;
-      }
-    }
-    lines.push({
-      label,
-      sessions,
-      perRequest: seen.length / REQUESTS,
-      breakdown: [...byName].map(([name, n]) => `${name} ×${n / REQUESTS}`).join(', '),
-    });
-  }
-  return { lines, textsMatch, valuesMatch, requests: REQUESTS };
-}
+  });
 
 // ---------------------------------------------------------------------------------------------------------
 // Generating a year of sessions
@@ -727,42 +366,6 @@ const VARIANTS = [
     undo: ['DROP INDEX IF EXISTS schedule_sessions_org_schedule_date_idx'],
   },
 ];
-
-async function explain(client, statement) {
-  const { rows } = await client.query({
-    text: `explain (analyze, buffers) ${statement.text}`,
-    values: statement.values,
-  });
-  return rows.map((row) => row['QUERY PLAN']);
-}
-
-/** What matters in a plan: how each table is read, the joins, and the estimate against the actual rows. */
-function planSummary(lines) {
-  const picked = [];
-  for (const line of lines) {
-    const node = line.replace(/^\s*(->\s*)?/, '');
-    const scan =
-      /^(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan)( using (\S+))? on (\S+)/.exec(
-        node,
-      );
-    const rows = /rows=(\d+) width=\d+\) \(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(node);
-    const estimate = rows ? ` (est ${rows[1]} rows, actual ${rows[2]} × ${rows[3]} loops)` : '';
-    if (scan) picked.push(`${scan[1]}${scan[3] ? ` ${scan[3]}` : ''} on ${scan[4]}${estimate}`);
-    else if (/^(Nested Loop|Hash Join|Merge Join)/.test(node))
-      picked.push(`${node.split('  ')[0]}${estimate}`);
-  }
-  const execution = lines.find((line) => line.startsWith('Execution Time'));
-  const planning = lines.find((line) => line.startsWith('Planning Time'));
-  return { picked, time: `${planning ?? ''}; ${execution ?? ''}` };
-}
-
-function printPlan(title, lines, full) {
-  const summary = planSummary(lines);
-  console.log(`\n--- ${title}`);
-  if (full) console.log(lines.map((line) => `    ${line}`).join('\n'));
-  console.log(`    => ${summary.picked.join('\n       ')}\n       ${summary.time}`);
-  return summary;
-}
 
 async function timeRawBlocks(client, statements, variant, blocks, perBlock) {
   const times = { base: [], variant: [] };
@@ -888,29 +491,15 @@ async function main() {
   const today = now.toISOString().slice(0, 10);
   const year = { from: calendarDates.addDays(today, -182), to: calendarDates.addDays(today, 182) };
 
-  console.log(`\nFresh database "${DATABASE}" on 127.0.0.1:${PG_PORT}.`);
-  await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
-  await admin(`CREATE DATABASE "${DATABASE}"`);
-  state.dataDir = await mkdtemp(join(tmpdir(), 'reformer-bench-sessions-'));
-  state.proxy = await startCountingProxy();
-  state.server = await startServer(state.dataDir, databaseUrl(state.proxy.port));
-  console.log(
-    `Server 1 (seed and statement count): node ${state.server.entry.args.join(' ')}; ${state.server.entry.note}; ` +
-      `through a counting proxy on :${state.proxy.port}; migrations applied.`,
-  );
+  await startOnFreshDatabase(state, { admin, database: DATABASE, authSecret: AUTH_SECRET, pgPort: PG_PORT });
 
   // 1. Seed
   const t0 = performance.now();
   const seeded = await seedThroughApi(state.server, year);
   seeded.ownerAuthorization = seeded.owner.authorization;
-  state.client = new pg.Client({
-    connectionString: databaseUrl(PG_PORT),
-    application_name: 'bench-sessions',
-    options: '-c plan_cache_mode=force_custom_plan',
-  });
-  await state.client.connect();
+  state.client = await connectLikeServer(databaseUrl(PG_PORT), 'bench-sessions');
   const client = state.client;
-  const customerIds = await insertCustomers(client, seeded.organization.id);
+  const customerIds = await insertCustomers(client, seeded.organization.id, CUSTOMERS, 2000);
   const attendance = await insertAttendance(client, seeded.organization.id, customerIds, now);
   await client.query('vacuum (analyze)');
   const totals = (
@@ -947,9 +536,9 @@ async function main() {
     )
   )[1].variants[Math.floor(options.spread / 2)];
   const counted = await countStatements(state.server, state.proxy, seeded.owner.authorization, [
-    { label: `7 days (${weekNow.query.from} … ${weekNow.query.to})`, variant: weekNow },
-    { label: `42 days (${monthNow.query.from} … ${monthNow.query.to})`, variant: monthNow },
-    { label: `7 days with no session (${emptyWeek.query.from} …)`, variant: emptyWeek },
+    { label: `7 days (${weekNow.query.from} … ${weekNow.query.to})`, ...weekNow },
+    { label: `42 days (${monthNow.query.from} … ${monthNow.query.to})`, ...monthNow },
+    { label: `7 days with no session (${emptyWeek.query.from} …)`, ...emptyWeek },
   ]);
   await stopChild(state.server.started);
   state.server = null;
@@ -978,10 +567,11 @@ async function main() {
   await measure(calls, state.server, authorization, client, options.warmup);
   const results = await measure(calls, state.server, authorization, client, options.samples);
   const floorSamples = Math.min(options.samples, 500);
-  const organizationRead = await measureFloor(
+  const organizationRead = await timeGets(
     `${state.server.base}/api/organizations/${seeded.organization.id}`,
     { authorization },
     floorSamples,
+    options.warmup,
   );
   const helloPort = await freePort();
   state.hello = {
@@ -989,7 +579,7 @@ async function main() {
     base: `http://127.0.0.1:${helloPort}`,
   };
   await waitForOk(`${state.hello.base}/`, state.hello.started);
-  const hello = await measureFloor(`${state.hello.base}/`, {}, floorSamples);
+  const hello = await timeGets(`${state.hello.base}/`, {}, floorSamples, options.warmup);
   await stopChild(state.hello.started);
   state.hello = null;
   const verdicts = printMeasurements(calls, results);
@@ -1023,7 +613,7 @@ async function main() {
   );
   for (const line of counted.lines) {
     console.log(
-      `  ${line.label.padEnd(44)} ${String(line.sessions).padStart(4)} sessions: ` +
+      `  ${line.label.padEnd(44)} ${String(line.items).padStart(4)} sessions: ` +
         `${line.perRequest} statements per call (${line.breakdown})`,
     );
   }
@@ -1077,10 +667,8 @@ async function main() {
 
   await client.end();
   state.client = null;
-  const stopped = await stopChild(state.server.started);
+  await stopServerAtEnd(state.server.started);
   state.server = null;
-  if (!stopped.clean)
-    console.log(`note: the server did not stop cleanly (code ${stopped.code}, signal ${stopped.signal})`);
   console.log(options.keep ? `\nKept "${DATABASE}" (--keep).` : `\nDropping "${DATABASE}".`);
 }
 

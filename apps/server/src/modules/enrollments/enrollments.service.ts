@@ -38,7 +38,7 @@ export function toEnrollment(row: repository.EnrollmentRow): Enrollment {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-async function readEnrollment(db: Database, organizationId: string, id: string) {
+async function readEnrollment(db: Database | Transaction, organizationId: string, id: string) {
   const row = await repository.findEnrollment(db, organizationId, id);
   if (!row) throw new AppError('ENROLLMENT_NOT_FOUND');
   return toEnrollment(row);
@@ -149,7 +149,9 @@ function endDateFor(values: EnrollmentValues, months: number) {
 export async function createEnrollment(db: Database, access: OrgAccess, values: EnrollmentValues, now: Date) {
   const { organizationId } = access;
   const id = uuidv7();
-  await db.transaction(async (tx) => {
+  // Read back on the transaction's connection: asking the pool again after COMMIT queued the one create
+  // that got the seat behind the others still waiting for the schedule's lock (bench:enrollments).
+  return db.transaction(async (tx) => {
     const schedule = await lockSchedule(tx, access, values.scheduleId);
     if (!schedule.isActive) throw new AppError('SCHEDULE_INACTIVE');
     if (!(await repository.lockCustomer(tx, organizationId, values.customerId))) {
@@ -174,8 +176,8 @@ export async function createEnrollment(db: Database, access: OrgAccess, values: 
       createdAt: now,
       updatedAt: now,
     });
+    return readEnrollment(tx, organizationId, id);
   });
-  return readEnrollment(db, organizationId, id);
 }
 
 /** Locked, visible to the member and theirs to manage — or 404 / 403. */
