@@ -3,7 +3,7 @@ import { addDays } from './calendar-dates.ts';
 import { BillingCycle } from './customer-plans.ts';
 import { isCalendarDate } from './customers.ts';
 import { Currency } from './money.ts';
-import { pageQueryFields, pageSearchFields } from './paging.ts';
+import { pageQueryFields, pageSearchFields, queryFilters, urlFilters } from './paging.ts';
 import { RecurrenceType, ScheduleType } from './schedules.ts';
 import { LocalDate } from './time-zones.ts';
 import { V } from './validation.ts';
@@ -192,22 +192,14 @@ const enrollmentFilters = {
 /** GET /enrollments: paging as every list (page ≥ 1, limit 1–100); an unknown filter value is a 400. */
 export const EnrollmentListQuery = z.object({
   ...pageQueryFields,
-  status: enrollmentFilters.status.optional(),
-  establishmentId: enrollmentFilters.establishmentId.optional(),
-  scheduleId: enrollmentFilters.scheduleId.optional(),
-  planId: enrollmentFilters.planId.optional(),
-  customerId: enrollmentFilters.customerId.optional(),
+  ...queryFilters(enrollmentFilters),
 });
 export type EnrollmentListQuery = z.infer<typeof EnrollmentListQuery>;
 
 /** The enrollments page's URL (spec §5): page ≥ 1 falling back to 1, limit 1–100 falling back to 10. */
 export const EnrollmentsSearchParams = z.object({
   ...pageSearchFields,
-  status: enrollmentFilters.status.optional().catch(undefined),
-  establishmentId: enrollmentFilters.establishmentId.optional().catch(undefined),
-  scheduleId: enrollmentFilters.scheduleId.optional().catch(undefined),
-  planId: enrollmentFilters.planId.optional().catch(undefined),
-  customerId: enrollmentFilters.customerId.optional().catch(undefined),
+  ...urlFilters(enrollmentFilters),
 });
 export type EnrollmentsSearchParams = z.infer<typeof EnrollmentsSearchParams>;
 

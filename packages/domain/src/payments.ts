@@ -3,7 +3,7 @@ import { billingCycle } from './billing-cycles.ts';
 import { isCalendarDate } from './customers.ts';
 import { type EnrollmentCoverage, lastCoveredDate } from './enrollments.ts';
 import { Currency } from './money.ts';
-import { pageQueryFields, pageSearchFields } from './paging.ts';
+import { pageQueryFields, pageSearchFields, queryFilters, urlFilters } from './paging.ts';
 import { LocalDate } from './time-zones.ts';
 import { V } from './validation.ts';
 
@@ -88,12 +88,7 @@ const paymentFilters = {
 export const PaymentListQuery = z
   .object({
     ...pageQueryFields,
-    from: paymentFilters.from.optional(),
-    to: paymentFilters.to.optional(),
-    status: paymentFilters.status.optional(),
-    method: paymentFilters.method.optional(),
-    customerId: paymentFilters.customerId.optional(),
-    planId: paymentFilters.planId.optional(),
+    ...queryFilters(paymentFilters),
   })
   .superRefine((query, ctx) => {
     if (!query.from || !query.to || !isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
@@ -103,12 +98,7 @@ export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 
 export const PaymentsSearchParams = z.object({
   ...pageSearchFields,
-  from: paymentFilters.from.optional().catch(undefined),
-  to: paymentFilters.to.optional().catch(undefined),
-  status: paymentFilters.status.optional().catch(undefined),
-  method: paymentFilters.method.optional().catch(undefined),
-  customerId: paymentFilters.customerId.optional().catch(undefined),
-  planId: paymentFilters.planId.optional().catch(undefined),
+  ...urlFilters(paymentFilters),
 });
 export type PaymentsSearchParams = z.infer<typeof PaymentsSearchParams>;
 

@@ -14,6 +14,8 @@ export type Probe = {
   request: ProbeRequest;
   expected: Expected;
   secrets: readonly string[];
+  /** The answer must carry `Cache-Control: no-store`. */
+  noStore: boolean;
 };
 
 export type Entry = [key: string, spec: OperationSpec];
@@ -51,6 +53,7 @@ export function outsiderProbes(entries: Entry[], victim: Tenant, intruders: Memb
         caller: member.label,
         token: member.user.token,
         ...entry,
+        noStore: spec.noStore === true,
       })),
     );
   });
@@ -64,6 +67,17 @@ function places(spec: OperationSpec): (Slot | { in: 'path'; at: string; kind: Ki
   ];
 }
 
+/** Values for each place: the other tenant's (below), and for a mismatch, the tenant's own object. */
+function valuesByPlace(spec: OperationSpec, home: Tenant, other: Tenant, everyKind: boolean) {
+  return [
+    ...places(spec).map((place) => ({ place, values: substitutes(other, place.kind, everyKind) })),
+    ...(spec.mismatches ?? []).map(({ at, kind }) => ({
+      place: { in: 'path' as const, at, kind },
+      values: [home.ids[kind]],
+    })),
+  ];
+}
+
 /** At CI scale the other tenant's object of the same kind; at full scale every id and name it has. */
 export function substitutes(other: Tenant, kind: Kind | 'customerName', everyKind: boolean): string[] {
   if (!everyKind) return [other.ids[kind]];
@@ -72,7 +86,8 @@ export function substitutes(other: Tenant, kind: Kind | 'customerName', everyKin
 
 /**
  * (b) Members of `home` call with their own organization but one id (path, query or body) taken from
- * `other`: refused (404 for a path id), or for a list that filters, an answer showing nothing of `other`.
+ * `other`, or one of their own that does not belong with the rest of the path: refused (404 for a path id),
+ * or for a list that filters, an answer showing nothing of `other`.
  */
 export function substitutionProbes(
   entries: Entry[],
@@ -84,8 +99,8 @@ export function substitutionProbes(
   return entries.flatMap(([key, spec]) => {
     if (!('tenant' in spec.access)) return [];
     const method = key.split(' ')[0] ?? 'GET';
-    return places(spec).flatMap((place) =>
-      substitutes(other, place.kind, everyKind).flatMap((value) => {
+    return valuesByPlace(spec, home, other, everyKind).flatMap(({ place, values }) =>
+      values.flatMap((value) => {
         const substitution: Substitution = { in: place.in, at: place.at, value };
         const request = buildRequest(key, spec, home.ids, [substitution]);
         return members.map((member) => ({
@@ -95,6 +110,7 @@ export function substitutionProbes(
           request,
           expected: substitutionAnswer(spec, method, member.profile, place, home.ids.establishment),
           secrets: other.secrets,
+          noStore: spec.noStore === true,
         }));
       }),
     );
@@ -106,6 +122,7 @@ export function judge(probe: Probe, response: ProbeResponse): string | null {
   const problems: string[] = [];
   if (!meets(probe.expected, response.status)) problems.push(`expected ${describeExpected(probe.expected)}`);
   if (response.status >= 400 && !hasErrorShape(response.body)) problems.push('no {error:{code,message}}');
+  if (probe.noStore && response.cacheControl !== 'no-store') problems.push('no Cache-Control: no-store');
   const leaked = leakedSecrets(response.text, probe.secrets);
   if (leaked.length) problems.push(`shows the other tenant's ${leaked.join(', ')}`);
   if (!problems.length) return null;

@@ -1,6 +1,7 @@
 import type { Action } from '@reformer/domain/permissions';
 import { customerOperations } from './operations-customers.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
+import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
@@ -25,6 +26,12 @@ export type AtRule = { of: Kind; seeWith?: readonly Action[]; act: readonly Acti
  */
 export type Slot = { in: 'query' | 'body'; at: string; kind: Kind | 'customerName'; status?: number };
 
+/**
+ * A path parameter given another object of the tenant's own, one the rest of the path does not belong to (a
+ * record under another customer): phase (b) expects what a foreign id there gets.
+ */
+export type Mismatch = { at: string; kind: Kind };
+
 export type Access =
   /** An operation of one organization: its id in the path (or the query), members only. */
   | { tenant: Needs; at?: AtRule }
@@ -44,7 +51,10 @@ export type OperationSpec = {
   query?: (ids: TenantIds) => Record<string, string>;
   body?: (ids: TenantIds) => unknown;
   slots?: readonly Slot[];
+  mismatches?: readonly Mismatch[];
   access: Access;
+  /** Every answer, refusals included, must carry `Cache-Control: no-store`. */
+  noStore?: true;
   /** A read that writes an audit entry when it succeeds: members allowed to make it get this failing query. */
   auditedRead?: { failingQuery: Record<string, string> };
 };
@@ -61,6 +71,7 @@ export const OPERATIONS: OperationTable = {
   ...schedulingOperations,
   ...enrollmentOperations,
   ...paymentOperations,
+  ...medicalRecordOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

@@ -97,10 +97,11 @@ function setAt(target: unknown, dottedPath: string, value: unknown) {
   node[last] = value;
 }
 
-export type ProbeResponse = { status: number; text: string; body: unknown };
+export type ProbeResponse = { status: number; text: string; body: unknown; cacheControl: string | null };
 
 /** In-process through the real app; non-JSON answers (the CSV export) are kept as text. */
 export async function send(t: TestApp, token: string, request: ProbeRequest): Promise<ProbeResponse> {
   const response = await t.request(request.method, request.path, { token, body: request.body });
-  return { status: response.status, text: response.text, body: response.body };
+  const cacheControl = response.headers.get('cache-control');
+  return { status: response.status, text: response.text, body: response.body, cacheControl };
 }

@@ -19,7 +19,15 @@ export function forbiddenProbes(entries: Entry[], home: Tenant, members: Member[
       const secrets = home.secrets.filter((secret) => !own.includes(secret));
       const caller = member.label;
       return [
-        { phase: 'c' as const, caller, token: member.user.token, request, expected: { status }, secrets },
+        {
+          phase: 'c' as const,
+          caller,
+          token: member.user.token,
+          request,
+          expected: { status },
+          secrets,
+          noStore: spec.noStore === true,
+        },
       ];
     });
   });
@@ -44,6 +52,7 @@ export function permittedProbes(entries: Entry[], home: Tenant, members: Member[
         token: member.user.token,
         ...attempt,
         secrets: other.secrets,
+        noStore: spec.noStore === true,
       }));
   });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MEDICAL_RECORD_EXAMPLES } from '@reformer/domain/medical-records-examples';
 import { expect } from 'vitest';
 import { createCustomer, createSchedule, scheduleBody, type TestUser, tokenOf } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
@@ -15,8 +16,9 @@ type Base = {
 /**
  * The objects an operation can name, at the main establishment: a pending invitation, a customer, a
  * customer on a session's roster, a plan, a schedule and its sessions, the roster customer's enrollment
- * in that schedule and a payment for it; and the organization's PIX details. The fuzzing suite makes a new
- * set after every batch that wrote something, since its requests may delete, refund or change them.
+ * in that schedule and a payment for it, a medical record of the first customer; and the organization's PIX
+ * details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
+ * delete, refund or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
   const { owner, orgId, mark } = base;
@@ -56,6 +58,8 @@ export async function seedObjects(t: TestApp, base: Base) {
   const enrollment = scheduling.session ? await enroll(t, owner, orgId, place, `Notes ${unique}`) : '';
   const paid = { customerId: rosterCustomer.id, enrollmentId: enrollment };
   const payment = enrollment ? await pay(t, owner, orgId, paymentBody(paid, null, `Paid ${unique}`)) : '';
+  const customerPath = `/organizations/${orgId}/customers/${customer.id}`;
+  const medicalRecord = await addMedicalRecord(t, owner, customerPath, unique);
   await setPixSettings(t, owner, orgId, unique);
   return {
     invitation: invited.body.id as string,
@@ -67,6 +71,7 @@ export async function seedObjects(t: TestApp, base: Base) {
     ...scheduling,
     enrollment,
     payment,
+    medicalRecord,
   };
 }
 
@@ -142,6 +147,19 @@ async function pay(t: TestApp, owner: TestUser, orgId: string, body: ReturnType<
   const paid = await t.request('POST', `/organizations/${orgId}/payments`, { token: owner.token, body });
   expect(paid.status, paid.text).toBe(201);
   return paid.body.id as string;
+}
+
+/** An OTHER record (the shortest document) whose title and description carry `mark`. */
+export function medicalRecordBody(mark: string) {
+  return { ...MEDICAL_RECORD_EXAMPLES.OTHER, title: `Record ${mark}`, description: `Chart ${mark}` };
+}
+
+/** `customerPath`: /organizations/{orgId}/customers/{customerId}. */
+async function addMedicalRecord(t: TestApp, owner: TestUser, customerPath: string, unique: string) {
+  const body = medicalRecordBody(unique);
+  const added = await t.request('POST', `${customerPath}/medical-records`, { token: owner.token, body });
+  expect(added.status, added.text).toBe(201);
+  return added.body.id as string;
 }
 
 /**

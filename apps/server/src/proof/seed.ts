@@ -32,6 +32,7 @@ export const KINDS = [
   'session',
   'enrollment',
   'payment',
+  'medicalRecord',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
