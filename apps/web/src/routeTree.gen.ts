@@ -31,6 +31,7 @@ import { Route as AppOrgOrgIdCustomersIndexRouteImport } from './routes/app/org/
 import { Route as AppOrgOrgIdCustomersNewRouteImport } from './routes/app/org/$orgId/customers/new'
 import { Route as AppOrgOrgIdEnrollmentsIndexRouteImport } from './routes/app/org/$orgId/enrollments/index'
 import { Route as AppOrgOrgIdEnrollmentsNewRouteImport } from './routes/app/org/$orgId/enrollments/new'
+import { Route as AppOrgOrgIdMedicalRecordsIndexRouteImport } from './routes/app/org/$orgId/medical-records/index'
 import { Route as AppOrgOrgIdPaymentsIndexRouteImport } from './routes/app/org/$orgId/payments/index'
 import { Route as AppOrgOrgIdPaymentsNewRouteImport } from './routes/app/org/$orgId/payments/new'
 import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
@@ -43,6 +44,9 @@ import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport } from '.
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/edit'
 import { Route as AppOrgOrgIdPaymentsPaymentIdEditRouteImport } from './routes/app/org/$orgId/payments/$paymentId/edit'
 import { Route as AppOrgOrgIdSchedulesScheduleIdEditRouteImport } from './routes/app/org/$orgId/schedules/$scheduleId/edit'
+import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/new'
+import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/$recordId/index'
+import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
 
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
@@ -160,6 +164,12 @@ const AppOrgOrgIdEnrollmentsNewRoute =
     path: '/enrollments/new',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdMedicalRecordsIndexRoute =
+  AppOrgOrgIdMedicalRecordsIndexRouteImport.update({
+    id: '/medical-records/',
+    path: '/medical-records/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdPaymentsIndexRoute =
   AppOrgOrgIdPaymentsIndexRouteImport.update({
     id: '/payments/',
@@ -230,6 +240,24 @@ const AppOrgOrgIdSchedulesScheduleIdEditRoute =
     path: '/schedules/$scheduleId/edit',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute =
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRouteImport.update({
+    id: '/customers/$customerId/medical-records/new',
+    path: '/customers/$customerId/medical-records/new',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute =
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRouteImport.update({
+    id: '/customers/$customerId/medical-records/$recordId/',
+    path: '/customers/$customerId/medical-records/$recordId/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute =
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRouteImport.update({
+    id: '/customers/$customerId/medical-records/$recordId/edit',
+    path: '/customers/$customerId/medical-records/$recordId/edit',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof PublicRouteWithChildren
@@ -256,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/medical-records/': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
@@ -266,6 +295,9 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof PublicRouteWithChildren
@@ -290,6 +322,7 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/medical-records': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
@@ -300,6 +333,9 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/$recordId': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -327,6 +363,7 @@ export interface FileRoutesById {
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/medical-records/': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
@@ -337,6 +374,9 @@ export interface FileRoutesById {
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
+  '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -365,6 +405,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
+    | '/app/org/$orgId/medical-records/'
     | '/app/org/$orgId/payments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
@@ -375,6 +416,9 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
+    | '/app/org/$orgId/customers/$customerId/medical-records/new'
+    | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
+    | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -399,6 +443,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
     | '/app/org/$orgId/enrollments'
+    | '/app/org/$orgId/medical-records'
     | '/app/org/$orgId/payments'
     | '/app/org/$orgId/schedules'
     | '/app/org/$orgId/settings'
@@ -409,6 +454,9 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
+    | '/app/org/$orgId/customers/$customerId/medical-records/new'
+    | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
+    | '/app/org/$orgId/customers/$customerId/medical-records/$recordId'
   id:
     | '__root__'
     | '/_public'
@@ -435,6 +483,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
+    | '/app/org/$orgId/medical-records/'
     | '/app/org/$orgId/payments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
@@ -445,6 +494,9 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
+    | '/app/org/$orgId/customers/$customerId/medical-records/new'
+    | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
+    | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -609,6 +661,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdEnrollmentsNewRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/medical-records/': {
+      id: '/app/org/$orgId/medical-records/'
+      path: '/medical-records'
+      fullPath: '/app/org/$orgId/medical-records/'
+      preLoaderRoute: typeof AppOrgOrgIdMedicalRecordsIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/payments/': {
       id: '/app/org/$orgId/payments/'
       path: '/payments'
@@ -693,6 +752,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/customers/$customerId/medical-records/new': {
+      id: '/app/org/$orgId/customers/$customerId/medical-records/new'
+      path: '/customers/$customerId/medical-records/new'
+      fullPath: '/app/org/$orgId/customers/$customerId/medical-records/new'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': {
+      id: '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
+      path: '/customers/$customerId/medical-records/$recordId'
+      fullPath: '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': {
+      id: '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
+      path: '/customers/$customerId/medical-records/$recordId/edit'
+      fullPath: '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
   }
 }
 
@@ -726,6 +806,7 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
   AppOrgOrgIdEnrollmentsIndexRoute: typeof AppOrgOrgIdEnrollmentsIndexRoute
+  AppOrgOrgIdMedicalRecordsIndexRoute: typeof AppOrgOrgIdMedicalRecordsIndexRoute
   AppOrgOrgIdPaymentsIndexRoute: typeof AppOrgOrgIdPaymentsIndexRoute
   AppOrgOrgIdSchedulesIndexRoute: typeof AppOrgOrgIdSchedulesIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
@@ -736,6 +817,9 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   AppOrgOrgIdPaymentsPaymentIdEditRoute: typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   AppOrgOrgIdSchedulesScheduleIdEditRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
 }
 
 const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
@@ -751,6 +835,7 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
   AppOrgOrgIdEnrollmentsIndexRoute: AppOrgOrgIdEnrollmentsIndexRoute,
+  AppOrgOrgIdMedicalRecordsIndexRoute: AppOrgOrgIdMedicalRecordsIndexRoute,
   AppOrgOrgIdPaymentsIndexRoute: AppOrgOrgIdPaymentsIndexRoute,
   AppOrgOrgIdSchedulesIndexRoute: AppOrgOrgIdSchedulesIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
@@ -767,6 +852,12 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdPaymentsPaymentIdEditRoute: AppOrgOrgIdPaymentsPaymentIdEditRoute,
   AppOrgOrgIdSchedulesScheduleIdEditRoute:
     AppOrgOrgIdSchedulesScheduleIdEditRoute,
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute:
+    AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute,
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute:
+    AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute,
+  AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute:
+    AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute,
 }
 
 const AppOrgOrgIdRouteWithChildren = AppOrgOrgIdRoute._addFileChildren(

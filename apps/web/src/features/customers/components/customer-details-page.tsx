@@ -15,11 +15,12 @@ type CustomerDetailsPageProps = {
   customerId: string;
   tab: CustomerDetailTab;
   /**
-   * The Enrollments and Payments tabs' content, composed by the route (features do not import each other);
-   * null hides the tab from a member who may not view enrollments, or payments.
+   * The Enrollments, Payments and Medical records tabs' content, composed by the route (features do not
+   * import each other); null hides the tab from a member who may not view enrollments, payments or records.
    */
   enrollmentsPanel: ReactNode | null;
   paymentsPanel: ReactNode | null;
+  medicalRecordsPanel: ReactNode | null;
 };
 
 export function CustomerDetailsPage({
@@ -28,6 +29,7 @@ export function CustomerDetailsPage({
   tab: requestedTab,
   enrollmentsPanel,
   paymentsPanel,
+  medicalRecordsPanel,
 }: CustomerDetailsPageProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
@@ -37,6 +39,7 @@ export function CustomerDetailsPage({
   const panels: Partial<Record<CustomerDetailTab, ReactNode | null>> = {
     enrollments: enrollmentsPanel,
     payments: paymentsPanel,
+    medicalRecords: medicalRecordsPanel,
   };
   const tabs = CUSTOMER_DETAIL_TABS.filter((name) => panels[name] !== null);
   const tab = tabs.includes(requestedTab) ? requestedTab : 'profile';
@@ -80,6 +83,7 @@ export function CustomerDetailsPage({
         {tab === 'registration' && <CustomerRegistrationPanel customer={customer} />}
         {tab === 'enrollments' && enrollmentsPanel}
         {tab === 'payments' && paymentsPanel}
+        {tab === 'medicalRecords' && medicalRecordsPanel}
       </div>
     </div>
   );

@@ -137,6 +137,19 @@ export function OrganizationNav({
             </Link>
           </li>
         )}
+        {permissions.canAny('VIEW_MEDICAL_RECORDS') && (
+          <li>
+            <Link
+              to="/app/org/$orgId/medical-records"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.medicalRecords')}
+            </Link>
+          </li>
+        )}
         {UPCOMING_ENTRIES.filter((entry) => permissions.canAny(entry.action)).map((entry) => (
           <li key={entry.feature}>
             <Link

@@ -7,6 +7,7 @@ import {
   type CustomerDetailTab,
 } from '../../../../../../features/customers/customer-detail-tabs.ts';
 import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments/components/customer-enrollments-panel.tsx';
+import { CustomerMedicalRecordsPanel } from '../../../../../../features/medical-records/components/customer-medical-records-panel.tsx';
 import { CustomerPaymentsPanel } from '../../../../../../features/payments/components/customer-payments-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
@@ -34,6 +35,9 @@ function CustomerDetailsRoute() {
   const paymentsPanel = permissions.can('VIEW_PAYMENTS') ? (
     <CustomerPaymentsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
+  const medicalRecordsPanel = permissions.canAny('VIEW_MEDICAL_RECORDS') ? (
+    <CustomerMedicalRecordsPanel organizationId={orgId} customerId={customerId} />
+  ) : null;
   return (
     <CustomerDetailsPage
       organizationId={orgId}
@@ -41,6 +45,7 @@ function CustomerDetailsRoute() {
       tab={tab}
       enrollmentsPanel={enrollmentsPanel}
       paymentsPanel={paymentsPanel}
+      medicalRecordsPanel={medicalRecordsPanel}
     />
   );
 }

@@ -1,0 +1,23 @@
+import { canAny } from '@reformer/domain/permissions';
+import { createFileRoute } from '@tanstack/react-router';
+import { medicalRecordQueryOptions } from '../../../../../../../../features/medical-records/api/get-medical-record.ts';
+import { EditMedicalRecordPage } from '../../../../../../../../features/medical-records/components/edit-medical-record-page.tsx';
+import { accessProfileQueryOptions } from '../../../../../../../../lib/access-profile.ts';
+import { AccessDeniedError } from '../../../../../../../../lib/route-errors.ts';
+import { MedicalRecordsError } from '../-medical-records-error.tsx';
+
+export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit')({
+  staticData: { titleKey: 'medicalRecords.update.title' },
+  loader: async ({ context: { queryClient }, params: { orgId, customerId, recordId } }) => {
+    const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
+    if (!canAny(profile, 'MANAGE_MEDICAL_RECORDS')) throw new AccessDeniedError('MANAGE_MEDICAL_RECORDS');
+    await queryClient.ensureQueryData(medicalRecordQueryOptions(orgId, customerId, recordId));
+  },
+  component: EditMedicalRecordRoute,
+  errorComponent: MedicalRecordsError,
+});
+
+function EditMedicalRecordRoute() {
+  const { orgId, customerId, recordId } = Route.useParams();
+  return <EditMedicalRecordPage organizationId={orgId} customerId={customerId} recordId={recordId} />;
+}

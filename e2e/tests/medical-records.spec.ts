@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
+
+/**
+ * A customer's clinical chart in Portuguese: the owner fills an anamnesis and a periodic evaluation through
+ * their lettered sections (what was typed stays when going back), sees the thresholds flagged as typed,
+ * reads both as summaries, edits the evaluation, finds it in the evolution table and the audit trail.
+ */
+
+const OWNER = { firstName: 'Clara', lastName: 'Clínica' };
+
+function toast(page: Page, text: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: text });
+}
+
+async function openNewRecord(page: Page, organizationId: string, customerId: string, type: string) {
+  await page.goto(`/app/org/${organizationId}/customers/${customerId}/details?tab=medicalRecords`);
+  await expect(page.getByRole('tab', { name: 'Prontuários' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('link', { name: 'Novo registro' }).click();
+  await expect(page.getByRole('heading', { name: 'Escolha o tipo de registro' })).toBeVisible();
+  await page.getByRole('link', { name: type, exact: true }).click();
+  await expect(page.getByRole('form', { name: type })).toBeVisible();
+}
+
+async function nextSection(page: Page, expected: string) {
+  await page.getByRole('button', { name: 'Próxima seção' }).click();
+  await expect(page.getByText(expected, { exact: true })).toBeVisible();
+}
+
+test('fill, save, view and edit an anamnesis and a periodic evaluation; the owner sees the audit trail', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const organizationId = await signUpWithOrganization(page, OWNER, `Studio ${randomUUID().slice(0, 8)}`);
+  const customer = await createCustomerViaApi(page, organizationId, 'Renata', 'Reabilitação');
+  await page.getByLabel('Language').first().selectOption('pt_BR');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+
+  // Anamnesis: the title is required; section A's pain of 8 is flagged as typed, C's alcohol too.
+  await openNewRecord(page, organizationId, customer.id, 'Anamnese');
+  await expect(page.getByText('Seção 1 de 4', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar registro' }).click();
+  await expect(page.getByLabel('Título')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
+  await page.getByLabel('Título').fill('Anamnese inicial');
+  await page.getByRole('checkbox', { name: 'Dor', exact: true }).check();
+  await page.getByRole('checkbox', { name: 'Lombar', exact: true }).check();
+  await page.getByLabel('Intensidade da dor (0–10)').fill('8');
+  await expect(page.getByText('Dor intensa (7 a 10)')).toBeVisible();
+  await nextSection(page, 'Seção 2 de 4');
+  await nextSection(page, 'Seção 3 de 4');
+  await page.getByLabel('Álcool (doses por semana)').fill('20');
+  await expect(page.getByText('Álcool acima de 14 doses por semana')).toBeVisible();
+  // Back to A: what was ticked is still there.
+  await page.getByRole('button', { name: 'Seção anterior' }).click();
+  await page.getByRole('button', { name: 'Seção anterior' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Lombar', exact: true })).toBeChecked();
+  await page.getByRole('button', { name: 'Salvar registro' }).click();
+  await expect(toast(page, 'Registro "Anamnese inicial" salvo.')).toBeVisible();
+
+  // The summary: labels and chosen options, the flags highlighted.
+  await expect(page.getByRole('heading', { name: 'Anamnese inicial', level: 1 })).toBeVisible();
+  const complaint = page.getByRole('region', { name: 'A. Queixa principal' });
+  await expect(complaint.getByText('Motivo principal da procura')).toBeVisible();
+  await expect(complaint.getByText('Dor', { exact: true })).toBeVisible();
+  await expect(complaint.getByText('Região do corpo')).toBeVisible();
+  await expect(complaint.getByText('Lombar', { exact: true })).toBeVisible();
+  await expect(complaint.getByText('Dor intensa (7 a 10)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+
+  // Periodic evaluation: A, B and D filled through the steps.
+  await openNewRecord(page, organizationId, customer.id, 'Reavaliação periódica');
+  await expect(page.getByText('Seção 1 de 9', { exact: true })).toBeVisible();
+  await page.getByLabel('Título').fill('Reavaliação de março');
+  await page.getByLabel('Semanas desde a última avaliação').selectOption({ label: '2 semanas' });
+  await nextSection(page, 'Seção 2 de 9');
+  await page.getByLabel('Dor média nas últimas 24 h').selectOption({ label: 'Moderada (4 a 6)' });
+  await page.getByLabel('Nota da dor (0–10)').fill('5');
+  await nextSection(page, 'Seção 3 de 9');
+  await nextSection(page, 'Seção 4 de 9');
+  await page.getByLabel('Prancha (s)').fill('15');
+  await expect(page.getByText('Resistência do core baixa (prancha abaixo de 20 s)')).toBeVisible();
+  await page.getByLabel('Isquiotibiais, esquerda (°)').fill('60');
+  await expect(page.getByText('Encurtamento dos isquiotibiais (abaixo de 70°)')).toBeVisible();
+  await nextSection(page, 'Seção 5 de 9');
+  await nextSection(page, 'Seção 6 de 9');
+  await page.getByLabel('Objetivos', { exact: true }).selectOption({ label: 'Parcialmente atingidos' });
+  await page.getByRole('button', { name: 'Salvar registro' }).click();
+  await expect(toast(page, 'Registro "Reavaliação de março" salvo.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reavaliação de março', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'D. Reavaliação objetiva' }).getByText('15 s')).toBeVisible();
+
+  // Edit: the plank now 65 s, praised rather than flagged.
+  await page.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByLabel('Título')).toHaveValue('Reavaliação de março');
+  await page.getByRole('button', { name: /^D\. Reavaliação objetiva/ }).click();
+  await expect(page.getByText('Seção 4 de 9', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Prancha (s)')).toHaveValue('15');
+  await page.getByLabel('Prancha (s)').fill('65');
+  await expect(page.getByText('Boa resistência do core (prancha de 60 s ou mais)')).toBeVisible();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(toast(page, 'Registro "Reavaliação de março" atualizado.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'D. Reavaliação objetiva' }).getByText('65 s')).toBeVisible();
+
+  // The tab: both records, the evaluation in the evolution table, and the owner's audit trail.
+  await page.getByRole('link', { name: 'Voltar aos prontuários do cliente' }).click();
+  const records = page.getByRole('region', { name: 'Prontuário' });
+  await expect(records.getByRole('link', { name: /Anamnese inicial/ })).toBeVisible();
+  await expect(records.getByRole('link', { name: /Reavaliação de março/ })).toBeVisible();
+  const evolution = page.getByRole('region', { name: 'Evolução' });
+  await expect(evolution.getByRole('row').nth(1)).toContainText('65 s');
+  await expect(evolution.getByRole('row').nth(1)).toContainText('Parcialmente atingidos');
+  const audit = page.getByRole('region', { name: 'Histórico de acessos' });
+  await expect(audit.getByRole('row', { name: /Editou/ })).toBeVisible();
+  await expect(audit.getByRole('row', { name: /Criou/ }).first()).toContainText('Clara');
+});
