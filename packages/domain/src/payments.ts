@@ -226,3 +226,13 @@ export const PayableCustomer = z.object({
 });
 export const PayableCustomerList = z.object({ items: z.array(PayableCustomer) });
 export type PayableCustomerList = z.infer<typeof PayableCustomerList>;
+
+/** The list's plan filter (GET /payments/plans): an accountant holds VIEW_PAYMENTS, not VIEW_CUSTOMER_PLANS. */
+export const PaymentPlanOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: Currency,
+  isActive: z.boolean(),
+});
+export const PaymentPlanList = z.object({ items: z.array(PaymentPlanOption) });
+export type PaymentPlanList = z.infer<typeof PaymentPlanList>;

@@ -50,6 +50,7 @@ export const paymentOperations: OperationTable = {
     slots: [{ in: 'query', at: 'search', kind: 'customerName' }],
     access: view,
   },
+  'GET /organizations/{orgId}/payments/plans': { params: org, access: view },
   'GET /organizations/{orgId}/payments/{paymentId}': { params: payment, access: view },
   'PUT /organizations/{orgId}/payments/{paymentId}': {
     params: payment,

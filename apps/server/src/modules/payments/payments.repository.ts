@@ -305,3 +305,16 @@ export async function searchPayableCustomers(db: Database, organizationId: strin
       .limit(20)
   );
 }
+
+export async function listPlanNames(db: Database, organizationId: string) {
+  return db
+    .select({
+      id: customerPlans.id,
+      name: customerPlans.name,
+      currency: sql<Currency>`${customerPlans.currency}`,
+      isActive: customerPlans.isActive,
+    })
+    .from(customerPlans)
+    .where(eq(customerPlans.organizationId, organizationId))
+    .orderBy(asc(customerPlans.name), asc(customerPlans.id));
+}

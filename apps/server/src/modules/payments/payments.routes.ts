@@ -8,6 +8,7 @@ import {
   PaymentInput,
   PaymentList,
   PaymentListQuery,
+  PaymentPlanList,
 } from '@reformer/domain/payments';
 import { can } from '@reformer/domain/permissions';
 import { PixSettings, PixSettingsInput } from '@reformer/domain/pix';
@@ -64,6 +65,17 @@ const customers = createRoute({
   summary: 'Step 1 of a new payment: customers matching the search, with how many enrollments each has',
   request: { params: OrgIdParam, query: PayableCustomerQuery },
   responses: { 200: jsonResponse(PayableCustomerList, 'Customers'), ...standardErrors },
+});
+
+const plans = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/payments/plans',
+  tags,
+  security: bearerSecurity,
+  middleware: view,
+  summary: "The organization's plans by name, for the list's plan filter",
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(PaymentPlanList, 'Plans'), ...standardErrors },
 });
 
 const read = createRoute({
@@ -164,6 +176,7 @@ export const paymentsRoutes = createRouter()
   .openapi(customers, async (c) =>
     c.json(await service.searchPayableCustomers(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
   )
+  .openapi(plans, async (c) => c.json(await service.listPaymentPlans(c.var.deps.db, c.var.access), 200))
   .openapi(read, async (c) =>
     c.json(await service.getPayment(c.var.deps.db, c.var.access, c.req.valid('param').paymentId), 200),
   )

@@ -65,6 +65,10 @@ export async function getPayment(db: Database, access: OrgAccess, id: string) {
   return readPayment(db, access.organizationId, id);
 }
 
+export async function listPaymentPlans(db: Database, access: OrgAccess) {
+  return { items: await repository.listPlanNames(db, access.organizationId) };
+}
+
 export async function searchPayableCustomers(db: Database, access: OrgAccess, query: PayableCustomerQuery) {
   const words = query.search ? searchWords(query.search) : [];
   return { items: await repository.searchPayableCustomers(db, access.organizationId, words) };

@@ -350,6 +350,12 @@ describe('permissions', () => {
     }
     const still = await t.request('GET', orgPath(`/payments/${payment.id}`), { token: owner.token });
     expect(still.body.status).toBe('COMPLETED');
+    // The plan filter's list: the accountant may read it without VIEW_CUSTOMER_PLANS; the viewer may not.
+    const plans = await t.request('GET', orgPath('/payments/plans'), { token: accountant.token });
+    expect(plans.body.items).toEqual(
+      expect.arrayContaining([{ id: monthlyUsd.id, name: 'Monthly USD', currency: 'USD', isActive: true }]),
+    );
+    expect((await t.request('GET', orgPath('/payments/plans'), { token: viewer.token })).status).toBe(403);
   });
 });
 

@@ -3,11 +3,11 @@ import { can } from '@reformer/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { customerPlansQueryOptions } from '../../../../../features/customer-plans/api/get-customer-plans.ts';
+import { paymentPlansQueryOptions } from '../../../../../features/payments/api/get-payment-plans.ts';
 import { paymentsQueryOptions } from '../../../../../features/payments/api/get-payments.ts';
 import { PaymentsPage } from '../../../../../features/payments/components/payments-page.tsx';
 import type { PaymentsQueryChange } from '../../../../../features/payments/components/payments-results.tsx';
-import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
+import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 import { usePaymentMerchant } from './-payment-merchant.ts';
 import { PaymentsError } from './-payments-error.tsx';
@@ -33,9 +33,7 @@ export const Route = createFileRoute('/app/org/$orgId/payments/')({
     if (!can(profile, 'VIEW_PAYMENTS', { scope: 'ORG' })) throw new AccessDeniedError('VIEW_PAYMENTS');
     // Fetched, not awaited: a new filter or page must not hold the page (and its filters) hostage.
     void queryClient.prefetchQuery(paymentsQueryOptions(orgId, deps));
-    if (can(profile, 'VIEW_CUSTOMER_PLANS', { scope: 'ORG' })) {
-      await queryClient.ensureQueryData(customerPlansQueryOptions(orgId));
-    }
+    await queryClient.ensureQueryData(paymentPlansQueryOptions(orgId));
   },
   component: PaymentsRoute,
   errorComponent: PaymentsError,
@@ -46,9 +44,7 @@ function PaymentsRoute() {
   const query = Route.useSearch();
   const navigate = Route.useNavigate();
   const merchant = usePaymentMerchant(orgId);
-  // The plan filter lists the organization's plans, for members who may see them.
-  const canListPlans = usePermissions(orgId).can('VIEW_CUSTOMER_PLANS');
-  const plans = useQuery({ ...customerPlansQueryOptions(orgId), enabled: canListPlans });
+  const plans = useQuery(paymentPlansQueryOptions(orgId));
   const onQueryChange = useCallback<PaymentsQueryChange>(
     (next, options) =>
       navigate({ search: (previous) => ({ ...previous, ...next }), replace: options?.replace }),
@@ -59,7 +55,7 @@ function PaymentsRoute() {
       organizationId={orgId}
       query={query}
       onQueryChange={onQueryChange}
-      plans={canListPlans ? (plans.data ?? []) : null}
+      plans={plans.data?.items ?? []}
       merchant={merchant}
     />
   );
