@@ -435,8 +435,9 @@ export async function runStatements(client, statements) {
 /**
  * `rounds` rounds; round i runs, for variant i mod n of every call, `time('endpoint', variant)` and
  * `time('raw', variant)` — all of them one after the other, starting with a different one each round, so none
- * always finds the others' pages in cache or the CPUs just freed. Returns, per call key, one
- * { variant, endpoint, raw } of answers per round.
+ * always finds the others' pages in cache or the CPUs just freed. A call with `every: k` runs only in every
+ * k-th round (a heavy call in a bench that must end in time; k coprime with its number of variants, so all
+ * take turns). Returns, per call key, one { variant, endpoint, raw } of answers per round the call ran in.
  */
 export async function interleavedRounds(calls, rounds, time) {
   const results = new Map(calls.map((c) => [c.key, []]));
@@ -444,13 +445,16 @@ export async function interleavedRounds(calls, rounds, time) {
     [c, 'endpoint'],
     [c, 'raw'],
   ]);
+  const runs = (c, round) => round % (c.every ?? 1) === 0;
   for (let round = 0; round < rounds; round += 1) {
     const timed = new Map();
     for (let k = 0; k < timers.length; k += 1) {
       const [c, kind] = timers[(round + k) % timers.length];
+      if (!runs(c, round)) continue;
       timed.set(`${c.key}:${kind}`, await time(kind, c.variants[round % c.variants.length]));
     }
     for (const c of calls) {
+      if (!runs(c, round)) continue;
       results.get(c.key).push({
         variant: c.variants[round % c.variants.length],
         endpoint: timed.get(`${c.key}:endpoint`),
@@ -687,13 +691,17 @@ export function planSummary(lines) {
   for (const line of lines) {
     const node = line.replace(/^\s*(->\s*)?/, '');
     const scan =
-      /^(Index Only Scan Backward|Index Only Scan|Index Scan Backward|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan)( using (\S+))? on (\S+)/.exec(
+      /^((?:Parallel )?(?:Index Only Scan Backward|Index Only Scan|Index Scan Backward|Index Scan|Bitmap Heap Scan|Bitmap Index Scan|Seq Scan))( using (\S+))? on (\S+)/.exec(
         node,
       );
     const rows = /rows=(\d+) width=\d+\) \(actual time=[\d.]+\.\.[\d.]+ rows=(\d+) loops=(\d+)/.exec(node);
     const estimate = rows ? ` (est ${rows[1]} rows, actual ${rows[2]} × ${rows[3]} loops)` : '';
     if (scan) picked.push(`${scan[1]}${scan[3] ? ` ${scan[3]}` : ''} on ${scan[4]}${estimate}`);
-    else if (/^(Nested Loop|Hash Join|Merge Join)|^(Sort|Incremental Sort|Limit|Aggregate) {2}\(/.test(node))
+    else if (
+      /^(Nested Loop|Hash Join|Merge Join)|^(Sort|Incremental Sort|Limit|Aggregate|Finalize GroupAggregate|Partial HashAggregate|Gather Merge|Gather|HashAggregate|GroupAggregate) {2}\(/.test(
+        node,
+      )
+    )
       picked.push(`${node.split('  ')[0]}${estimate}`);
   }
   const execution = lines.find((line) => line.startsWith('Execution Time'));
