@@ -58,7 +58,7 @@ import {
   timeListRequest,
 } from './lib.mjs';
 import { admin, signIn } from './seed-customers.mjs';
-import { createWeeklySchedules, insertCustomers, seedStudio } from './studio-seed.mjs';
+import { createPlans, createWeeklySchedules, insertCustomers, seedStudio } from './studio-seed.mjs';
 
 const options = parseArgs(process.argv.slice(2), { rounds: 100, samples: 1000, warmup: 300, keep: false });
 const DATABASE = 'reformer_bench_enrollments';
@@ -172,14 +172,7 @@ async function seedThroughApi(server, today) {
     seed: SCHEDULES,
     concurrency: 2,
   });
-  const plansPath = `/organizations/${studio.organization.id}/customer-plans`;
-  const plans = [];
-  for (const plan of PLANS) {
-    plans.push({
-      ...plan,
-      id: (await post(server, studio.owner.authorization, plansPath, planBody(plan))).id,
-    });
-  }
+  const plans = await createPlans(server, studio, PLANS, planBody);
   const arena = await seedStudio(server, {
     prefix: `${PREFIX}-contention`,
     owner: studio.owner,

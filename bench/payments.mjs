@@ -32,7 +32,6 @@ import {
   median,
   onInterrupt,
   parseArgs,
-  post,
   printPlan,
   printRatioTable,
   prng,
@@ -57,7 +56,7 @@ import {
   todayIn,
 } from './payments-sql.mjs';
 import { admin, signIn } from './seed-customers.mjs';
-import { createWeeklySchedules, insertCustomers, seedStudio } from './studio-seed.mjs';
+import { createPlans, createWeeklySchedules, insertCustomers, seedStudio } from './studio-seed.mjs';
 
 const options = parseArgs(process.argv.slice(2), { samples: 1000, warmup: 300, keep: false });
 const DATABASE = 'reformer_bench_payments';
@@ -201,14 +200,7 @@ async function seedThroughApi(server, today) {
     seed: SCHEDULES,
     concurrency: 2,
   });
-  const plansPath = `/organizations/${studio.organization.id}/customer-plans`;
-  const plans = [];
-  for (const plan of PLANS) {
-    plans.push({
-      ...plan,
-      id: (await post(server, studio.owner.authorization, plansPath, planBody(plan))).id,
-    });
-  }
+  const plans = await createPlans(server, studio, PLANS, planBody);
   return { ...studio, span, schedules, schedulesMs: ms, plans };
 }
 

@@ -139,3 +139,13 @@ export async function insertCustomers(client, organizationId, total, seed) {
   );
   return columns[0];
 }
+
+/** The plans, created one after the other through the API as the plans screen does; each gains its id. */
+export async function createPlans(server, studio, plans, bodyOf) {
+  const path = `/organizations/${studio.organization.id}/customer-plans`;
+  const created = [];
+  for (const plan of plans) {
+    created.push({ ...plan, id: (await post(server, studio.owner.authorization, path, bodyOf(plan))).id });
+  }
+  return created;
+}
