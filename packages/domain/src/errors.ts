@@ -115,3 +115,17 @@ export function isErrorBody(value: unknown): value is ErrorBody {
     typeof (value as ErrorBody).error?.code === 'string'
   );
 }
+
+/**
+ * The values an error's message fills its placeholders with ("at most {{limit}} sessions per week"): the
+ * scalar entries of its details. The server's English message and the web's translation use the same.
+ */
+export function messageParams(details: unknown): Record<string, string | number> {
+  if (typeof details !== 'object' || details === null || Array.isArray(details)) return {};
+  return Object.fromEntries(
+    Object.entries(details).filter(
+      (entry): entry is [string, string | number] =>
+        typeof entry[1] === 'string' || typeof entry[1] === 'number',
+    ),
+  );
+}

@@ -1,6 +1,16 @@
+import type { Context } from 'hono';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
+import { clientIp } from './client-ip.ts';
+import type { AppEnv } from './http.ts';
+
+/** Who does an audited change, from where, and when. */
+export type Actor = { userId: string; ipAddress: string; now: Date };
+
+export function actorOf(c: Context<AppEnv>): Actor {
+  return { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+}
 
 export type AuditEntry = {
   organizationId: string;

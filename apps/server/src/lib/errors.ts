@@ -1,5 +1,11 @@
 import type { Hook } from '@hono/zod-openapi';
-import { AppError, type ErrorBody, type ErrorCode, type ValidationIssue } from '@reformer/domain/errors';
+import {
+  AppError,
+  type ErrorBody,
+  type ErrorCode,
+  messageParams,
+  type ValidationIssue,
+} from '@reformer/domain/errors';
 import { translate } from '@reformer/domain/i18n';
 import enUS from '@reformer/domain/i18n/en_US.json' with { type: 'json' };
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
@@ -15,8 +21,7 @@ export function errorResponse(
   message?: string,
   details?: unknown,
 ) {
-  // Details fill the message's placeholders ("at most {{limit}} sessions per week").
-  const params = typeof details === 'object' && details !== null ? (details as Record<string, unknown>) : {};
+  const params = messageParams(details);
   const body: ErrorBody = {
     error: {
       code,

@@ -1,3 +1,4 @@
+import { messageParams } from '@reformer/domain/errors';
 import { i18n } from '../i18n/index.ts';
 import { ApiError, NetworkError } from './api-error.ts';
 import { isTranslationKey, type TranslationKey } from './i18n-keys.ts';
@@ -13,18 +14,7 @@ export function describeError(error: unknown, fallbackKey: TranslationKey = 'com
   if (error instanceof NetworkError) return i18n.t('errors.network');
   if (error instanceof ApiError && !UNINFORMATIVE_CODES.has(error.code)) {
     const key = `errors.${error.code}`;
-    if (isTranslationKey(key)) return i18n.t(key, valuesOf(error.details));
+    if (isTranslationKey(key)) return i18n.t(key, messageParams(error.details));
   }
   return i18n.t(fallbackKey);
-}
-
-/** The scalar details of an error, for its message's placeholders (`{{limit}}` of ENROLLMENT_WEEKLY_LIMIT). */
-function valuesOf(details: unknown): Record<string, string | number> {
-  if (typeof details !== 'object' || details === null || Array.isArray(details)) return {};
-  return Object.fromEntries(
-    Object.entries(details).filter(
-      (entry): entry is [string, string | number] =>
-        typeof entry[1] === 'string' || typeof entry[1] === 'number',
-    ),
-  );
 }

@@ -5,11 +5,11 @@ import ptBR from '@reformer/domain/i18n/pt_BR.json' with { type: 'json' };
 import type { Language } from '@reformer/domain/preferences';
 import Papa from 'papaparse';
 import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/audit.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './customers.repository.ts';
-import type { Actor } from './customers.service.ts';
 
 /** The columns of the export, in the order the import wizard's template uses; headers in the user's language. */
 export const EXPORT_COLUMNS = [

@@ -7,7 +7,7 @@ import {
   requireMembership,
   requirePermission,
 } from '../../auth/access.ts';
-import { clientIp } from '../../lib/client-ip.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
@@ -116,7 +116,7 @@ export const customersRoutes = createRouter()
     return c.json(await service.listCustomers(c.var.deps.db, orgId, c.req.valid('query')), 200);
   })
   .openapi(exportCsv, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     const csv = await exportCustomersCsv(
       c.var.deps.db,
       c.var.access,
@@ -141,12 +141,12 @@ export const customersRoutes = createRouter()
     );
   })
   .openapi(remove, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     await service.deleteCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
     return c.body(null, 204);
   })
   .openapi(purge, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     await service.purgeCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
     return c.body(null, 204);
   });

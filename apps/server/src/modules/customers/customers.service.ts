@@ -8,13 +8,12 @@ import { AppError } from '@reformer/domain/errors';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { eraseCustomerRecords } from '../medical-records/medical-records.service.ts';
 import * as repository from './customers.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findCustomer>>>;
-export type Actor = { userId: string; ipAddress: string; now: Date };
 
 export function toCustomer(row: Row): Customer {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };

@@ -9,10 +9,9 @@ import {
   MedicalRecordPage,
   MedicalRecordSummaryPage,
 } from '@reformer/domain/medical-records';
-import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
-import { clientIp } from '../../lib/client-ip.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
@@ -42,12 +41,6 @@ const own = [noStore, requireMembership, requirePermission('DELETE_MEDICAL_RECOR
 const writeConflicts = errorResponse(
   'MEDICAL_RECORD_TYPE_NOT_SUPPORTED (legacy type), MEDICAL_RECORD_TYPE_CHANGED, or CUSTOMER_PURGED (deleted or purged customer)',
 );
-
-const actorOf = (c: Context<AppEnv>) => ({
-  userId: c.var.userId,
-  ipAddress: clientIp(c),
-  now: c.var.deps.now(),
-});
 
 const listAll = createRoute({
   method: 'get',

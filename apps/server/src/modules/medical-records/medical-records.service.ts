@@ -14,12 +14,9 @@ import {
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import * as repository from './medical-records.repository.ts';
-
-/** Who read or changed a customer's records, from where and when. */
-export type Actor = { userId: string; ipAddress: string; now: Date };
 
 /**
  * ARCHITECTURE §5: every read and write of a record is in the audit log, never its content. The entity is

@@ -14,7 +14,7 @@ import { can } from '@reformer/domain/permissions';
 import { PixSettings, PixSettingsInput } from '@reformer/domain/pix';
 import { createMiddleware } from 'hono/factory';
 import { requireMembership, requirePermission } from '../../auth/access.ts';
-import { clientIp } from '../../lib/client-ip.ts';
+import { actorOf } from '../../lib/audit.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
@@ -181,22 +181,22 @@ export const paymentsRoutes = createRouter()
     c.json(await service.getPayment(c.var.deps.db, c.var.access, c.req.valid('param').paymentId), 200),
   )
   .openapi(create, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     return c.json(await service.createPayment(c.var.deps.db, c.var.access, c.req.valid('json'), actor), 201);
   })
   .openapi(update, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     const { paymentId } = c.req.valid('param');
     const values = c.req.valid('json');
     return c.json(await service.updatePayment(c.var.deps.db, c.var.access, paymentId, values, actor), 200);
   })
   .openapi(refund, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     const { paymentId } = c.req.valid('param');
     return c.json(await service.refundPayment(c.var.deps.db, c.var.access, paymentId, actor), 200);
   })
   .openapi(remove, async (c) => {
-    const actor = { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+    const actor = actorOf(c);
     await service.deletePayment(c.var.deps.db, c.var.access, c.req.valid('param').paymentId, actor);
     return c.body(null, 204);
   })

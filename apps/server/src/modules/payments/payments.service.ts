@@ -18,13 +18,11 @@ import { todayIn } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './payments.repository.ts';
 
-/** Who changed a payment, from where and when: the audit trail's row (issue #11). */
-export type Actor = { userId: string; ipAddress: string; now: Date };
 type Amounts = { amountCents: number; status: string } | null;
 
 async function audit(
