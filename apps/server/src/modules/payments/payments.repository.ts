@@ -114,7 +114,12 @@ export async function findPayment(db: Reader, organizationId: string, id: string
 
 export async function lockPayment(tx: Transaction, organizationId: string, id: string) {
   const [row] = await tx
-    .select({ id: payments.id, amountCents: payments.amountCents, status: payments.status })
+    .select({
+      amountCents: payments.amountCents,
+      status: payments.status,
+      enrollmentId: payments.enrollmentId,
+      cycleStart: payments.cycleStart,
+    })
     .from(payments)
     .where(and(eq(payments.organizationId, organizationId), eq(payments.id, id)))
     .for('update');

@@ -120,6 +120,11 @@ export async function createPayment(db: Database, access: OrgAccess, values: Pay
   return readPayment(db, organizationId, id);
 }
 
+const amountsOf = (payment: { amountCents: number; status: string }) => ({
+  amountCents: payment.amountCents,
+  status: payment.status,
+});
+
 async function lockPayment(tx: Transaction, access: OrgAccess, id: string) {
   const current = isUuid(id) ? await repository.lockPayment(tx, access.organizationId, id) : null;
   if (!current) throw new AppError('PAYMENT_NOT_FOUND');
@@ -134,8 +139,12 @@ export async function updatePayment(
   actor: Actor,
 ) {
   await db.transaction(async (tx) => {
-    const before = await lockPayment(tx, access, id);
-    const placed = await placePayment(tx, access, values);
+    const current = await lockPayment(tx, access, id);
+    // An edit without a cycle keeps the one it paid: the first unpaid cycle would count this payment too.
+    const isSameEnrollment = values.enrollmentId === current.enrollmentId;
+    const cycleStart = values.cycleStart ?? (isSameEnrollment ? current.cycleStart : null);
+    const placed = await placePayment(tx, access, { ...values, cycleStart });
+    const before = amountsOf(current);
     await repository.updatePayment(
       tx,
       { organizationId: access.organizationId, id },
@@ -154,7 +163,7 @@ export async function updatePayment(
 /** A refund reopens the cycle it paid: only COMPLETED payments count toward a cycle. */
 export async function refundPayment(db: Database, access: OrgAccess, id: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    const before = await lockPayment(tx, access, id);
+    const before = amountsOf(await lockPayment(tx, access, id));
     if (before.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
     await repository.updatePayment(
       tx,
@@ -172,7 +181,7 @@ export async function refundPayment(db: Database, access: OrgAccess, id: string,
 
 export async function deletePayment(db: Database, access: OrgAccess, id: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    const before = await lockPayment(tx, access, id);
+    const before = amountsOf(await lockPayment(tx, access, id));
     await repository.deletePayment(tx, { organizationId: access.organizationId, id });
     await audit(tx, access, actor, { action: 'payment.deleted', paymentId: id, before, after: null });
   });
