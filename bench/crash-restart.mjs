@@ -1,16 +1,23 @@
-// `npm run bench:crash [-- --rounds N --postgres]`: durability of acknowledged writes across `kill -9`.
-// Each round starts the real server (`node scripts/start.mjs`) on one data folder, creates customers from
-// 8 concurrent writers, kills the server with SIGKILL at a random moment while they write, then:
-//   - (embedded) checks that no PostgreSQL of the killed server is left running after 10 s;
-//   - restarts on the same folder and checks that every customer the API acknowledged (201) is there.
-// With --postgres the server uses a fresh database on the PostgreSQL at 127.0.0.1:5432 instead.
+// `npm run bench:crash [-- --rounds N --postgres]`: durability of acknowledged writes across `kill -9`, a
+// pass/fail suite (exit 1 on any loss). One data folder (or, with --postgres, one fresh database on the
+// PostgreSQL at 127.0.0.1:5432) for the whole run; each round:
+//   1. starts the real server (`node scripts/start.mjs`) on it — the database must open;
+//   2. lists every customer through the API: each write acknowledged (201) in any earlier round must be there;
+//   3. 8 concurrent writers create customers, and after 0.3–1.5 s the server is killed with SIGKILL;
+//      embedded, on every second round its PostgreSQL is killed with SIGKILL at the same instant (a power
+//      cut: the next start runs crash recovery), otherwise its watchdog must stop it within 10 s.
+// A last start checks the last round's writes. `.ci/run` runs 3 rounds of each mode; the default is 20.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
+  call,
+  cookieOf,
+  expectStatus,
   freePort,
   machine,
   onInterrupt,
@@ -24,6 +31,7 @@ import {
 
 const options = parseArgs(process.argv.slice(2), { rounds: 20, postgres: false });
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const WRITERS = 8;
 const state = { dataDir: null, database: null, children: [] };
 const cleanup = onInterrupt(async () => {
   for (const started of state.children) await stopChild(started, 5000);
@@ -41,30 +49,20 @@ async function admin(sql) {
   }
 }
 
-async function call(port, path, { method = 'GET', headers = {}, body } = {}) {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(10_000),
-  });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, json: () => JSON.parse(text), text };
-}
-
 async function startServer(env) {
   const port = await freePort();
+  const t0 = performance.now();
   const started = startChild(serverEntry().args, { PORT: String(port), HOST: '127.0.0.1', ...env });
   state.children.push(started);
   await waitForOk(`http://127.0.0.1:${port}/api/health`, started);
-  return { port, started };
+  return { base: `http://127.0.0.1:${port}`, port, started, startMs: performance.now() - t0 };
 }
 
-/** A user with one organization; returns its bearer header and organization id. */
-async function seed(port) {
-  const signUp = await call(port, '/api/auth/sign-up/email', {
+/** A user with one organization: its session cookie (a bearer token is fetched per server) and the id. */
+async function seed(server) {
+  const signUp = await call(server.base, '/api/auth/sign-up/email', {
     method: 'POST',
-    headers: { origin: `http://localhost:${port}` },
+    headers: { origin: `http://localhost:${server.port}` },
     body: {
       email: `crash-${randomUUID()}@example.com`,
       password: 'correct horse battery',
@@ -72,39 +70,62 @@ async function seed(port) {
       lastName: 'Test',
     },
   });
-  const cookie = signUp.headers
-    .getSetCookie()
-    .map((value) => value.split(';')[0])
-    .join('; ');
-  const { token } = (await call(port, '/api/auth/token', { headers: { cookie } })).json();
-  const authorization = `Bearer ${token}`;
-  const created = await call(port, '/api/organizations', {
+  expectStatus(signUp, 200, 'sign-up');
+  const session = { cookie: cookieOf(signUp), authorization: await bearer(server, cookieOf(signUp)) };
+  const created = await call(server.base, '/api/organizations', {
     method: 'POST',
-    headers: { authorization },
+    headers: { authorization: session.authorization },
     body: { name: 'Crash Studio', description: 'Pilates' },
   });
-  return { authorization, organizationId: created.json().id, cookie };
+  expectStatus(created, 201, 'create organization');
+  return { ...session, organizationId: created.json().id };
 }
 
-/** Writers create customers until the server dies; resolves with the ids it acknowledged. */
-async function writeUntilKilled(port, session, acknowledged) {
+async function bearer(server, cookie) {
+  const response = await call(server.base, '/api/auth/token', { headers: { cookie } });
+  expectStatus(response, 200, 'GET /api/auth/token');
+  return `Bearer ${response.json().token}`;
+}
+
+/** Every customer id the API lists, 100 a page. */
+async function listedIds(server, session) {
+  const ids = new Set();
+  for (let page = 1; ; page += 1) {
+    const response = await call(
+      server.base,
+      `/api/organizations/${session.organizationId}/customers?page=${page}&limit=100`,
+      { headers: { authorization: session.authorization } },
+    );
+    expectStatus(response, 200, 'list customers');
+    const { items, total } = response.json();
+    for (const item of items) ids.add(item.id);
+    if (items.length === 0 || page * 100 >= total) return ids;
+  }
+}
+
+/** Writers create customers until the server dies; each 201's id goes to `acknowledged`. */
+function writeUntilKilled(server, session, acknowledged) {
   const writer = async (w) => {
     for (let i = 0; ; i += 1) {
       try {
-        const created = await call(port, `/api/organizations/${session.organizationId}/customers`, {
+        const created = await call(server.base, `/api/organizations/${session.organizationId}/customers`, {
           method: 'POST',
           headers: { authorization: session.authorization },
           body: { firstName: `Writer${w}`, lastName: `Row ${i}` },
         });
         if (created.status === 201) acknowledged.push(created.json().id);
-      } catch {
+        else if (created.status >= 500)
+          throw new Error(`a write answered ${created.status}: ${created.text}`);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('a write answered')) throw error;
         return; // connection refused or reset: the server is gone
       }
     }
   };
-  return Promise.all(Array.from({ length: 8 }, (_, w) => writer(w)));
+  return Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
 }
 
+/** The embedded PostgreSQL processes (postmaster and backends) a server started, by its owner tag. */
 function postgresOf(serverPid) {
   try {
     return execFileSync('pgrep', ['-f', `reformer.owner_pid=${serverPid}`], { encoding: 'utf8' })
@@ -116,10 +137,26 @@ function postgresOf(serverPid) {
   }
 }
 
+async function waitUntilGone(serverPid, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let left = postgresOf(serverPid);
+  while (left.length && Date.now() < deadline) {
+    await sleep(100);
+    left = postgresOf(serverPid);
+  }
+  return left;
+}
+
+/** Checks that every acknowledged id is listed; returns what is missing and how many unacknowledged rows committed. */
+async function verify(server, session, acknowledged) {
+  const listed = await listedIds(server, session);
+  const missing = acknowledged.filter((id) => !listed.has(id));
+  return { missing, extra: listed.size - (acknowledged.length - missing.length) };
+}
+
 async function main() {
-  console.log(
-    `Reformer crash test: ${options.rounds} rounds of kill -9 during writes, ${options.postgres ? 'PostgreSQL at 127.0.0.1:5432' : 'embedded PostgreSQL'}`,
-  );
+  const where = options.postgres ? 'PostgreSQL at 127.0.0.1:5432' : 'embedded PostgreSQL';
+  console.log(`Reformer crash suite: ${options.rounds} rounds of kill -9 during writes, ${where}`);
   console.log(`Machine: ${machine()}\n`);
   state.dataDir = await mkdtemp(join(tmpdir(), 'reformer-bench-crash-'));
   let databaseUrl = '';
@@ -130,60 +167,57 @@ async function main() {
   }
   const env = { DATA_DIR: state.dataDir, DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT_MAX: '100000' };
   const acknowledged = [];
+  const totals = { lost: 0, orphans: 0, powerCuts: 0, startMs: [] };
   let session = null;
-  let lost = 0;
-  let orphans = 0;
-  for (let round = 1; round <= options.rounds; round += 1) {
-    const { port, started } = await startServer(env);
-    session ??= await seed(port);
-    // A token from before the crash still verifies (same signing keys); refresh it anyway for its lifetime.
-    const { token } = (await call(port, '/api/auth/token', { headers: { cookie: session.cookie } })).json();
-    session.authorization = `Bearer ${token}`;
+  for (let round = 1; round <= options.rounds + 1; round += 1) {
+    const server = await startServer(env);
+    totals.startMs.push(server.startMs);
+    session ??= await seed(server);
+    // A token from before the crash still verifies (same signing keys); a fresh one outlives the round.
+    session.authorization = await bearer(server, session.cookie);
+    const { missing, extra } = await verify(server, session, acknowledged);
+    totals.lost += missing.length;
+    const opened = `opened in ${(server.startMs / 1000).toFixed(1)} s, ${acknowledged.length} acknowledged writes checked, ${missing.length} missing${extra ? ` (+${extra} committed unacknowledged)` : ''}`;
+    if (round > options.rounds) {
+      console.log(`final start: ${opened}`);
+      await stopChild(server.started);
+      break;
+    }
+
     const before = acknowledged.length;
-    const writing = writeUntilKilled(port, session, acknowledged);
+    const writing = writeUntilKilled(server, session, acknowledged);
     await sleep(300 + Math.random() * 1200);
-    process.kill(-started.child.pid, 'SIGKILL');
-    await started.exited;
-    await writing;
-    state.children = state.children.filter((child) => child !== started);
-
-    let left = [];
-    if (!options.postgres) {
-      const deadline = Date.now() + 10_000;
-      do {
-        left = postgresOf(started.child.pid);
-        if (left.length) await sleep(100);
-      } while (left.length && Date.now() < deadline);
-      orphans += left.length;
-    }
-
-    const check = await startServer(env);
-    const missing = [];
-    for (const id of acknowledged) {
-      const found = await call(check.port, `/api/organizations/${session.organizationId}/customers/${id}`, {
-        headers: { authorization: session.authorization },
-      });
-      if (found.status === 401) {
-        const refreshed = (
-          await call(check.port, '/api/auth/token', { headers: { cookie: session.cookie } })
-        ).json();
-        session.authorization = `Bearer ${refreshed.token}`;
+    const powerCut = !options.postgres && round % 2 === 0;
+    const postgres = powerCut ? postgresOf(server.started.child.pid) : [];
+    process.kill(-server.started.child.pid, 'SIGKILL');
+    for (const pid of postgres) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
       }
-      if (found.status === 404) missing.push(id);
     }
-    lost += missing.length;
+    if (powerCut) totals.powerCuts += 1;
+    await server.started.exited;
+    await writing;
+    state.children = state.children.filter((child) => child !== server.started);
+    const left = options.postgres ? [] : await waitUntilGone(server.started.child.pid, 10_000);
+    totals.orphans += left.length;
     console.log(
-      `round ${String(round).padStart(2)}: ${acknowledged.length - before} writes acknowledged before kill -9; ` +
-        `${acknowledged.length} in all, ${missing.length} missing after restart` +
-        (options.postgres ? '' : `; PostgreSQL left running: ${left.length}`),
+      `round ${String(round).padStart(2)}: ${opened}; then ${acknowledged.length - before} writes acknowledged ` +
+        `before kill -9${powerCut ? ' of the server and its PostgreSQL' : ''}` +
+        (options.postgres ? '' : `; PostgreSQL left running after 10 s: ${left.length}`),
     );
-    await stopChild(check.started);
-    state.children = state.children.filter((child) => child !== check.started);
   }
+  const starts = [...totals.startMs].sort((a, b) => a - b);
   console.log(
-    `\n${acknowledged.length} acknowledged writes, ${lost} lost; orphaned PostgreSQL processes: ${orphans}`,
+    `\n${options.rounds} rounds (${where}${totals.powerCuts ? `, ${totals.powerCuts} with PostgreSQL killed too` : ''}): ` +
+      `${acknowledged.length} acknowledged writes, ${totals.lost} lost; ` +
+      `orphaned PostgreSQL processes: ${totals.orphans}; start to first 200 median ` +
+      `${(starts[Math.floor(starts.length / 2)] / 1000).toFixed(1)} s, max ${(starts.at(-1) / 1000).toFixed(1)} s`,
   );
-  if (lost || orphans) process.exitCode = 1;
+  console.log(totals.lost || totals.orphans ? 'FAIL' : 'PASS');
+  if (totals.lost || totals.orphans) process.exitCode = 1;
 }
 
 try {

@@ -293,9 +293,10 @@ export const BENCH_PASSWORD = 'correct horse battery staple';
 
 /**
  * `node scripts/start.mjs` (or serverEntry's fallback) on PostgreSQL at `databaseUrl`, which applies the
- * migrations at start; `authSecret` is a bench-only value (the signing keys live in the database).
+ * migrations; `authSecret` is a bench-only value (the signing keys live in the database); `env` adds or
+ * overrides settings (two instances behind one load balancer share PUBLIC_URL).
  */
-export async function startApiServer({ dataDir, databaseUrl, authSecret }) {
+export async function startApiServer({ dataDir, databaseUrl, authSecret, env = {} }) {
   const entry = serverEntry();
   const port = await freePort();
   const started = startChild(entry.args, {
@@ -306,6 +307,7 @@ export async function startApiServer({ dataDir, databaseUrl, authSecret }) {
     AUTH_SECRET: authSecret,
     AUTH_RATE_LIMIT_MAX: '100000',
     LOG_REQUESTS: 'false',
+    ...env,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitForOk(`${base}/api/health`, started);
@@ -516,8 +518,9 @@ export function printRatioTable(calls, results, { countHead, target, note }) {
  * every byte through unchanged. It records each statement executed on the server's pool connections — the
  * ones whose startup `options` carry plan_cache_mode, as apps/server/src/db/client.ts sets; pg-boss's own
  * connections do not — as { name, text, values }: an Execute (after Parse/Bind) or a simple Query.
+ * `allConnections`: record every connection's statements (pg-boss's too).
  */
-export async function startStatementProxy(pgPort = 5432) {
+export async function startStatementProxy(pgPort = 5432, { allConnections = false } = {}) {
   const statements = [];
   const sockets = new Set();
   const cstring = (body, at) => {
@@ -560,7 +563,8 @@ export async function startStatementProxy(pgPort = 5432) {
         // 80877103/4: SSL/GSS request (pg asks neither here); 80877102: a cancel request.
         if (code !== 80877103 && code !== 80877104 && code !== 80877102) {
           conn.started = true;
-          conn.app = buffer.toString('utf8', at + 8, at + length).includes('plan_cache_mode');
+          conn.app =
+            allConnections || buffer.toString('utf8', at + 8, at + length).includes('plan_cache_mode');
         }
         at += length;
         continue;
@@ -615,6 +619,16 @@ export function statementLabel(statement) {
   return statement.name || `unnamed "${words}…"`;
 }
 
+/**
+ * The statements that open, name and close an organization's request transaction (row-level security,
+ * decision 019): counted on the wire like any other, but not the endpoint's own SQL to compare or EXPLAIN.
+ */
+export function isTransactionFrame(statement) {
+  return /^\s*(begin|commit|rollback)\b|set_config\('app\.organization_id'|set_config\(\$1/i.test(
+    statement.text,
+  );
+}
+
 /** What `requests` requests sent: statements per request, and per request by name in order of first use. */
 export function tallyStatements(seen, requests) {
   const byName = new Map();
@@ -653,7 +667,8 @@ export async function countStatements(server, proxy, authorization, calls, reque
     await sleep(50);
     const seen = proxy.take();
     const recordedTexts = new Set(statements.map((statement) => statement.text));
-    if (seen.some((statement) => !recordedTexts.has(statement.text))) textsMatch = false;
+    if (seen.some((statement) => !isTransactionFrame(statement) && !recordedTexts.has(statement.text)))
+      textsMatch = false;
     for (const recorded of statements) {
       const last = seen
         .filter((statement) => statement.name === (recorded.name ?? '') && statement.text === recorded.text)

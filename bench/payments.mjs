@@ -27,6 +27,7 @@ import {
   f1,
   httpGet,
   interleavedRounds,
+  isTransactionFrame,
   load,
   machine,
   median,
@@ -759,7 +760,7 @@ async function main() {
     "\n== EXPLAIN (ANALYZE, BUFFERS) of the billing's statements as sent on the wire (last customer counted):",
   );
   for (const statement of billingCounted.statements) {
-    if (statement.name === 'load_membership') continue;
+    if (statement.name === 'load_membership' || isTransactionFrame(statement)) continue;
     const words = statement.text.replace(/\s+/g, ' ');
     printPlan(
       `${statement.name || 'unnamed'}: ${words.slice(0, 90)}…`,

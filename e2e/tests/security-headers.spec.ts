@@ -51,3 +51,54 @@ test('public pages, the app and the API reference run under the Content-Security
 
   expect(violations).toEqual([]);
 });
+
+/** The same server by its other name: `localhost` and `127.0.0.1` are different origins to the browser. */
+const otherOrigin = (baseURL: string) => baseURL.replace('//localhost:', '//127.0.0.1:');
+
+test('every page answer carries the security headers the browser enforces', async ({ page }) => {
+  for (const path of ['/', '/sign-in', '/api/health', '/api/docs', '/no-such-page']) {
+    const response = await page.goto(path);
+    const headers = response?.headers() ?? {};
+    expect(headers['x-content-type-options'], path).toBe('nosniff');
+    expect(headers['x-frame-options'], path).toBe('DENY');
+    expect(headers['referrer-policy'], path).toBe('same-origin');
+    expect(headers['content-security-policy'], path).toMatch(/default-src 'self'/);
+    expect(headers['content-security-policy'], path).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+  }
+});
+
+test('Chromium refuses to show the app in a frame of another origin', async ({ page, baseURL }) => {
+  await page.goto(`${otherOrigin(String(baseURL))}/api/health`);
+  // setContent waits for the frame's load: Chromium's error page in place of the refused document.
+  await page.setContent(`<iframe src="${baseURL}/sign-in"></iframe>`);
+  const framed = page.frames().find((frame) => frame !== page.mainFrame());
+  expect(framed).toBeDefined();
+  await expect.poll(() => framed?.url()).toMatch(/^chrome-error:/);
+  expect(
+    await framed
+      ?.locator('#root')
+      .count()
+      .catch(() => 0),
+  ).toBe(0);
+});
+
+test('a page of another origin cannot read the API: CORS is closed', async ({ page, baseURL }) => {
+  await page.goto(`${otherOrigin(String(baseURL))}/api/health`);
+  const outcomes = await page.evaluate(async (api) => {
+    const attempt = (init?: RequestInit) =>
+      fetch(`${api}/api/health`, init).then(
+        (response) => `read ${response.status}`,
+        (error: Error) => `refused (${error.name})`,
+      );
+    return [
+      await attempt(),
+      await attempt({ headers: { authorization: 'Bearer any' } }),
+      await attempt({ method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+      await attempt({ credentials: 'include' }),
+    ];
+  }, String(baseURL));
+  expect(outcomes).toEqual(Array(4).fill('refused (TypeError)'));
+  // The same page reads its own origin: the refusals above are the browser's CORS check, not a dead server.
+  const own = await page.evaluate(() => fetch('/api/health').then((response) => response.status));
+  expect(own).toBe(200);
+});

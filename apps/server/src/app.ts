@@ -24,8 +24,13 @@ import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { customerImportRoutes } from './modules/customers/import/customer-import.routes.ts';
+import { importUploadLimit, isImportUpload } from './modules/customers/import/upload-limit.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { enrollmentsRoutes } from './modules/enrollments/enrollments.routes.ts';
 import { establishmentsRoutes } from './modules/establishments/establishments.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
@@ -60,10 +65,12 @@ export function createApi(deps: Deps) {
   });
   // Only where a body is read: the check turns Node's request into a full fetch Request, which a GET
   // (most requests, none reading a body) would pay for on every call.
-  api.on(
-    ['POST', 'PUT', 'PATCH', 'DELETE'],
-    '*',
-    bodyLimit({ maxSize: 1024 * 1024, onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE') }),
+  const jsonBodyLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => errorResponse(c, 413, 'PAYLOAD_TOO_LARGE'),
+  });
+  api.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c, next) =>
+    isImportUpload(c.req.path) ? importUploadLimit(c, next) : jsonBodyLimit(c, next),
   );
   const authenticate = requireUser(createTokenVerifier(deps.auth, deps.env));
   api.use('*', async (c, next) => {
@@ -78,9 +85,11 @@ export function createApi(deps: Deps) {
     .route('/', accessRoutes)
     .route('/', usersRoutes)
     .route('/', organizationsRoutes)
+    .route('/', dashboardRoutes)
     .route('/', establishmentsRoutes)
     .route('/', staffRoutes)
     .route('/', invitationsRoutes)
+    .route('/', customerImportRoutes)
     .route('/', customersRoutes)
     .route('/', customerPlansRoutes)
     .route('/', schedulesRoutes)
@@ -88,6 +97,8 @@ export function createApi(deps: Deps) {
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
     .route('/', medicalRecordsRoutes)
+    .route('/', exportsRoutes)
+    .route('/', eventsRoutes)
     .route('/', postalCodesRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);

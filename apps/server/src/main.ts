@@ -8,6 +8,7 @@ import { emailPasswordResetLink } from './auth/password-reset.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, startEmbeddedPostgres } from './db/embedded-postgres/embedded-postgres.ts';
 import { parseEnv, publicUrl } from './env.ts';
+import { jobDefinitions } from './jobs/job-definitions.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -27,13 +28,14 @@ async function main() {
   const mailer = createMailer(env);
   const sendPasswordResetLink = emailPasswordResetLink(mailer);
   const auth = createAuth({ db: database.db, env, secret, sendPasswordResetLink });
-  const jobs = await startJobRunner(database);
+  const jobs = await startJobRunner(database, jobDefinitions(database, mailer));
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
   const app = createApp(
     {
       db: database.db,
+      tenantDb: database.tenantDb,
       env,
       auth,
       now: () => new Date(),

@@ -31,6 +31,7 @@ import { Route as AppOrgOrgIdCustomersIndexRouteImport } from './routes/app/org/
 import { Route as AppOrgOrgIdCustomersNewRouteImport } from './routes/app/org/$orgId/customers/new'
 import { Route as AppOrgOrgIdEnrollmentsIndexRouteImport } from './routes/app/org/$orgId/enrollments/index'
 import { Route as AppOrgOrgIdEnrollmentsNewRouteImport } from './routes/app/org/$orgId/enrollments/new'
+import { Route as AppOrgOrgIdEventsIndexRouteImport } from './routes/app/org/$orgId/events/index'
 import { Route as AppOrgOrgIdMedicalRecordsIndexRouteImport } from './routes/app/org/$orgId/medical-records/index'
 import { Route as AppOrgOrgIdPaymentsIndexRouteImport } from './routes/app/org/$orgId/payments/index'
 import { Route as AppOrgOrgIdPaymentsNewRouteImport } from './routes/app/org/$orgId/payments/new'
@@ -38,12 +39,14 @@ import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/
 import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
 import { Route as AppOrgOrgIdAttendanceSessionSessionIdRouteImport } from './routes/app/org/$orgId/attendance/session/$sessionId'
+import { Route as AppOrgOrgIdCustomersCustomerIdDataExportRouteImport } from './routes/app/org/$orgId/customers/$customerId/data-export'
 import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './routes/app/org/$orgId/customers/$customerId/details'
 import { Route as AppOrgOrgIdCustomersCustomerIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/edit'
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/details'
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/edit'
 import { Route as AppOrgOrgIdPaymentsPaymentIdEditRouteImport } from './routes/app/org/$orgId/payments/$paymentId/edit'
 import { Route as AppOrgOrgIdSchedulesScheduleIdEditRouteImport } from './routes/app/org/$orgId/schedules/$scheduleId/edit'
+import { Route as AppOrgOrgIdSettingsImportCustomersRouteImport } from './routes/app/org/$orgId/settings/import/customers'
 import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/new'
 import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/$recordId/index'
 import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
@@ -164,6 +167,11 @@ const AppOrgOrgIdEnrollmentsNewRoute =
     path: '/enrollments/new',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdEventsIndexRoute = AppOrgOrgIdEventsIndexRouteImport.update({
+  id: '/events/',
+  path: '/events/',
+  getParentRoute: () => AppOrgOrgIdRoute,
+} as any)
 const AppOrgOrgIdMedicalRecordsIndexRoute =
   AppOrgOrgIdMedicalRecordsIndexRouteImport.update({
     id: '/medical-records/',
@@ -204,6 +212,12 @@ const AppOrgOrgIdAttendanceSessionSessionIdRoute =
     path: '/attendance/session/$sessionId',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdCustomersCustomerIdDataExportRoute =
+  AppOrgOrgIdCustomersCustomerIdDataExportRouteImport.update({
+    id: '/customers/$customerId/data-export',
+    path: '/customers/$customerId/data-export',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdCustomersCustomerIdDetailsRoute =
   AppOrgOrgIdCustomersCustomerIdDetailsRouteImport.update({
     id: '/customers/$customerId/details',
@@ -238,6 +252,12 @@ const AppOrgOrgIdSchedulesScheduleIdEditRoute =
   AppOrgOrgIdSchedulesScheduleIdEditRouteImport.update({
     id: '/schedules/$scheduleId/edit',
     path: '/schedules/$scheduleId/edit',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdSettingsImportCustomersRoute =
+  AppOrgOrgIdSettingsImportCustomersRouteImport.update({
+    id: '/settings/import/customers',
+    path: '/settings/import/customers',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
 const AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute =
@@ -284,17 +304,20 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/events/': typeof AppOrgOrgIdEventsIndexRoute
   '/app/org/$orgId/medical-records/': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
+  '/app/org/$orgId/customers/$customerId/data-export': typeof AppOrgOrgIdCustomersCustomerIdDataExportRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  '/app/org/$orgId/settings/import/customers': typeof AppOrgOrgIdSettingsImportCustomersRoute
   '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
@@ -322,17 +345,20 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/events': typeof AppOrgOrgIdEventsIndexRoute
   '/app/org/$orgId/medical-records': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
+  '/app/org/$orgId/customers/$customerId/data-export': typeof AppOrgOrgIdCustomersCustomerIdDataExportRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  '/app/org/$orgId/settings/import/customers': typeof AppOrgOrgIdSettingsImportCustomersRoute
   '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
@@ -363,17 +389,20 @@ export interface FileRoutesById {
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
+  '/app/org/$orgId/events/': typeof AppOrgOrgIdEventsIndexRoute
   '/app/org/$orgId/medical-records/': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
+  '/app/org/$orgId/customers/$customerId/data-export': typeof AppOrgOrgIdCustomersCustomerIdDataExportRoute
   '/app/org/$orgId/customers/$customerId/details': typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   '/app/org/$orgId/customers/$customerId/edit': typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  '/app/org/$orgId/settings/import/customers': typeof AppOrgOrgIdSettingsImportCustomersRoute
   '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
@@ -405,17 +434,20 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
+    | '/app/org/$orgId/events/'
     | '/app/org/$orgId/medical-records/'
     | '/app/org/$orgId/payments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
+    | '/app/org/$orgId/customers/$customerId/data-export'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
+    | '/app/org/$orgId/settings/import/customers'
     | '/app/org/$orgId/customers/$customerId/medical-records/new'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
@@ -443,17 +475,20 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
     | '/app/org/$orgId/enrollments'
+    | '/app/org/$orgId/events'
     | '/app/org/$orgId/medical-records'
     | '/app/org/$orgId/payments'
     | '/app/org/$orgId/schedules'
     | '/app/org/$orgId/settings'
     | '/app/org/$orgId/attendance/session/$sessionId'
+    | '/app/org/$orgId/customers/$customerId/data-export'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
+    | '/app/org/$orgId/settings/import/customers'
     | '/app/org/$orgId/customers/$customerId/medical-records/new'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId'
@@ -483,17 +518,20 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
+    | '/app/org/$orgId/events/'
     | '/app/org/$orgId/medical-records/'
     | '/app/org/$orgId/payments/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
+    | '/app/org/$orgId/customers/$customerId/data-export'
     | '/app/org/$orgId/customers/$customerId/details'
     | '/app/org/$orgId/customers/$customerId/edit'
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
+    | '/app/org/$orgId/settings/import/customers'
     | '/app/org/$orgId/customers/$customerId/medical-records/new'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
@@ -661,6 +699,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdEnrollmentsNewRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/events/': {
+      id: '/app/org/$orgId/events/'
+      path: '/events'
+      fullPath: '/app/org/$orgId/events/'
+      preLoaderRoute: typeof AppOrgOrgIdEventsIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/medical-records/': {
       id: '/app/org/$orgId/medical-records/'
       path: '/medical-records'
@@ -710,6 +755,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/customers/$customerId/data-export': {
+      id: '/app/org/$orgId/customers/$customerId/data-export'
+      path: '/customers/$customerId/data-export'
+      fullPath: '/app/org/$orgId/customers/$customerId/data-export'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdDataExportRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/customers/$customerId/details': {
       id: '/app/org/$orgId/customers/$customerId/details'
       path: '/customers/$customerId/details'
@@ -750,6 +802,13 @@ declare module '@tanstack/react-router' {
       path: '/schedules/$scheduleId/edit'
       fullPath: '/app/org/$orgId/schedules/$scheduleId/edit'
       preLoaderRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/settings/import/customers': {
+      id: '/app/org/$orgId/settings/import/customers'
+      path: '/settings/import/customers'
+      fullPath: '/app/org/$orgId/settings/import/customers'
+      preLoaderRoute: typeof AppOrgOrgIdSettingsImportCustomersRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
     '/app/org/$orgId/customers/$customerId/medical-records/new': {
@@ -806,17 +865,20 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
   AppOrgOrgIdEnrollmentsIndexRoute: typeof AppOrgOrgIdEnrollmentsIndexRoute
+  AppOrgOrgIdEventsIndexRoute: typeof AppOrgOrgIdEventsIndexRoute
   AppOrgOrgIdMedicalRecordsIndexRoute: typeof AppOrgOrgIdMedicalRecordsIndexRoute
   AppOrgOrgIdPaymentsIndexRoute: typeof AppOrgOrgIdPaymentsIndexRoute
   AppOrgOrgIdSchedulesIndexRoute: typeof AppOrgOrgIdSchedulesIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
   AppOrgOrgIdAttendanceSessionSessionIdRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
+  AppOrgOrgIdCustomersCustomerIdDataExportRoute: typeof AppOrgOrgIdCustomersCustomerIdDataExportRoute
   AppOrgOrgIdCustomersCustomerIdDetailsRoute: typeof AppOrgOrgIdCustomersCustomerIdDetailsRoute
   AppOrgOrgIdCustomersCustomerIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdEditRoute
   AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   AppOrgOrgIdPaymentsPaymentIdEditRoute: typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
   AppOrgOrgIdSchedulesScheduleIdEditRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
+  AppOrgOrgIdSettingsImportCustomersRoute: typeof AppOrgOrgIdSettingsImportCustomersRoute
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
@@ -835,12 +897,15 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
   AppOrgOrgIdEnrollmentsIndexRoute: AppOrgOrgIdEnrollmentsIndexRoute,
+  AppOrgOrgIdEventsIndexRoute: AppOrgOrgIdEventsIndexRoute,
   AppOrgOrgIdMedicalRecordsIndexRoute: AppOrgOrgIdMedicalRecordsIndexRoute,
   AppOrgOrgIdPaymentsIndexRoute: AppOrgOrgIdPaymentsIndexRoute,
   AppOrgOrgIdSchedulesIndexRoute: AppOrgOrgIdSchedulesIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
   AppOrgOrgIdAttendanceSessionSessionIdRoute:
     AppOrgOrgIdAttendanceSessionSessionIdRoute,
+  AppOrgOrgIdCustomersCustomerIdDataExportRoute:
+    AppOrgOrgIdCustomersCustomerIdDataExportRoute,
   AppOrgOrgIdCustomersCustomerIdDetailsRoute:
     AppOrgOrgIdCustomersCustomerIdDetailsRoute,
   AppOrgOrgIdCustomersCustomerIdEditRoute:
@@ -852,6 +917,8 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdPaymentsPaymentIdEditRoute: AppOrgOrgIdPaymentsPaymentIdEditRoute,
   AppOrgOrgIdSchedulesScheduleIdEditRoute:
     AppOrgOrgIdSchedulesScheduleIdEditRoute,
+  AppOrgOrgIdSettingsImportCustomersRoute:
+    AppOrgOrgIdSettingsImportCustomersRoute,
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute:
     AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute,
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute:

@@ -77,6 +77,8 @@ export function isCalendarDate(value: string): boolean {
 }
 
 const isoDate = z.string().refine(isCalendarDate, V.date);
+/** Built once: building a schema per value cost 10 µs a customer, which an import of 100,000 pays. */
+const EMAIL = z.email();
 
 export const CustomerInput = z
   .object({
@@ -92,7 +94,7 @@ export const CustomerInput = z
       .default('BR'),
     idType: IdType.nullish().transform((value) => value ?? null),
     idNumber: text(40),
-    email: text(254).refine((value) => value === null || z.email().safeParse(value).success, V.email),
+    email: text(254).refine((value) => value === null || EMAIL.safeParse(value).success, V.email),
     phone: text(30),
     isWhatsapp: z.boolean().default(false),
     address: text(200),

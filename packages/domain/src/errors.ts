@@ -66,6 +66,33 @@ export const ERROR_CODES = {
   MEDICAL_RECORD_TYPE_NOT_SUPPORTED: 409,
   /** A record keeps the type it was created with: its document belongs to that type's form. */
   MEDICAL_RECORD_TYPE_CHANGED: 409,
+  /** The upload is neither a CSV (text) nor an Excel .xlsx workbook. */
+  IMPORT_FILE_TYPE: 400,
+  /** `details.maxSize`: the limit in MB (spec document 2 §9). */
+  IMPORT_FILE_TOO_LARGE: 413,
+  /** No file content, or a header row and no data row. */
+  IMPORT_FILE_EMPTY: 400,
+  IMPORT_NO_HEADERS: 400,
+  /** `details.error`: what the reader could not read. */
+  IMPORT_PARSE_FAILED: 400,
+  /** The mapping names another number of columns than the file has. */
+  IMPORT_MAPPING_MISMATCH: 400,
+  /** `details.missing`: the required fields no column fills. */
+  IMPORT_REQUIRED_FIELDS_UNMAPPED: 400,
+  /** Invalid rows while "skip invalid rows" is off: nothing written; `details` is the import result. */
+  IMPORT_ROWS_INVALID: 400,
+  /** `occasionDate` is not the customer's birthday, or not an unpaid cycle of the enrollment. */
+  EVENT_OCCASION_INVALID: 400,
+  /** The occasion's message was already sent (or marked as sent): at most once per customer, kind and occasion. */
+  EVENT_ALREADY_SENT: 409,
+  /** The customer has no e-mail, or no phone WhatsApp can reach, for the chosen channel. */
+  EVENT_RECIPIENT_MISSING: 409,
+  /** Sending by hand needs the kind's saved configuration: its message template. */
+  EVENT_NOT_CONFIGURED: 409,
+  /** No provider sends this channel (SMS). */
+  EVENT_CHANNEL_NOT_CONFIGURED: 409,
+  /** The SMTP server refused or could not be reached; nothing was recorded. */
+  EVENT_EMAIL_FAILED: 503,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

@@ -38,3 +38,28 @@ describe('phones', () => {
     expect(whatsAppNumber('nope')).toBeNull();
   });
 });
+
+describe('the fast path for numbers written in Brazil', () => {
+  it('answers exactly what libphonenumber answers', async () => {
+    const { parsePhoneNumberFromString } = await import('libphonenumber-js/min');
+    const reference = (value: string) => {
+      const phone = parsePhoneNumberFromString(value, 'BR');
+      if (!phone?.isPossible()) return null;
+      return /^[1-9]{2}(9\d{8}|[2-8]\d{7})$/.test(phone.nationalNumber) ? phone.number : null;
+    };
+    const written: string[] = [];
+    for (let i = 0; i < 2_000; i += 1) {
+      const ddd = String(11 + ((i * 7) % 89));
+      const mobile = `9${String((i * 7_919_317) % 100_000_000).padStart(8, '0')}`;
+      const landline = `${2 + (i % 7)}${String((i * 104_729) % 10_000_000).padStart(7, '0')}`;
+      const number = i % 3 === 0 ? landline : mobile;
+      written.push(
+        `(${ddd}) ${number.slice(0, -4)}-${number.slice(-4)}`,
+        `${ddd}${number}`,
+        `+55 ${ddd} ${number}`,
+        `+55${ddd}${number}`,
+      );
+    }
+    expect(written.filter((value) => normalizePhone(value, 'BR') !== reference(value))).toEqual([]);
+  });
+});

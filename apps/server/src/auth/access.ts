@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
+import { ORGANIZATION_SETTING } from '../db/row-level-security.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
 import type { AppEnv, OrgAccess } from '../lib/http.ts';
 import { liveSession } from './session-liveness.ts';
@@ -89,11 +90,50 @@ const callerOf = (c: Context<AppEnv>) => ({ userId: c.var.userId, sessionId: c.v
 
 const organizationIdOf = (c: Context<AppEnv>) => c.req.param('orgId') ?? c.req.param('organizationId') ?? '';
 
+/** A request's refusal, after the answer was written: it rolls back whatever the request wrote. */
+class RequestRefused extends Error {}
+
+/**
+ * The rest of the request in one transaction on the tenant pool that names the organization, so row-level
+ * security answers only its rows (db/row-level-security.ts) whatever a query asks for. A route's error has
+ * become its answer by the time `next()` returns (Hono's onError); it still rolls back what was written.
+ *
+ * The caller's membership is theirs, not the organization's data: it is read on the connecting user's pool
+ * while the transaction opens, so the two round trips overlap instead of queueing on one connection
+ * (decision 018). `run` gets it as a promise and decides when the route may start.
+ */
+async function inOrganizationTransaction(
+  c: Context<AppEnv>,
+  run: (access: Promise<OrgAccess>) => Promise<void>,
+): Promise<void> {
+  const deps = c.var.deps;
+  const organizationId = organizationIdOf(c);
+  const access = loadOrgAccess(deps.db, organizationId, callerOf(c));
+  // Awaited by `run` in every case; this only keeps a refusal that arrives first from being "unhandled".
+  access.catch(() => {});
+  try {
+    await deps.tenantDb.transaction(async (tx) => {
+      await tx.execute(
+        sql`select set_config(${ORGANIZATION_SETTING}, ${isUuid(organizationId) ? organizationId : ''}, true)`,
+      );
+      c.set('deps', { ...deps, db: tx });
+      await run(access);
+      if (c.error) throw new RequestRefused();
+    });
+  } catch (error) {
+    if (!(error instanceof RequestRefused)) throw error;
+  } finally {
+    c.set('deps', deps);
+  }
+}
+
 /** For routes under /organizations/{orgId}: the caller's membership, or 404. */
-export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('access', await loadOrgAccess(c.var.deps.db, organizationIdOf(c), callerOf(c)));
-  await next();
-});
+export const requireMembership = createMiddleware<AppEnv>((c, next) =>
+  inOrganizationTransaction(c, async (access) => {
+    c.set('access', await access);
+    await next();
+  }),
+);
 
 /**
  * requireMembership + requireActionAnywhere for a hot read (the customer search, run as the user types):
@@ -106,23 +146,25 @@ export const requireMembership = createMiddleware<AppEnv>(async (c, next) => {
  * from its path.
  */
 export function requireActionAnywhereAlongsideRead(action: Action) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const checked = loadOrgAccess(c.var.deps.db, organizationIdOf(c), callerOf(c)).then((access) => {
-      assertCanAnywhere(access, action);
-      return access;
-    });
-    if (c.req.method !== 'GET') {
-      c.set('access', await checked);
-      return next();
-    }
-    // Awaited below in every case; this only keeps a refusal that arrives first from being "unhandled".
-    checked.catch(() => {});
-    try {
-      await next();
-    } finally {
-      c.set('access', await checked);
-    }
-  });
+  return createMiddleware<AppEnv>((c, next) =>
+    inOrganizationTransaction(c, async (access) => {
+      const checked = access.then((loaded) => {
+        assertCanAnywhere(loaded, action);
+        return loaded;
+      });
+      if (c.req.method !== 'GET') {
+        c.set('access', await checked);
+        await next();
+        return;
+      }
+      checked.catch(() => {});
+      try {
+        await next();
+      } finally {
+        c.set('access', await checked);
+      }
+    }),
+  );
 }
 
 /** Declared by each route: the action it needs; the membership must already be loaded. */

@@ -4,6 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ConstructorOptions as JobStoreOptions } from 'pg-boss';
+import { ensureRowLevelSecurity, TENANT_ROLE } from './row-level-security.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database the repositories take; the same whether PostgreSQL is embedded or a server. */
@@ -13,7 +14,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseHandle = {
+  /** As the connecting user: migrations, jobs, sign-in and the routes that are not one organization's. */
   db: Database;
+  /**
+   * As the tenant role, under row-level security (db/row-level-security.ts): the routes of one organization
+   * run on it, in a transaction that names the organization (auth/access.ts). Usable after `migrate()`.
+   */
+  tenantDb: Database;
   /** Where it is, for a command run beside the server (tests spawn the CLI on it). */
   url: string;
   migrate(): Promise<void>;
@@ -34,37 +41,78 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
  */
 const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan';
 
-function withConnectionSettings(databaseUrl: string): string {
+function withConnectionSettings(databaseUrl: string, settings: string): string {
   if (!URL.canParse(databaseUrl)) return databaseUrl;
   const url = new URL(databaseUrl);
-  url.searchParams.set(
-    'options',
-    [url.searchParams.get('options'), CONNECTION_SETTINGS].filter(Boolean).join(' '),
-  );
+  url.searchParams.set('options', [url.searchParams.get('options'), settings].filter(Boolean).join(' '));
   return url.toString();
 }
 
-/** A pool on the PostgreSQL at `databaseUrl`: the embedded one (db/embedded-postgres) or DATABASE_URL. */
-export function openDatabase(databaseUrl: string): DatabaseHandle {
+/**
+ * A request's queries share one connection when they run in its transaction, and routes still start
+ * independent reads side by side (Promise.all). pg queues such queries itself but deprecates it (pg 9 drops
+ * it), so this client queues promise-style calls explicitly, in the order they were made.
+ */
+class QueuedClient extends pg.Client {
+  constructor(config?: pg.ClientConfig) {
+    super(config);
+    // Looked up on every call, not bound once: a test may watch the prototype's method.
+    const query = (...args: unknown[]) =>
+      (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
+    let tail: Promise<unknown> = Promise.resolve();
+    this.query = ((...args: unknown[]) => {
+      const [first] = args;
+      const callback = typeof args[args.length - 1] === 'function';
+      const submittable = typeof (first as { submit?: unknown } | undefined)?.submit === 'function';
+      if (callback || submittable) return query(...args);
+      const run = tail.then(() => query(...args));
+      tail = run.catch(() => {});
+      return run;
+    }) as typeof this.query;
+  }
+}
+
+function openPool(databaseUrl: string, settings: string, max: number): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: withConnectionSettings(databaseUrl),
-    options: CONNECTION_SETTINGS,
-    max: 10,
+    connectionString: withConnectionSettings(databaseUrl, settings),
+    options: settings,
+    max,
+    Client: QueuedClient,
   });
   // An idle connection the server closes (restart, failover, a dropped database) emits 'error' on the pool;
   // unheard, it would crash the process. The pool discards that client and opens a new one when needed.
   pool.on('error', (error) => {
     console.error(`[database] idle connection lost: ${(error as { code?: string }).code ?? error.message}`);
   });
+  return pool;
+}
+
+/** A pool on the PostgreSQL at `databaseUrl`: the embedded one (db/embedded-postgres) or DATABASE_URL. */
+export function openDatabase(databaseUrl: string): DatabaseHandle {
+  const pool = openPool(databaseUrl, CONNECTION_SETTINGS, 10);
+  // Opens its connections only when first used, after `migrate()` has made sure the role exists.
+  const tenantPool = openPool(databaseUrl, `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`, 10);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+  const tenantDb = drizzlePg(tenantPool, { schema, casing: 'snake_case' });
   return {
     db: db as unknown as Database,
+    tenantDb: tenantDb as unknown as Database,
     url: databaseUrl,
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder });
+      const client = await pool.connect();
+      try {
+        await ensureRowLevelSecurity(client);
+      } finally {
+        client.release();
+      }
+    },
     execute: async (sql) => {
       await pool.query(sql);
     },
     jobStore: { connectionString: databaseUrl, max: 4 },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), tenantPool.end()]);
+    },
   };
 }

@@ -2,10 +2,18 @@ import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
+/** The first statement built under each name, whatever database it was built on. */
+const templates = new Map<string, unknown>();
+
 /**
- * A statement on the hot path of many requests, built once per database and sent under `name` as a named
- * prepared statement (`build` passes the name to Drizzle's `.prepare`). Building the SQL in Drizzle and
- * parsing it in PostgreSQL cost more than running the small queries that use this.
+ * A statement on the hot path of many requests, built once and sent under `name` as a named prepared
+ * statement (`build` passes the name to Drizzle's `.prepare`). Building the SQL in Drizzle and parsing it in
+ * PostgreSQL cost more than running the small queries that use this.
+ *
+ * Every request of an organization runs in a transaction of its own (decision 019), a new `Database` each
+ * time: the statement built first is reused bound to that transaction's connection instead of being built
+ * again, which halved the CPU per customer-list request (decision 018). `prepared.test.ts` pins the two
+ * Drizzle fields this relies on.
  *
  * Plans are not frozen by it: db/client.ts sets plan_cache_mode=force_custom_plan, because the best plan of
  * a search depends on its words (a rare name → the trigram index, a common one → name order).
@@ -24,8 +32,21 @@ export function preparedStatement<Statement>(
   }
   let statement = byName.get(name) as Statement | undefined;
   if (!statement) {
-    statement = build(name);
+    const template = templates.get(name) as Statement | undefined;
+    statement = (template && boundTo(template, db)) ?? build(name);
+    if (!template) templates.set(name, statement);
     byName.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * A copy of Drizzle's node-postgres prepared query that runs on `db`'s connection: the query keeps the pool or
+ * client it runs on in `client`, and a database (or transaction) keeps its own in `session.client`. Null
+ * when either is not where expected (another driver, another Drizzle), so the caller builds it instead.
+ */
+function boundTo<Statement>(template: Statement, db: Database): Statement | null {
+  const client = (db as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!client || typeof template !== 'object' || template === null || !('client' in template)) return null;
+  return Object.assign(Object.create(Object.getPrototypeOf(template)), template, { client }) as Statement;
 }

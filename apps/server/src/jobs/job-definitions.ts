@@ -1,12 +1,24 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
+import type { Mailer } from '../lib/mailer.ts';
 import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments.repository.ts';
+import { sendDueEvents } from '../modules/events/events-job.ts';
+import { smsNotConfigured } from '../modules/events/sms-provider.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
 export type JobDefinition = { name: string; cron?: string; run(data: unknown): Promise<void> };
 
+/** Without SMTP (`mailer` not given, or not configured) the events job writes its e-mails to the outbox. */
+const NO_MAILER: Mailer = {
+  isConfigured: false,
+  send: async () => {
+    throw new Error('SMTP is not configured');
+  },
+  health: async () => 'not_configured',
+};
+
 /** Every background job of the app, in one list. */
-export function jobDefinitions(database: DatabaseHandle): JobDefinition[] {
+export function jobDefinitions(database: DatabaseHandle, mailer: Mailer = NO_MAILER): JobDefinition[] {
   return [
     {
       name: 'auth.delete-expired-records',
@@ -28,6 +40,15 @@ export function jobDefinitions(database: DatabaseHandle): JobDefinition[] {
       cron: '5 * * * *',
       run: async () => {
         await settleEnrollmentStatuses(database.db, new Date());
+      },
+    },
+    {
+      // Every 5 minutes: each organization sends at its own local time, and a day that was cut short (a
+      // restart, SMTP down) is taken up where it stopped; the unique key of each occasion sends it once.
+      name: 'events.send-due',
+      cron: '*/5 * * * *',
+      run: async () => {
+        await sendDueEvents(database.db, { mailer, sms: smsNotConfigured }, new Date());
       },
     },
   ];

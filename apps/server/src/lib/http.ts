@@ -9,7 +9,13 @@ import type { Mailer } from './mailer.ts';
 
 /** What every request can reach: set once per app by `createApp`, never from module state. */
 export type Deps = {
+  /**
+   * The database as the request may reach it: the connecting user's pool, replaced for the routes of one
+   * organization by a transaction under row-level security that names it (auth/access.ts).
+   */
   db: Database;
+  /** The pool under row-level security that those transactions are taken from. */
+  tenantDb: Database;
   env: Env;
   auth: Auth;
   /** Injected so tests can move time (invitation expiry, birthdays). */

@@ -29,7 +29,9 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const owner = { userId: c.var.userId, key };
   const fingerprint = createHash('sha256')
     .update(`${c.req.method} ${c.req.path}\n`)
-    .update(await c.req.text())
+    // The bytes, not the text: a text read would be what later reads of the body get, and an uploaded
+    // workbook (customer import) is not UTF-8.
+    .update(new Uint8Array(await c.req.arrayBuffer()))
     .digest('base64url');
   const [claimed] = await db
     .insert(idempotencyKeys)

@@ -11,9 +11,15 @@ export type Expected = { status: number } | { anyOf: 'rejected' | 'rejected-or-e
 /** What the route's middleware answers this member, decided with the domain's `can` like the server. */
 export function middlewareAnswer(needs: Needs, profile: AccessProfile): 403 | null {
   if (needs === 'member') return null;
+  if ('everyOrg' in needs) {
+    return needs.everyOrg.every((action) => can(profile, action, { scope: 'ORG' })) ? null : 403;
+  }
   if ('org' in needs) {
-    const actions: readonly Action[] = typeof needs.org === 'string' ? [needs.org] : needs.org;
-    return actions.some((action) => can(profile, action, { scope: 'ORG' })) ? null : 403;
+    const holdsOne = (actions: Action | readonly Action[]) =>
+      (typeof actions === 'string' ? [actions] : actions).some((action) =>
+        can(profile, action, { scope: 'ORG' }),
+      );
+    return holdsOne(needs.org) && (!needs.alsoOrg || holdsOne(needs.alsoOrg)) ? null : 403;
   }
   // Without an establishment id, `can` at ESTABLISHMENT scope means "at some establishment".
   return can(profile, needs.anywhere, { scope: 'ESTABLISHMENT' }) ? null : 403;

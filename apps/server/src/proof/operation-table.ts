@@ -1,6 +1,9 @@
 import type { Action } from '@reformer/domain/permissions';
 import { customerOperations } from './operations-customers.ts';
+import { dashboardOperations } from './operations-dashboard.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
+import { eventOperations } from './operations-events.ts';
+import { importExportOperations } from './operations-import-export.ts';
 import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
@@ -11,7 +14,13 @@ import { KINDS, type Kind, type TenantIds } from './seed.ts';
  * What the route's middleware demands: membership only, `requirePermission` (a list: any one of them at
  * ORG scope), or `requireActionAnywhere`.
  */
-export type Needs = 'member' | { org: Action | readonly Action[] } | { anywhere: Action };
+export type Needs =
+  | 'member'
+  /** `alsoOrg`: a second check after the first, also any one of them at ORG scope. */
+  | { org: Action | readonly Action[]; alsoOrg?: Action | readonly Action[] }
+  /** Each of them at ORG scope (a customer's data export, decision 021). */
+  | { everyOrg: readonly Action[] }
+  | { anywhere: Action };
 
 /**
  * The service's check at the establishment of the object `of` (every seeded object sits at the tenant's
@@ -72,6 +81,9 @@ export const OPERATIONS: OperationTable = {
   ...enrollmentOperations,
   ...paymentOperations,
   ...medicalRecordOperations,
+  ...dashboardOperations,
+  ...eventOperations,
+  ...importExportOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

@@ -40,6 +40,24 @@ export const customerOperations: OperationTable = {
   },
   'DELETE /organizations/{orgId}/customers/{customerId}': { params: customer, access: manage },
   'POST /organizations/{orgId}/customers/{customerId}/purge': { params: customer, access: manage },
+  // A customer's whole record (decision 021): each part's action at ORG scope. An allowed export succeeds and
+  // writes its audit entries, which the digest leaves out as a member's own audited read (`tenantDigest`).
+  'GET /organizations/{orgId}/customers/{customerId}/data-export': {
+    params: customer,
+    access: {
+      tenant: {
+        everyOrg: [
+          'MANAGE_CUSTOMERS',
+          'EXPORT_CUSTOMERS',
+          'VIEW_ENROLLMENTS',
+          'VIEW_ATTENDANCE',
+          'VIEW_PAYMENTS',
+          'VIEW_MEDICAL_RECORDS',
+        ],
+      },
+    },
+    noStore: true,
+  },
 
   'GET /organizations/{orgId}/customer-plans': {
     params: org,

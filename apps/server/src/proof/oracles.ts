@@ -26,12 +26,12 @@ async function tenantTables(db: Database): Promise<string[]> {
 }
 
 /**
- * The audit row a member's read of its own organization's medical records writes (ARCHITECTURE §5: every
- * read is audited): a read action, by a member of the row's organization, naming a customer of it and only
- * records of that customer. A read across tenants — an outsider's, or one naming another organization's
+ * The audit row a member's read of its own organization's medical records, or of a customer's whole record
+ * (decision 021), writes (ARCHITECTURE §5: every read is audited): a read action, by a member of the row's
+ * organization, naming a customer of it and only records of that customer. A read across tenants — an outsider's, or one naming another organization's
  * customer or record — is none of these, so it still changes the digest.
  */
-const OWN_AUDITED_READ = `t.action in ('medical_record.viewed', 'medical_record.listed')
+const OWN_AUDITED_READ = `t.action in ('medical_record.viewed', 'medical_record.listed', 'customer.data_exported')
   and exists (select 1 from memberships m where m.organization_id = t.organization_id and m.user_id = t.actor_id)
   and exists (select 1 from customers c where c.organization_id = t.organization_id and c.id::text = t.entity_id)
   and not exists (

@@ -37,6 +37,8 @@ export async function seedObjects(t: TestApp, base: Base) {
     firstName: `Alice${mark}`,
     lastName: customerName,
     email: `customer-${unique}@example.com`,
+    // A birthday in the events' 30-day window, so the birthday list and its messages show this tenant's data.
+    dateOfBirth: birthdayInTenDays(),
   });
   const rosterCustomer = await createCustomer(t, owner, orgId, {
     firstName: `Bia${mark}`,
@@ -61,6 +63,7 @@ export async function seedObjects(t: TestApp, base: Base) {
   const customerPath = `/organizations/${orgId}/customers/${customer.id}`;
   const medicalRecord = await addMedicalRecord(t, owner, customerPath, unique);
   await setPixSettings(t, owner, orgId, unique);
+  await markBirthdaySent(t, owner, orgId, customer.id);
   return {
     invitation: invited.body.id as string,
     invitationToken: tokenOf(invited.body.inviteUrl),
@@ -85,6 +88,29 @@ export function planBody(name: string) {
     features: ['Reformer'],
     weeklySessionsLimit: 2,
   };
+}
+
+/** Born 28 years before the day 10 days from now (a multiple of 4, so 29 February stays a day). */
+function birthdayInTenDays(): string {
+  const day = dateFromToday(10);
+  return `${Number(day.slice(0, 4)) - 28}${day.slice(4)}`;
+}
+
+/**
+ * The customer's birthday marked as sent, so the history and the events' lists carry a message of this
+ * tenant. The organization's zone may still be on yesterday: the birthday is this year's or next year's.
+ */
+async function markBirthdaySent(t: TestApp, owner: TestUser, orgId: string, customerId: string) {
+  const list = await t.request('GET', `/organizations/${orgId}/events/birthdays`, { token: owner.token });
+  expect(list.status, list.text).toBe(200);
+  const row = (list.body.items as { customerId: string; birthday: string }[]).find(
+    (item) => item.customerId === customerId,
+  );
+  const marked = await t.request('POST', `/organizations/${orgId}/events/birthdays/${customerId}/sent`, {
+    token: owner.token,
+    body: { occasionDate: row?.birthday },
+  });
+  expect(marked.status, marked.text).toBe(201);
 }
 
 /** A date `days` from today (UTC), as the API writes dates. */

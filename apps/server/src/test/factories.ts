@@ -141,6 +141,38 @@ export async function createSchedule(
   return response.body as { id: string; name: string; establishmentId: string; capacity: number };
 }
 
+/**
+ * A class customers can enroll in, with what it needs: an establishment and an instructor teaching there.
+ * `overrides` go to the schedule (scheduleBody's fields).
+ */
+export async function createEnrollableSchedule(
+  t: TestApp,
+  owner: TestUser,
+  organizationId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  const establishmentId = (await createEstablishment(t, owner, organizationId)).id;
+  const instructor = await addMember(t, owner, organizationId, {
+    establishments: [{ establishmentId, role: 'EST_INSTRUCTOR' }],
+  });
+  return createSchedule(t, owner, organizationId, scheduleBody(establishmentId, instructor.id, overrides));
+}
+
+/** An enrollment through the API; its id. */
+export async function createEnrollment(
+  t: TestApp,
+  user: TestUser,
+  organizationId: string,
+  body: { customerId: string; planId: string; scheduleId: string; startDate: string; endDate?: string },
+) {
+  const response = await t.request('POST', `/organizations/${organizationId}/enrollments`, {
+    token: user.token,
+    body,
+  });
+  expect(response.status, response.text).toBe(201);
+  return response.body.id as string;
+}
+
 /** An active monthly plan; any field can be overridden. */
 export async function createPlan(
   t: TestApp,

@@ -43,6 +43,7 @@ export async function createTestApp(
   const app = createApp(
     {
       db: database.db,
+      tenantDb: database.tenantDb,
       env,
       auth,
       now: () => now,

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -122,4 +123,17 @@ export const auditLog = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     index('audit_log_entity_idx').on(table.organizationId, table.entityType, table.entityId, table.at),
   ],
+);
+
+/**
+ * The customers of the organization the transaction names (db/row-level-security.ts), for the search. Under
+ * row-level security PostgreSQL may not use LIKE, which is not leakproof, as an index condition, so a search
+ * on `customers` would scan every customer of the organization; this view belongs to the tables' owner, so
+ * its own condition, the same wall as the policy, keeps the trigram index plan (issue #17, decision 019).
+ */
+export const customersInOrganization = pgView('customers_in_organization').as((qb) =>
+  qb
+    .select()
+    .from(customers)
+    .where(sql`${customers.organizationId} = nullif(current_setting('app.organization_id', true), '')::uuid`),
 );

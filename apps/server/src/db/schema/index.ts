@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './customers.ts';
 export * from './enrollments.ts';
+export * from './events.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
 export * from './medical-records.ts';

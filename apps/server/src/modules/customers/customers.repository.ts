@@ -5,6 +5,7 @@ import {
   count,
   eq,
   getTableColumns,
+  getViewSelectedFields,
   isNull,
   like,
   notInArray,
@@ -14,7 +15,12 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
-import { customers, scheduleSessions, sessionAttendance } from '../../db/schema/index.ts';
+import {
+  customers,
+  customersInOrganization,
+  scheduleSessions,
+  sessionAttendance,
+} from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/search-pattern.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -28,8 +34,20 @@ const {
   ...customerColumns
 } = getTableColumns(customers);
 
+/**
+ * Lists and searches read the organization's customers through the view that keeps the trigram index plan
+ * under row-level security (db/schema/customers.ts); everything else reads and writes the table.
+ */
+const listed = customersInOrganization;
+const {
+  searchText: _listedSearchText,
+  sortName: _listedSortName,
+  organizationId: _listedOrganizationId,
+  ...listedColumns
+} = getViewSelectedFields(listed) as typeof listed._.selectedFields;
+
 /** Byte-wise order of the unaccented name, the same on every server whatever its locale. */
-const byName = sql`${customers.sortName} collate "C"`;
+const byName = sql`${listed.sortName} collate "C"`;
 
 /** Deleted and purged customers leave the lists; every word must appear in the searchable text. */
 function listWhere(
@@ -37,9 +55,9 @@ function listWhere(
   filter: { words: (string | Placeholder)[]; status?: CustomerStatus | Placeholder },
 ): SQL | undefined {
   return and(
-    eq(customers.organizationId, organizationId),
-    filter.status ? eq(customers.status, filter.status) : notInArray(customers.status, ['DELETED', 'PURGED']),
-    ...filter.words.map((word) => like(customers.searchText, word)),
+    eq(listed.organizationId, organizationId),
+    filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, ['DELETED', 'PURGED']),
+    ...filter.words.map((word) => like(listed.searchText, word)),
   );
 }
 
@@ -57,16 +75,16 @@ function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
   return {
     page: preparedStatement(db, `customers_page_${shape}`, (name) =>
       db
-        .select(customerColumns)
-        .from(customers)
+        .select(listedColumns)
+        .from(listed)
         .where(where())
-        .orderBy(byName, asc(customers.id))
+        .orderBy(byName, asc(listed.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
         .prepare(name),
     ),
     total: preparedStatement(db, `customers_total_${shape}`, (name) =>
-      db.select({ value: count() }).from(customers).where(where()).prepare(name),
+      db.select({ value: count() }).from(listed).where(where()).prepare(name),
     ),
   };
 }
@@ -82,17 +100,16 @@ export async function listCustomers(db: Database, organizationId: string, filter
   filter.words.forEach((word, i) => {
     values[`word${i}`] = containsPattern(word);
   });
-  // Page and total side by side: on PostgreSQL they run on two pooled connections at once.
   const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
   return { rows, total: counted?.value ?? 0 };
 }
 
 export async function listAllCustomers(db: Database, organizationId: string, words: string[]) {
   return db
-    .select(customerColumns)
-    .from(customers)
+    .select(listedColumns)
+    .from(listed)
     .where(listWhere(organizationId, { words: words.map(containsPattern) }))
-    .orderBy(byName, asc(customers.id));
+    .orderBy(byName, asc(listed.id));
 }
 
 export async function findCustomer(db: Database, organizationId: string, id: string) {
@@ -100,6 +117,19 @@ export async function findCustomer(db: Database, organizationId: string, id: str
     .select(customerColumns)
     .from(customers)
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, id)));
+  return row ?? null;
+}
+
+/**
+ * The customer, share-locked until the transaction ends: a purge (which updates the row first) waits for a
+ * data export reading the rest of their record, so an export is never half erased.
+ */
+export async function findCustomerForShare(db: Database, organizationId: string, id: string) {
+  const [row] = await db
+    .select(customerColumns)
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, id)))
+    .for('share');
   return row ?? null;
 }
 

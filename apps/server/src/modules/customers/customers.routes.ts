@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { CUSTOMER_DATA_EXPORT_ACTIONS, CustomerDataExport } from '@reformer/domain/customer-data-export';
 import { Customer, CustomerInput, CustomerPage, ListCustomersQuery } from '@reformer/domain/customers';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '@reformer/domain/preferences';
 import {
@@ -8,7 +9,9 @@ import {
   requirePermission,
 } from '../../auth/access.ts';
 import { actorOf } from '../../lib/audit.ts';
+import { csvResponse } from '../../lib/csv-export.ts';
 import { createRouter } from '../../lib/http.ts';
+import { noStore } from '../../lib/no-store.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -17,6 +20,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import { exportCustomerData } from './customer-data-export.ts';
 import * as service from './customers.service.ts';
 import { exportCustomersCsv } from './customers-export.ts';
 
@@ -99,6 +103,27 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...standardErrors },
 });
 
+const dataExport = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customers/{customerId}/data-export',
+  tags,
+  security: bearerSecurity,
+  // Every action at organization scope: the export shows every part of the record (decision 021).
+  middleware: [
+    noStore,
+    requireMembership,
+    ...CUSTOMER_DATA_EXPORT_ACTIONS.map((action) => requirePermission(action)),
+  ],
+  summary:
+    "The customer's whole record as a JSON download for a data-subject request (LGPD Art. 18); audited; CUSTOMER_PURGED (409) once purged",
+  request: { params: CustomerParams },
+  responses: {
+    200: jsonResponse(CustomerDataExport, 'The whole record, as an attachment'),
+    ...standardErrors,
+    409: errorResponse('CUSTOMER_PURGED: nothing that names the customer is left'),
+  },
+});
+
 const purge = createRoute({
   method: 'post',
   path: '/organizations/{orgId}/customers/{customerId}/purge',
@@ -123,8 +148,7 @@ export const customersRoutes = createRouter()
       { search: c.req.valid('query').search ?? '', language: c.req.valid('query').language },
       actor,
     );
-    c.header('Content-Disposition', 'attachment; filename="customers.csv"');
-    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8' });
+    return csvResponse(c, csv, 'customers.csv');
   })
   .openapi(read, async (c) =>
     c.json(await service.getCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId), 200),
@@ -144,6 +168,12 @@ export const customersRoutes = createRouter()
     const actor = actorOf(c);
     await service.deleteCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
     return c.body(null, 204);
+  })
+  .openapi(dataExport, async (c) => {
+    const { customerId } = c.req.valid('param');
+    const data = await exportCustomerData(c.var.deps.db, c.var.access, customerId, actorOf(c));
+    c.header('Content-Disposition', `attachment; filename="customer-${customerId}.json"`);
+    return c.json(data, 200);
   })
   .openapi(purge, async (c) => {
     const actor = actorOf(c);

@@ -10,6 +10,7 @@ import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
+import { eraseCustomerEvents } from '../events/events.repository.ts';
 import { eraseCustomerRecords } from '../medical-records/medical-records.service.ts';
 import * as repository from './customers.repository.ts';
 
@@ -41,7 +42,7 @@ async function findOrThrow(db: Database, access: OrgAccess, id: string) {
 }
 
 /** The partial unique indexes decide; their names tell which field is taken. */
-function rethrowUniqueViolation(error: unknown): never {
+export function rethrowUniqueViolation(error: unknown): never {
   const cause =
     (error as { cause?: { code?: string; constraint?: string } }).cause ??
     (error as { code?: string; constraint?: string });
@@ -100,7 +101,8 @@ export async function deleteCustomer(db: Database, access: OrgAccess, id: string
 /**
  * A data-subject erasure request (LGPD): every personal field is emptied and the status becomes PURGED;
  * the row and its id stay so history (payments, attendance) keeps its shape, and the audit log says who
- * purged it and when. Their medical records are deleted (only the records' audit trail stays).
+ * purged it and when. Their medical records are deleted (only the records' audit trail stays), and so are the
+ * messages sent to them (events).
  */
 export async function purgeCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
   await findOrThrow(db, access, id);
@@ -112,6 +114,7 @@ export async function purgeCustomer(db: Database, access: OrgAccess, id: string,
     });
     await repository.removeFromUpcomingSessions(tx, access.organizationId, id, actor.now);
     await eraseCustomerRecords(tx, access, id, actor);
+    await eraseCustomerEvents(tx, access.organizationId, id);
     await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));
   });
 }

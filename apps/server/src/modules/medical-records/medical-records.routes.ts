@@ -9,10 +9,10 @@ import {
   MedicalRecordPage,
   MedicalRecordSummaryPage,
 } from '@reformer/domain/medical-records';
-import { createMiddleware } from 'hono/factory';
 import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
 import { actorOf } from '../../lib/audit.ts';
-import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { createRouter } from '../../lib/http.ts';
+import { noStore } from '../../lib/no-store.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -27,11 +27,6 @@ const tags = ['Medical records'];
 const CustomerParams = OrgIdParam.extend({ customerId: z.string() });
 const RecordParams = CustomerParams.extend({ recordId: z.string() });
 
-/** Health data must not be kept by a browser or a proxy; set first, so error answers carry it too. */
-const noStore = createMiddleware<AppEnv>(async (c, next) => {
-  c.header('Cache-Control', 'no-store');
-  await next();
-});
 // Customers belong to no establishment: viewing or managing records anywhere reaches every customer's chart
 // (like the customers list). Deleting, and reading the audit trail, is the owner's (spec §6).
 const view = [noStore, requireMembership, requireActionAnywhere('VIEW_MEDICAL_RECORDS')];

@@ -1,11 +1,12 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, desc, eq, gte, inArray, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
   customerPlans,
   customers,
+  customersInOrganization,
   enrollments,
   organizations,
   payments,
@@ -195,10 +196,19 @@ export async function listCustomerEnrollments(db: Reader, organizationId: string
     .orderBy(desc(enrollments.startDate), asc(enrollments.id));
 }
 
-/** What COMPLETED payments add up to per enrollment and cycle start. */
-export async function completedByCycle(db: Reader, organizationId: string, enrollmentIds: string[]) {
-  if (enrollmentIds.length === 0) return [];
-  return db
+/**
+ * What COMPLETED payments add up to per cycle start, per enrollment: the billing rule's input, for the
+ * customer's billing tab, a new payment's cycle and the payment reminders (events). The ids travel as one
+ * array parameter, so an organization's every enrollment is still one statement under any parameter limit.
+ */
+export async function paidByEnrollmentCycle(
+  db: Reader,
+  organizationId: string,
+  enrollmentIds: readonly string[],
+): Promise<Map<string, Map<string, number>>> {
+  const paid = new Map<string, Map<string, number>>();
+  if (enrollmentIds.length === 0) return paid;
+  const rows = await db
     .select({
       enrollmentId: payments.enrollmentId,
       cycleStart: payments.cycleStart,
@@ -208,11 +218,16 @@ export async function completedByCycle(db: Reader, organizationId: string, enrol
     .where(
       and(
         eq(payments.organizationId, organizationId),
-        inArray(payments.enrollmentId, enrollmentIds),
+        sql`${payments.enrollmentId} = any(${sql.param(enrollmentIds)}::uuid[])`,
         eq(payments.status, 'COMPLETED'),
       ),
     )
     .groupBy(payments.enrollmentId, payments.cycleStart);
+  for (const row of rows) {
+    const cycles = paid.get(row.enrollmentId) ?? new Map<string, number>();
+    paid.set(row.enrollmentId, cycles.set(row.cycleStart, row.paidCents));
+  }
+  return paid;
 }
 
 export async function insertPayment(tx: Transaction, row: PaymentInsert) {
@@ -276,36 +291,36 @@ export async function findCustomerName(db: Reader, organizationId: string, custo
  * most recently enrolled.
  */
 export async function searchPayableCustomers(db: Database, organizationId: string, words: string[]) {
+  // Through the view the customer list searches by, which keeps the trigram index under row-level security.
+  const payable = customersInOrganization;
   const lastEnrolled = sql`max(${enrollments.createdAt})`;
   return (
     db
       .select({
-        customerId: customers.id,
-        name: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
+        customerId: payable.id,
+        name: sql<string>`trim(concat_ws(' ', ${payable.firstName}, ${payable.lastName}))`,
         enrollmentCount: sql<number>`count(${enrollments.id})::int`,
       })
-      .from(customers)
+      .from(payable)
       .leftJoin(
         enrollments,
-        and(
-          eq(enrollments.organizationId, customers.organizationId),
-          eq(enrollments.customerId, customers.id),
-        ),
+        and(eq(enrollments.organizationId, payable.organizationId), eq(enrollments.customerId, payable.id)),
       )
       .where(
         and(
-          eq(customers.organizationId, organizationId),
-          notInArray(customers.status, ['DELETED', 'PURGED']),
-          ...words.map((word) => like(customers.searchText, containsPattern(word))),
+          eq(payable.organizationId, organizationId),
+          notInArray(payable.status, ['DELETED', 'PURGED']),
+          ...words.map((word) => like(payable.searchText, containsPattern(word))),
         ),
       )
-      .groupBy(customers.organizationId, customers.id)
+      // A view has no primary key to imply the rest of the row: every column shown is grouped on.
+      .groupBy(payable.organizationId, payable.id, payable.firstName, payable.lastName, payable.sortName)
       .having(words.length === 0 ? sql`${lastEnrolled} is not null` : undefined)
       // Newest first without a search (ties, as under one clock: the newer customer, ids being time-ordered).
       .orderBy(
         ...(words.length === 0
-          ? [sql`${lastEnrolled} desc`, desc(customers.id)]
-          : [sql`${customers.sortName} collate "C"`, asc(customers.id)]),
+          ? [sql`${lastEnrolled} desc`, desc(payable.id)]
+          : [sql`${payable.sortName} collate "C"`, asc(payable.id)]),
       )
       .limit(20)
   );

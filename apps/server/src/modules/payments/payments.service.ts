@@ -74,8 +74,8 @@ export async function searchPayableCustomers(db: Database, access: OrgAccess, qu
 
 /** Paid cents per cycle start of one enrollment. */
 async function paidByCycle(db: Database | Transaction, organizationId: string, enrollmentId: string) {
-  const rows = await repository.completedByCycle(db, organizationId, [enrollmentId]);
-  return new Map(rows.map((row) => [row.cycleStart, row.paidCents]));
+  const paid = await repository.paidByEnrollmentCycle(db, organizationId, [enrollmentId]);
+  return paid.get(enrollmentId) ?? new Map<string, number>();
 }
 
 /**
@@ -204,7 +204,7 @@ export async function getCustomerBilling(
   if (customerName === null) throw new AppError('CUSTOMER_NOT_FOUND');
   const today = todayIn(timeZone, now);
   const horizon = addDays(today, UPCOMING_CYCLE_DAYS);
-  const paid = await repository.completedByCycle(
+  const paid = await repository.paidByEnrollmentCycle(
     db,
     organizationId,
     rows.map((row) => row.enrollmentId),
@@ -212,11 +212,7 @@ export async function getCustomerBilling(
   return {
     customerName,
     enrollments: rows.map((row) => {
-      const mine = new Map(
-        paid
-          .filter((entry) => entry.enrollmentId === row.enrollmentId)
-          .map((entry) => [entry.cycleStart, entry.paidCents]),
-      );
+      const mine = paid.get(row.enrollmentId) ?? new Map<string, number>();
       const months = billingCycleMonths(row.billingCycle);
       return {
         enrollmentId: row.enrollmentId,

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -25,6 +25,10 @@ type Reader = Database | Transaction;
 const scheduleOfSession = and(
   eq(schedules.organizationId, scheduleSessions.organizationId),
   eq(schedules.id, scheduleSessions.scheduleId),
+);
+const establishmentOfSchedule = and(
+  eq(establishments.organizationId, schedules.organizationId),
+  eq(establishments.id, schedules.establishmentId),
 );
 
 /** Seats taken (statuses that count toward capacity) and check-ins, over a session's attendance rows. */
@@ -88,13 +92,7 @@ function sessionsWithCounts(db: Reader) {
     })
     .from(scheduleSessions)
     .innerJoin(schedules, scheduleOfSession)
-    .innerJoin(
-      establishments,
-      and(
-        eq(establishments.organizationId, schedules.organizationId),
-        eq(establishments.id, schedules.establishmentId),
-      ),
-    )
+    .innerJoin(establishments, establishmentOfSchedule)
     .leftJoin(users, eq(users.id, schedules.staffUserId))
     .innerJoinLateral(roster, sql`true`);
 }
@@ -291,4 +289,36 @@ export async function moveSession(
     .where(
       and(eq(scheduleSessions.organizationId, key.organizationId), eq(scheduleSessions.id, key.sessionId)),
     );
+}
+
+/** What was recorded about a customer session by session (their data export), newest session first. */
+export async function listCustomerAttendance(db: Reader, organizationId: string, customerId: string) {
+  return db
+    .select({
+      sessionId: sessionAttendance.sessionId,
+      date: scheduleSessions.date,
+      startTime: timeOfDay(scheduleSessions.startTime),
+      endTime: timeOfDay(scheduleSessions.endTime),
+      scheduleName: schedules.name,
+      establishmentName: establishments.name,
+      source: sessionAttendance.source,
+      status: sessionAttendance.status,
+      reason: sessionAttendance.reason,
+      notes: sessionAttendance.notes,
+      checkedInAt: sessionAttendance.checkedInAt,
+    })
+    .from(sessionAttendance)
+    .innerJoin(
+      scheduleSessions,
+      and(
+        eq(scheduleSessions.organizationId, sessionAttendance.organizationId),
+        eq(scheduleSessions.id, sessionAttendance.sessionId),
+      ),
+    )
+    .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(establishments, establishmentOfSchedule)
+    .where(
+      and(eq(sessionAttendance.organizationId, organizationId), eq(sessionAttendance.customerId, customerId)),
+    )
+    .orderBy(desc(scheduleSessions.startsAt), asc(sessionAttendance.sessionId));
 }

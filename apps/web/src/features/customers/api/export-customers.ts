@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
 import { ApiError, NetworkError, toApiError } from '../../../lib/api-error.ts';
 import { getToken } from '../../../lib/auth-token.ts';
+import { datedFileName, saveFile } from '../../../lib/save-file.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 
 /**
@@ -29,22 +30,6 @@ export async function exportCustomers(
   return response.blob();
 }
 
-export function customersFileName(baseName: string, now = new Date()): string {
-  return `${baseName}-${now.toISOString().slice(0, 10)}.csv`;
-}
-
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; give the browser a moment before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function useExportCustomers(organizationId: string) {
   const { t, i18n } = useTranslation();
   return useToastMutation({
@@ -54,6 +39,6 @@ export function useExportCustomers(organizationId: string) {
       success: t('customers.export.success'),
       errorFallback: 'customers.export.failed',
     },
-    onSuccess: (blob) => saveFile(blob, customersFileName(t('customers.export.fileName'))),
+    onSuccess: (blob) => saveFile(blob, datedFileName(t('customers.export.fileName'))),
   });
 }

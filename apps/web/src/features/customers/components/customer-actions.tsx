@@ -1,8 +1,10 @@
+import { canExportCustomerData } from '@reformer/domain/customer-data-export';
 import { type Customer, EDITABLE_CUSTOMER_STATUSES } from '@reformer/domain/customers';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MenuButton } from '../../../components/ui/menu-button.tsx';
+import { usePermissions } from '../../../lib/access-profile.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { customerToInput, type EditableStatus, isEditableStatus } from './customer-form-values.ts';
 import { DeleteCustomerDialog } from './delete-customer-dialog.tsx';
@@ -10,7 +12,7 @@ import { PurgeCustomerDialog } from './purge-customer-dialog.tsx';
 
 type Dialog = 'delete' | 'purge' | null;
 
-/** Edit, change status, delete and purge (LGPD) — for members with MANAGE_CUSTOMERS. */
+/** Edit, change status, delete, export and purge (LGPD) — for members with MANAGE_CUSTOMERS. */
 export function CustomerActions({
   organizationId,
   customer,
@@ -26,6 +28,7 @@ export function CustomerActions({
   });
   const toList = () => navigate({ to: '/app/org/$orgId/customers', params: { orgId: organizationId } });
   const isEditable = isEditableStatus(customer.status);
+  const canExport = canExportCustomerData(usePermissions(organizationId).profile);
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -63,6 +66,15 @@ export function CustomerActions({
             {t('customers.actions.delete')}
           </button>
         </>
+      )}
+      {canExport && customer.status !== 'PURGED' && (
+        <Link
+          to="/app/org/$orgId/customers/$customerId/data-export"
+          params={{ orgId: organizationId, customerId: customer.id }}
+          className="btn btn-sm"
+        >
+          {t('dataExport.open')}
+        </Link>
       )}
       {customer.status !== 'PURGED' && (
         <button type="button" className="btn btn-sm" onClick={() => setDialog('purge')}>

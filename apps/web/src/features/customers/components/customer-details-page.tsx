@@ -21,6 +21,8 @@ type CustomerDetailsPageProps = {
   enrollmentsPanel: ReactNode | null;
   paymentsPanel: ReactNode | null;
   medicalRecordsPanel: ReactNode | null;
+  /** The messages birthday and payment events sent the customer (the events feature's panel). */
+  messagesPanel: ReactNode | null;
 };
 
 export function CustomerDetailsPage({
@@ -30,6 +32,7 @@ export function CustomerDetailsPage({
   enrollmentsPanel,
   paymentsPanel,
   medicalRecordsPanel,
+  messagesPanel,
 }: CustomerDetailsPageProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
@@ -40,6 +43,7 @@ export function CustomerDetailsPage({
     enrollments: enrollmentsPanel,
     payments: paymentsPanel,
     medicalRecords: medicalRecordsPanel,
+    messages: messagesPanel,
   };
   const tabs = CUSTOMER_DETAIL_TABS.filter((name) => panels[name] !== null);
   const tab = tabs.includes(requestedTab) ? requestedTab : 'profile';
@@ -84,6 +88,7 @@ export function CustomerDetailsPage({
         {tab === 'enrollments' && enrollmentsPanel}
         {tab === 'payments' && paymentsPanel}
         {tab === 'medicalRecords' && medicalRecordsPanel}
+        {tab === 'messages' && messagesPanel}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { CreatableRecordType, MedicalRecord } from '@reformer/domain/medical-records';
 import type { RecordFlag } from '@reformer/domain/medical-records-flags';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatLocalDate } from '../../../lib/format.ts';
 import { type RecordField, recordSections, unitOf } from '../record-fields.ts';
@@ -13,6 +14,8 @@ import { sectionMarker } from './record-section-steps.tsx';
  */
 export function RecordSummary({ record }: { record: MedicalRecord }) {
   const { t } = useTranslation();
+  // Unique per summary: a customer's data export shows every record on one page.
+  const idPrefix = useId();
   const type = record.type as CreatableRecordType;
   const document = record.document as Record<string, unknown>;
   const flags = recordFlags(type, document);
@@ -22,8 +25,8 @@ export function RecordSummary({ record }: { record: MedicalRecord }) {
   return (
     <div className="flex flex-col gap-4">
       {flags.length > 0 && (
-        <section aria-labelledby="record-flags" className="alert alert-warning flex-col items-start">
-          <h2 id="record-flags" className="font-semibold">
+        <section aria-labelledby={`${idPrefix}-flags`} className="alert alert-warning flex-col items-start">
+          <h2 id={`${idPrefix}-flags`} className="font-semibold">
             {t('medicalRecords.view.flagsTitle')}
           </h2>
           <RecordFlagBadges flags={flags} />
@@ -31,7 +34,7 @@ export function RecordSummary({ record }: { record: MedicalRecord }) {
       )}
       {sections.map((section, index) => {
         const answered = section.fields.filter((field) => isAnswered(valueAt(document, field.path)));
-        const headingId = `summary-${section.key}`;
+        const headingId = `${idPrefix}-summary-${section.key}`;
         return (
           <section
             key={section.key}

@@ -28,15 +28,24 @@ function QuickAction({ title, hint, children }: { title: string; hint: string; c
   );
 }
 
-/** The organization's home (spec §2): organization, establishments, the user's role, quick actions. */
-export function OrganizationDashboard({ organizationId }: { organizationId: string }) {
+/**
+ * The organization's home (spec §2): organization, establishments, the user's role, quick actions; `children`
+ * (the dashboard's figures) come right under its name.
+ */
+export function OrganizationDashboard({
+  organizationId,
+  children,
+}: {
+  organizationId: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const { data: organization } = useSuspenseQuery(organizationQueryOptions(organizationId));
   const permissions = usePermissions(organizationId);
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6">
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <header>
         <p className="text-sm text-base-content/60">{t('dashboard.title')}</p>
         <h1 className="text-3xl font-bold">{organization.name}</h1>
@@ -44,6 +53,8 @@ export function OrganizationDashboard({ organizationId }: { organizationId: stri
           {organization.description || t('dashboard.noDescription')}
         </p>
       </header>
+
+      {children}
 
       <dl className="stats stats-vertical w-full border border-base-300 bg-base-100 md:stats-horizontal">
         <Stat label={t('dashboard.yourRole')} value={<RoleLabel role={organization.role} />} />

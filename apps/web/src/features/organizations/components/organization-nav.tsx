@@ -150,6 +150,19 @@ export function OrganizationNav({
             </Link>
           </li>
         )}
+        {(permissions.canAny('VIEW_CUSTOMERS') || permissions.can('VIEW_PAYMENTS')) && (
+          <li>
+            <Link
+              to="/app/org/$orgId/events"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.events')}
+            </Link>
+          </li>
+        )}
         {UPCOMING_ENTRIES.filter((entry) => permissions.canAny(entry.action)).map((entry) => (
           <li key={entry.feature}>
             <Link

@@ -1,8 +1,11 @@
 import { type AccessProfile, can, canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
+import { ImportSettingsPanel } from '../../../../../features/customer-import/components/import-settings-panel.tsx';
 import { customerPlansQueryOptions } from '../../../../../features/customer-plans/api/get-customer-plans.ts';
 import { CustomerPlansSummary } from '../../../../../features/customer-plans/components/customer-plans-summary.tsx';
 import { CustomersExportPanel } from '../../../../../features/customers/components/customers-export-panel.tsx';
+import { ExportsPanel } from '../../../../../features/exports/components/exports-panel.tsx';
+import { allowedExports } from '../../../../../features/exports/export-permissions.ts';
 import {
   GeneralSettings,
   OrganizationSettings,
@@ -25,7 +28,8 @@ function visibleTabs(profile: AccessProfile): SettingsTab[] {
       tab === 'general' ||
       // The PIX key: for who records payments, or may change settings.
       (tab === 'payments' && (can(profile, 'VIEW_PAYMENTS', org) || can(profile, 'MANAGE_SETTINGS', org))) ||
-      (tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', org)) ||
+      (tab === 'import' && can(profile, 'IMPORT_CUSTOMERS', org)) ||
+      (tab === 'export' && (can(profile, 'EXPORT_CUSTOMERS', org) || allowedExports(profile).length > 0)) ||
       (tab === 'staff' && canAny(profile, 'VIEW_STAFF')) ||
       (tab === 'clientPlans' && can(profile, 'VIEW_CUSTOMER_PLANS', org)),
   );
@@ -62,7 +66,11 @@ function SettingsRoute() {
     <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
       {tab === 'general' && <GeneralSettings organizationId={orgId} />}
       {tab === 'payments' && <PixSettingsPanel organizationId={orgId} />}
-      {tab === 'export' && <CustomersExportPanel organizationId={orgId} />}
+      {tab === 'import' && <ImportSettingsPanel organizationId={orgId} />}
+      {tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', { scope: 'ORG' }) && (
+        <CustomersExportPanel organizationId={orgId} />
+      )}
+      {tab === 'export' && <ExportsPanel organizationId={orgId} kinds={allowedExports(profile)} />}
       {tab === 'clientPlans' && <CustomerPlansSummary organizationId={orgId} />}
     </OrganizationSettings>
   );

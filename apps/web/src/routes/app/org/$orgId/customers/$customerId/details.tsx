@@ -7,6 +7,7 @@ import {
   type CustomerDetailTab,
 } from '../../../../../../features/customers/customer-detail-tabs.ts';
 import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments/components/customer-enrollments-panel.tsx';
+import { CustomerEventMessagesPanel } from '../../../../../../features/events/components/customer-event-messages-panel.tsx';
 import { CustomerMedicalRecordsPanel } from '../../../../../../features/medical-records/components/customer-medical-records-panel.tsx';
 import { CustomerPaymentsPanel } from '../../../../../../features/payments/components/customer-payments-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
@@ -38,6 +39,8 @@ function CustomerDetailsRoute() {
   const medicalRecordsPanel = permissions.canAny('VIEW_MEDICAL_RECORDS') ? (
     <CustomerMedicalRecordsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
+  // The route's loader already required VIEW_CUSTOMERS, which the messages need (decision 016).
+  const messagesPanel = <CustomerEventMessagesPanel organizationId={orgId} customerId={customerId} />;
   return (
     <CustomerDetailsPage
       organizationId={orgId}
@@ -46,6 +49,7 @@ function CustomerDetailsRoute() {
       enrollmentsPanel={enrollmentsPanel}
       paymentsPanel={paymentsPanel}
       medicalRecordsPanel={medicalRecordsPanel}
+      messagesPanel={messagesPanel}
     />
   );
 }

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createOrganization, createUser, type TestUser } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import type { Database } from './client.ts';
+import { ORGANIZATION_SETTING, TENANT_ROLE, tenantTables } from './row-level-security.ts';
+
+let t: TestApp;
+let owner: TestUser;
+let studioA: { id: string };
+let studioB: { id: string };
+let customerOfA: { id: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+  studioA = await createOrganization(t, owner);
+  studioB = await createOrganization(t, owner);
+  customerOfA = await createCustomer(t, owner, studioA.id, { firstName: 'Ana', lastName: 'Lima' });
+  await createCustomer(t, owner, studioB.id, { firstName: 'Bia', lastName: 'Rocha' });
+});
+afterAll(() => t.close());
+
+async function withOwnerClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: t.database.url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A transaction on the tenant pool, naming `organizationId` unless it is null. */
+function asTenant<T>(organizationId: string | null, run: (tx: Database) => Promise<T>): Promise<T> {
+  return t.database.tenantDb.transaction(async (tx) => {
+    if (organizationId)
+      await tx.execute(sql`select set_config(${ORGANIZATION_SETTING}, ${organizationId}, true)`);
+    return run(tx as unknown as Database);
+  });
+}
+
+/** The rows of a raw statement (Drizzle types `execute` loosely on a generic database). */
+const rowsOf = async <Row>(db: Database, statement: SQL) =>
+  ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+
+const countOf = async (db: Database, table: string) => {
+  const [row] = await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from public."${table}"`));
+  return row?.n ?? 0;
+};
+
+describe('row-level security', () => {
+  it('walls every table that holds an organization’s rows, tables added later included', async () => {
+    const tables = await withOwnerClient(tenantTables);
+    expect(tables.map((table) => table.table)).toEqual(
+      expect.arrayContaining(['customers', 'memberships', 'payments', 'medical_records', 'audit_log']),
+    );
+    expect(tables.filter((table) => !table.walled || !table.policy)).toEqual([]);
+  });
+
+  it('runs the tenant pool as a role that neither owns the tables nor bypasses the wall', async () => {
+    const [role] = await rowsOf<{ name: string; super: boolean; bypass: boolean }>(
+      t.database.tenantDb,
+      sql`select current_user as name, r.rolsuper as super, r.rolbypassrls as bypass
+            from pg_roles r where r.rolname = current_user`,
+    );
+    expect(role).toEqual({ name: TENANT_ROLE, super: false, bypass: false });
+  });
+
+  it('shows no row of any tenant table to a transaction that names no organization', async () => {
+    const tables = (await withOwnerClient(tenantTables)).map((table) => table.table);
+    const seen = await asTenant(null, async (tx) => {
+      const counts: Record<string, number> = {};
+      for (const table of [...tables, 'customers_in_organization']) counts[table] = await countOf(tx, table);
+      return counts;
+    });
+    expect(Object.values(seen).every((n) => n === 0)).toBe(true);
+    // …while the rows are there: the owner sees both organizations' customers and memberships.
+    expect(await countOf(t.db, 'customers')).toBe(2);
+    expect(await countOf(t.db, 'memberships')).toBe(2);
+  });
+
+  it('shows a transaction only the rows of the organization it names, through the table and the view', async () => {
+    const seen = await asTenant(studioA.id, async (tx) => ({
+      customers: await countOf(tx, 'customers'),
+      view: await countOf(tx, 'customers_in_organization'),
+      memberships: await countOf(tx, 'memberships'),
+    }));
+    expect(seen).toEqual({ customers: 1, view: 1, memberships: 1 });
+  });
+
+  it('refuses to write a row for another organization than the one named', async () => {
+    const write = asTenant(studioA.id, (tx) =>
+      tx.execute(
+        sql`insert into customers (organization_id, id, first_name, last_name)
+            values (${studioB.id}, ${randomUUID()}, 'Eve', 'Intruder')`,
+      ),
+    );
+    await expect(write).rejects.toMatchObject({ cause: { code: '42501' } });
+    expect(await countOf(t.db, 'customers')).toBe(2);
+  });
+
+  it('puts the requests of an organization behind the wall', async () => {
+    const path = `/organizations/${studioA.id}/customers/${customerOfA.id}`;
+    expect((await t.request('GET', path, { token: owner.token })).status).toBe(200);
+    // With the policy letting nothing through, the very same request finds nothing: it went through it.
+    await t.database.execute('alter policy tenant_isolation on customers using (false)');
+    try {
+      const walled = await t.request('GET', path, { token: owner.token });
+      expect(walled.status).toBe(404);
+    } finally {
+      await t.database.execute(
+        `alter policy tenant_isolation on customers using (organization_id = nullif(current_setting('${ORGANIZATION_SETTING}', true), '')::uuid)`,
+      );
+    }
+    expect((await t.request('GET', path, { token: owner.token })).status).toBe(200);
+  });
+
+  it('rolls back what a refused request wrote before it was refused', async () => {
+    const before = await countOf(t.db, 'customers');
+    // A duplicate e-mail is refused by the unique index after the first insert of the pair succeeded.
+    const email = `twin-${randomUUID()}@example.com`;
+    await createCustomer(t, owner, studioA.id, { firstName: 'Twin', lastName: 'One', email });
+    const second = await t.request('POST', `/organizations/${studioA.id}/customers`, {
+      token: owner.token,
+      body: { firstName: 'Twin', lastName: 'Two', email },
+    });
+    expect(second.status).toBe(409);
+    expect(await countOf(t.db, 'customers')).toBe(before + 1);
+  });
+
+  it('keeps the customer search on the trigram index it uses without the wall', async () => {
+    await t.database.execute(
+      // Studio A among 20 organizations, as the search's index serves them all.
+      `insert into organizations (id, name) select gen_random_uuid(), 'Other ' || i from generate_series(1, 19) as i;
+       insert into customers (organization_id, id, first_name, last_name)
+       select case when i % 20 = 0 then '${studioA.id}'::uuid else other.id end,
+              gen_random_uuid(), 'Cliente' || i, md5(i::text)
+         from generate_series(1, 40000) as i
+         join (select id, row_number() over () - 1 as n from organizations where name like 'Other %') as other
+           on other.n = i % 19`,
+    );
+    // Merges the index's pending entries, which would otherwise make the planner price it out.
+    await t.database.execute('vacuum analyze customers');
+    // A rare word, as a search for one person is: each of its trigrams narrows the index scan.
+    const search = (from: 'customers' | 'customers_in_organization') =>
+      sql`explain (format json) select id from ${sql.raw(from)}
+           where organization_id = ${studioA.id} and status not in ('DELETED', 'PURGED')
+             and search_text like '%qzx9wvkj%'`;
+    // Few enough rows to read whole; the question is only which index conditions each may use.
+    const explain = (db: Database, from: Parameters<typeof search>[0]) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rowsOf(tx as unknown as Database, search(from));
+      });
+    const withoutWall = await explain(t.db, 'customers');
+    const behindWall = await asTenant(studioA.id, (tx) => explain(tx, 'customers_in_organization'));
+    expect(JSON.stringify(withoutWall)).toMatch(/"Index Name":"customers_search_idx"/);
+    expect(scans(behindWall)).toEqual(scans(withoutWall));
+    expect(scans(behindWall)).toContainEqual({
+      index: 'customers_search_idx',
+      condition: expect.stringContaining('~~'),
+    });
+  });
+});
+
+/** The scans of an EXPLAIN (FORMAT JSON) plan: which index, on what condition. */
+function scans(plan: unknown): { index: string; condition: string }[] {
+  const found: { index: string; condition: string }[] = [];
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    const record = node as Record<string, unknown>;
+    if (typeof record['Index Name'] === 'string')
+      found.push({ index: record['Index Name'], condition: String(record['Index Cond'] ?? '') });
+    Object.values(record).forEach(visit);
+  };
+  visit(plan);
+  return found;
+}

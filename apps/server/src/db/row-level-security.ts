@@ -1,0 +1,92 @@
+import type pg from 'pg';
+
+/**
+ * The second wall between tenants (issue #17, decision 019): every table with an `organization_id` column
+ * answers only the rows of the organization set for the current transaction, whatever the SQL asks for.
+ * Requests under /organizations/{orgId} run as this role, which neither owns the tables nor bypasses
+ * row-level security; migrations, jobs and the identity routes keep the connecting user.
+ */
+export const TENANT_ROLE = 'reformer_tenant';
+
+/** The transaction-local setting the policies read; unset (or empty) means no organization: 0 rows. */
+export const ORGANIZATION_SETTING = 'app.organization_id';
+
+const currentOrganization = `nullif(current_setting('${ORGANIZATION_SETTING}', true), '')::uuid`;
+
+/**
+ * Run after every migration, so a table added later is walled the day it lands without anyone writing a
+ * policy for it: the role, its grants, and one policy per tenant table, all idempotent. Under an advisory
+ * lock, because two instances starting on one PostgreSQL would otherwise race on the catalog.
+ */
+export async function ensureRowLevelSecurity(client: pg.ClientBase): Promise<void> {
+  await client.query('begin');
+  try {
+    await client.query("select pg_advisory_xact_lock(hashtext('reformer.row-level-security'))");
+    await ensureTenantRole(client);
+    await client.query(`grant usage on schema public to ${TENANT_ROLE}`);
+    await client.query(
+      `grant select, insert, update, delete on all tables in schema public to ${TENANT_ROLE}`,
+    );
+    await client.query(`grant usage, select on all sequences in schema public to ${TENANT_ROLE}`);
+    // Only what is missing: altering a table takes a lock that would stall a running instance's requests.
+    for (const { table, walled, policy } of await tenantTables(client)) {
+      if (!walled) await client.query(`alter table public."${table}" enable row level security`);
+      if (!policy)
+        await client.query(
+          `create policy tenant_isolation on public."${table}" to ${TENANT_ROLE}
+             using (organization_id = ${currentOrganization}) with check (organization_id = ${currentOrganization})`,
+        );
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
+/** Every table of the public schema that carries an organization's rows, and whether it is walled yet. */
+export async function tenantTables(
+  client: pg.ClientBase,
+): Promise<{ table: string; walled: boolean; policy: boolean }[]> {
+  const { rows } = await client.query<{ table: string; walled: boolean; policy: boolean }>(
+    `select c.relname as table, c.relrowsecurity as walled,
+            exists (select 1 from pg_policies p
+                     where p.schemaname = 'public' and p.tablename = c.relname and p.policyname = 'tenant_isolation') as policy
+       from pg_class c
+       join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+      where c.relkind in ('r', 'p')
+        and exists (select 1 from pg_attribute a
+                     where a.attrelid = c.oid and a.attname = 'organization_id' and not a.attisdropped)
+      order by c.relname`,
+  );
+  return rows;
+}
+
+async function ensureTenantRole(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ exists: boolean; member: boolean }>(
+    `select exists (select 1 from pg_roles where rolname = $1) as exists,
+            coalesce(pg_has_role(current_user, (select oid from pg_roles where rolname = $1), 'member'), false) as member`,
+    [TENANT_ROLE],
+  );
+  try {
+    // Roles belong to the whole PostgreSQL server: another database (a parallel test run) may create it first.
+    if (!rows[0]?.exists) {
+      await client.query('savepoint create_role');
+      try {
+        await client.query(`create role ${TENANT_ROLE} nologin nosuperuser nobypassrls`);
+        await client.query('release savepoint create_role');
+      } catch (error) {
+        await client.query('rollback to savepoint create_role');
+        if ((error as { code?: string }).code !== '23505' && (error as { code?: string }).code !== '42710')
+          throw error;
+      }
+    }
+    if (!rows[0]?.member) await client.query(`grant ${TENANT_ROLE} to current_user`);
+  } catch (error) {
+    throw new Error(
+      `Row-level security needs a role "${TENANT_ROLE}" that the database user may switch to, and this user ` +
+        `may not create it (${(error as Error).message}). Ask the database administrator to run: ` +
+        `create role ${TENANT_ROLE} nologin; grant ${TENANT_ROLE} to <the user in DATABASE_URL>;`,
+    );
+  }
+}

@@ -1,0 +1,110 @@
+import {
+  attendanceRate,
+  BIRTHDAY_WINDOW_DAYS,
+  birthdayMonthDays,
+  type Dashboard,
+  type DashboardCustomers,
+  type DashboardPayments,
+  type DashboardPeriods,
+  type DashboardSessions,
+  dashboardPeriods,
+  occupancyRate,
+} from '@reformer/domain/dashboard';
+import { upcomingBirthday } from '@reformer/domain/events-occasions';
+import { allowedEstablishments, can, canAny } from '@reformer/domain/permissions';
+import { todayIn } from '@reformer/domain/time-zones';
+import type { Database } from '../../db/client.ts';
+import type { OrgAccess } from '../../lib/http.ts';
+import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import * as repository from './dashboard.repository.ts';
+
+/**
+ * The organization's home (docs/decisions/020). Each part is read only for a member who may see it, and a
+ * part they may not see is left out of the answer: payments need VIEW_PAYMENTS (organization-wide, as the
+ * payments list), customers VIEW_CUSTOMERS anywhere (customers are the organization's, as the customer
+ * list), sessions VIEW_SCHEDULES — narrowed to the establishments where it is held, as the calendar.
+ */
+export async function getDashboard(db: Database, access: OrgAccess, now: Date): Promise<Dashboard> {
+  const { organizationId, profile } = access;
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const periods = dashboardPeriods(todayIn(timeZone, now));
+  const establishments = allowedEstablishments(profile, 'VIEW_SCHEDULES');
+  const [sessions, payments, customers] = await Promise.all([
+    establishments === 'ALL' || establishments.length > 0
+      ? readSessions(db, organizationId, periods, establishments === 'ALL' ? null : establishments)
+      : undefined,
+    can(profile, 'VIEW_PAYMENTS', { scope: 'ORG' }) ? readPayments(db, organizationId, periods) : undefined,
+    canAny(profile, 'VIEW_CUSTOMERS') ? readCustomers(db, organizationId, periods) : undefined,
+  ]);
+  return { today: periods.today, timeZone, sessions, payments, customers };
+}
+
+async function readSessions(
+  db: Database,
+  organizationId: string,
+  periods: DashboardPeriods,
+  establishmentIds: string[] | null,
+): Promise<DashboardSessions> {
+  const [today, bySchedule] = await Promise.all([
+    repository.listSessionsOn(db, organizationId, periods.today, establishmentIds),
+    repository.sumSessionsBySchedule(db, organizationId, periods.attendance, establishmentIds),
+  ]);
+  // The totals of the schedules' totals: a handful of rows, already summed by the database.
+  const checkedIn = bySchedule.reduce((sum, row) => sum + row.checkedIn, 0);
+  const expected = bySchedule.reduce((sum, row) => sum + row.seatsTaken, 0);
+  return {
+    today: today.map((session) => ({
+      ...session,
+      occupancy: occupancyRate(session.seatsTaken, session.capacity),
+    })),
+    attendance: {
+      period: periods.attendance,
+      checkedIn,
+      expected,
+      rate: attendanceRate(checkedIn, expected),
+    },
+    occupancyBySchedule: {
+      period: periods.attendance,
+      items: bySchedule.map(({ checkedIn: _, ...row }) => ({
+        ...row,
+        occupancy: occupancyRate(row.seatsTaken, row.seats),
+      })),
+    },
+  };
+}
+
+async function readPayments(
+  db: Database,
+  organizationId: string,
+  periods: DashboardPeriods,
+): Promise<DashboardPayments> {
+  const [revenue, overdue] = await Promise.all([
+    repository.sumRevenue(db, organizationId, periods),
+    repository.sumOverdue(db, organizationId, periods.today),
+  ]);
+  return { thisMonth: periods.thisMonth, lastMonth: periods.lastMonth, revenue, overdue };
+}
+
+async function readCustomers(
+  db: Database,
+  organizationId: string,
+  periods: DashboardPeriods,
+): Promise<DashboardCustomers> {
+  const [active, candidates] = await Promise.all([
+    repository.countActiveCustomers(db, organizationId),
+    repository.listBirthdayCandidates(
+      db,
+      organizationId,
+      birthdayMonthDays(periods.today, BIRTHDAY_WINDOW_DAYS),
+    ),
+  ]);
+  // The database picked the month-days; the Events feature's rule gives each its day and age.
+  const items = candidates.flatMap((customer) => {
+    const upcoming = upcomingBirthday(customer.dateOfBirth, periods.today, BIRTHDAY_WINDOW_DAYS);
+    if (!upcoming) return [];
+    const name = `${customer.firstName} ${customer.lastName}`.trim();
+    return [{ customerId: customer.customerId, name, birthday: upcoming.birthday, age: upcoming.age }];
+  });
+  items.sort((a, b) => a.birthday.localeCompare(b.birthday) || a.name.localeCompare(b.name));
+  return { active, birthdays: { period: periods.birthdays, items } };
+}

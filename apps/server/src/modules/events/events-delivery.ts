@@ -1,0 +1,128 @@
+import type { EventChannel, EventKind, EventMessageStatus, EventSource } from '@reformer/domain/events';
+import { messageHtml, messageSubject, whatsAppLink } from '@reformer/domain/events-templates';
+import { whatsAppNumber } from '@reformer/domain/phones';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database, Transaction } from '../../db/client.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import * as repository from './events.repository.ts';
+import type { SmsProvider } from './sms-provider.ts';
+
+/** What sends each channel: SMTP (or nothing, then the outbox) and an SMS provider (none yet). */
+export type Senders = { mailer: Mailer; sms: SmsProvider };
+
+/** One occasion of one customer, with its message already rendered. */
+export type Occasion = {
+  organizationId: string;
+  organizationName: string;
+  kind: EventKind;
+  occasion: string;
+  occasionDate: string;
+  enrollmentId: string | null;
+  customer: repository.CustomerContact;
+  text: string;
+};
+
+export type How = { source: EventSource; actorId: string | null; at: Date };
+
+/** Where a channel's message can go for this customer, or null when it has nowhere to go. */
+export function recipientFor(channel: EventChannel, customer: repository.CustomerContact): string | null {
+  if (channel === 'EMAIL') return customer.email;
+  if (!customer.phone) return null;
+  return channel === 'WHATSAPP' ? whatsAppNumber(customer.phone, customer.country) : customer.phone;
+}
+
+type Sent = Omit<repository.MessageInsert, 'organizationId' | 'id' | 'deliveryId' | 'customerId' | 'kind'>;
+
+/**
+ * One channel's message. E-mail goes through SMTP when configured, else to the outbox. WhatsApp is a
+ * click-to-chat link: opened by the member who sends it by hand, waiting in the outbox when the job made it.
+ * SMS goes through its provider, which reports when there is none.
+ */
+async function sendOne(occasion: Occasion, channel: EventChannel, how: How, senders: Senders): Promise<Sent> {
+  const recipient = recipientFor(channel, occasion.customer);
+  const base = { channel, recipient, body: occasion.text, createdAt: how.at };
+  if (!recipient) return { ...base, status: 'NO_RECIPIENT' };
+  if (channel === 'WHATSAPP') {
+    const status: EventMessageStatus = how.source === 'MANUAL' ? 'SENT' : 'OUTBOX';
+    return { ...base, status, link: whatsAppLink(recipient, occasion.text) };
+  }
+  if (channel === 'SMS') {
+    if (!senders.sms.isConfigured) return { ...base, status: 'NOT_CONFIGURED' };
+    await senders.sms.send({ to: recipient, text: occasion.text });
+    return { ...base, status: 'SENT' };
+  }
+  const subject = messageSubject(occasion.organizationName, occasion.text);
+  if (!senders.mailer.isConfigured) return { ...base, subject, status: 'OUTBOX' };
+  await senders.mailer.send({
+    to: recipient,
+    subject,
+    text: occasion.text,
+    html: messageHtml(occasion.text),
+  });
+  return { ...base, subject, status: 'SENT' };
+}
+
+/**
+ * Claims the occasion, then writes what `produce` made of it, in one transaction: the unique key lets one
+ * claimer through (a second waits, then finds it taken), and a failure to send rolls the claim back, so the
+ * next run or a retry sends it instead of losing it. Null when the occasion was already claimed.
+ *
+ * The price of sending inside the transaction: a process killed after the SMTP server accepted a message
+ * and before the commit would send it again on its next run (docs/decisions/016).
+ */
+async function claimThen(
+  db: Database | Transaction,
+  occasion: Occasion,
+  how: How,
+  produce: () => Promise<Sent[]>,
+): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const deliveryId = uuidv7();
+    const { organizationId, kind, customer } = occasion;
+    const isClaimed = await repository.claimDelivery(tx, {
+      organizationId,
+      id: deliveryId,
+      customerId: customer.customerId,
+      kind,
+      occasion: occasion.occasion,
+      occasionDate: occasion.occasionDate,
+      enrollmentId: occasion.enrollmentId,
+      source: how.source,
+      actorId: how.actorId,
+      at: how.at,
+    });
+    if (!isClaimed) return null;
+    const rows = (await produce()).map((message) => ({
+      ...message,
+      organizationId,
+      id: uuidv7(),
+      deliveryId,
+      customerId: customer.customerId,
+      kind,
+    }));
+    await repository.insertMessages(tx, rows);
+    return rows.map((row) => row.id);
+  });
+}
+
+/** Sends the occasion's message on each channel, once: the ids of the messages, or null when already claimed. */
+export function deliver(
+  db: Database | Transaction,
+  occasion: Occasion,
+  channels: readonly EventChannel[],
+  how: How,
+  senders: Senders,
+): Promise<string[] | null> {
+  return claimThen(db, occasion, how, async () => {
+    const sent: Sent[] = [];
+    for (const channel of channels) sent.push(await sendOne(occasion, channel, how, senders));
+    return sent;
+  });
+}
+
+/** Staff sent it outside the app: the occasion is claimed with one MARKED entry and nothing is sent. */
+export function markDelivered(db: Database | Transaction, occasion: Occasion, how: How) {
+  return claimThen(db, occasion, how, async () => [
+    { channel: null, status: 'MARKED', recipient: null, body: null, createdAt: how.at },
+  ]);
+}

@@ -1,0 +1,106 @@
+import { addDays } from '@reformer/domain/calendar-dates';
+import { billingCycleMonths } from '@reformer/domain/customer-plans';
+import type { EventKind } from '@reformer/domain/events';
+import { amountDueCents, unpaidCycles } from '@reformer/domain/events-occasions';
+import {
+  birthdayValues,
+  paymentReminderValues,
+  reminderTemplateFor,
+  renderTemplate,
+  type TemplateValues,
+} from '@reformer/domain/events-templates';
+import type { BillingCycleState } from '@reformer/domain/payments';
+import type { Database, Transaction } from '../../db/client.ts';
+import { paidByEnrollmentCycle } from '../payments/payments.repository.ts';
+import * as repository from './events.repository.ts';
+import type { Occasion } from './events-delivery.ts';
+
+/** The occasion key of a payment reminder: one billing cycle of one enrollment. */
+export const reminderOccasion = (enrollmentId: string, dueDate: string) => `${enrollmentId}:${dueDate}`;
+
+export type ReminderCycle = { enrollment: repository.ReminderEnrollmentRow; cycle: BillingCycleState };
+
+/**
+ * The unpaid cycles of the organization's enrollments, overdue and due up to `days` ahead, by the billing
+ * rule of payments (domain `billingCycleStates`), oldest due date first.
+ */
+export async function listReminderCycles(
+  db: Database | Transaction,
+  organizationId: string,
+  today: string,
+  days: number,
+  only?: repository.ReminderEnrollmentRow,
+): Promise<ReminderCycle[]> {
+  const horizon = addDays(today, Math.max(0, days));
+  const rows = only ? [only] : await repository.listReminderEnrollments(db, organizationId, horizon);
+  const paid = await paidByEnrollmentCycle(
+    db,
+    organizationId,
+    rows.map((row) => row.enrollmentId),
+  );
+  const cycles = rows.flatMap((enrollment) => {
+    const mine = paid.get(enrollment.enrollmentId) ?? new Map<string, number>();
+    const billed = { ...enrollment, months: billingCycleMonths(enrollment.billingCycle) };
+    return unpaidCycles(billed, mine, today, days).map((cycle) => ({ enrollment, cycle }));
+  });
+  return cycles.sort(
+    (a, b) =>
+      a.cycle.dueDate.localeCompare(b.cycle.dueDate) ||
+      a.enrollment.customerName.localeCompare(b.enrollment.customerName),
+  );
+}
+
+export function reminderTemplateValues({ enrollment, cycle }: ReminderCycle): TemplateValues {
+  return paymentReminderValues({
+    customerName: enrollment.customerName,
+    planName: enrollment.planName,
+    amountCents: amountDueCents(cycle),
+    currency: enrollment.currency,
+    dueDate: cycle.dueDate,
+  });
+}
+
+export function reminderText(
+  config: { template: string; overdueTemplate: string | null },
+  reminder: ReminderCycle,
+  sendDate: string,
+) {
+  const template = reminderTemplateFor(config, reminder.cycle.dueDate, sendDate);
+  return renderTemplate(template, reminderTemplateValues(reminder));
+}
+
+type Organization = { organizationId: string; organizationName: string };
+
+export function reminderOccasionOf(
+  organization: Organization,
+  reminder: ReminderCycle,
+  text: string,
+): Occasion {
+  const { enrollment, cycle } = reminder;
+  return {
+    ...organization,
+    kind: 'PAYMENT_REMINDER',
+    occasion: reminderOccasion(enrollment.enrollmentId, cycle.dueDate),
+    occasionDate: cycle.dueDate,
+    enrollmentId: enrollment.enrollmentId,
+    customer: enrollment,
+    text,
+  };
+}
+
+export function birthdayOccasionOf(
+  organization: Organization,
+  customer: repository.CustomerContact,
+  birthday: string,
+  template: string,
+): Occasion {
+  return {
+    ...organization,
+    kind: 'BIRTHDAY' satisfies EventKind,
+    occasion: birthday,
+    occasionDate: birthday,
+    enrollmentId: null,
+    customer,
+    text: renderTemplate(template, birthdayValues(customer)),
+  };
+}

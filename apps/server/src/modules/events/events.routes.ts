@@ -1,0 +1,243 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  BirthdayConfigInput,
+  BirthdayEventList,
+  EventConfig,
+  type EventKind,
+  EventMessage,
+  EventMessageList,
+  MarkEventSentInput,
+  PaymentReminderConfigInput,
+  PaymentReminderEventList,
+  SendEventInput,
+  UpcomingEventsQuery,
+} from '@reformer/domain/events';
+import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
+import { actorOf } from '../../lib/audit.ts';
+import { type AppEnv, createRouter } from '../../lib/http.ts';
+import {
+  bearerSecurity,
+  errorResponse,
+  jsonBody,
+  jsonResponse,
+  OrgIdParam,
+  standardErrors,
+} from '../../lib/openapi.ts';
+import * as service from './events.service.ts';
+import { smsNotConfigured } from './sms-provider.ts';
+
+const tags = ['Events'];
+const base = '/organizations/{orgId}/events';
+
+/**
+ * docs/decisions/016: birthdays go with the customers (VIEW_CUSTOMERS anywhere reads them, MANAGE_CUSTOMERS
+ * anywhere configures and sends), payment reminders with the payments (VIEW_PAYMENTS / MANAGE_PAYMENTS at
+ * organization scope, so an accountant chases payments without reading the customer list).
+ */
+const birthdays = {
+  view: [requireMembership, requireActionAnywhere('VIEW_CUSTOMERS')],
+  manage: [requireMembership, requireActionAnywhere('MANAGE_CUSTOMERS')],
+};
+const reminders = {
+  view: [requireMembership, requirePermission('VIEW_PAYMENTS')],
+  manage: [requireMembership, requirePermission('MANAGE_PAYMENTS')],
+};
+
+const CustomerParams = OrgIdParam.extend({ customerId: z.string() });
+const EnrollmentParams = OrgIdParam.extend({ enrollmentId: z.string() });
+const sendConflicts = errorResponse(
+  'EVENT_ALREADY_SENT (once per customer, kind and occasion), EVENT_RECIPIENT_MISSING, EVENT_NOT_CONFIGURED, EVENT_CHANNEL_NOT_CONFIGURED (SMS)',
+);
+const emailFailed = errorResponse('EVENT_EMAIL_FAILED: the SMTP server refused or was unreachable');
+
+function upcomingRoute<T extends z.ZodType>(
+  path: string,
+  middleware: typeof birthdays.view,
+  list: T,
+  summary: string,
+) {
+  return createRoute({
+    method: 'get',
+    path,
+    tags,
+    security: bearerSecurity,
+    middleware,
+    summary,
+    request: { params: OrgIdParam, query: UpcomingEventsQuery },
+    responses: { 200: jsonResponse(list, 'Upcoming occasions'), ...standardErrors },
+  });
+}
+
+const listBirthdays = upcomingRoute(
+  `${base}/birthdays`,
+  birthdays.view,
+  BirthdayEventList,
+  "Customers whose birthday falls in the next `days` days (30 by default), in the organization's calendar",
+);
+const listReminders = upcomingRoute(
+  `${base}/payment-reminders`,
+  reminders.view,
+  PaymentReminderEventList,
+  'Unpaid billing cycles: overdue ones and those due in the next `days` days',
+);
+
+function configRoutes<T extends z.ZodType>(segment: string, access: typeof birthdays, input: T) {
+  const path = `${base}/config/${segment}`;
+  const read = createRoute({
+    method: 'get',
+    path,
+    tags,
+    security: bearerSecurity,
+    middleware: access.view,
+    request: { params: OrgIdParam },
+    responses: { 200: jsonResponse(EventConfig, 'The configuration'), ...standardErrors },
+  });
+  const save = createRoute({
+    method: 'put',
+    path,
+    tags,
+    security: bearerSecurity,
+    middleware: access.manage,
+    summary: 'Enable, time and word the automatic messages',
+    request: { params: OrgIdParam, body: jsonBody(input) },
+    responses: { 200: jsonResponse(EventConfig, 'Saved'), ...standardErrors },
+  });
+  return { read, save };
+}
+
+const birthdayConfig = configRoutes('birthdays', birthdays, BirthdayConfigInput);
+const reminderConfig = configRoutes('payment-reminders', reminders, PaymentReminderConfigInput);
+
+function occasionRoutes<P extends z.ZodObject>(
+  segment: string,
+  params: P,
+  idName: string,
+  access: typeof birthdays,
+) {
+  const path = `${base}/${segment}/{${idName}}`;
+  const markSent = createRoute({
+    method: 'post',
+    path: `${path}/sent`,
+    tags,
+    security: bearerSecurity,
+    middleware: access.manage,
+    summary: 'Mark the occasion as sent (outside the app): the daily job will not send it',
+    request: { params, body: jsonBody(MarkEventSentInput) },
+    responses: {
+      201: jsonResponse(EventMessage, 'Marked'),
+      ...standardErrors,
+      409: errorResponse('EVENT_ALREADY_SENT'),
+    },
+  });
+  const send = createRoute({
+    method: 'post',
+    path: `${path}/send`,
+    tags,
+    security: bearerSecurity,
+    middleware: access.manage,
+    summary:
+      'Send the occasion’s message on one channel: e-mail by SMTP (or to the outbox), WhatsApp as a wa.me link, SMS through its provider',
+    request: { params, body: jsonBody(SendEventInput) },
+    responses: {
+      201: jsonResponse(EventMessage, 'Sent, or in the outbox'),
+      ...standardErrors,
+      409: sendConflicts,
+      503: emailFailed,
+    },
+  });
+  const outbox = createRoute({
+    method: 'get',
+    path: `${base}/${segment}/outbox`,
+    tags,
+    security: bearerSecurity,
+    middleware: access.view,
+    summary: 'Messages waiting: e-mails without SMTP, automatic WhatsApp messages to open (newest 100)',
+    request: { params: OrgIdParam },
+    responses: { 200: jsonResponse(EventMessageList, 'The outbox'), ...standardErrors },
+  });
+  return { markSent, send, outbox };
+}
+
+const birthdayOccasions = occasionRoutes('birthdays', CustomerParams, 'customerId', birthdays);
+const reminderOccasions = occasionRoutes('payment-reminders', EnrollmentParams, 'enrollmentId', reminders);
+
+const customerMessages = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customers/{customerId}/event-messages',
+  tags,
+  security: bearerSecurity,
+  middleware: birthdays.view,
+  summary:
+    'What was sent to the customer (automatically or by hand, channel, when, by whom); payment reminders only with VIEW_PAYMENTS',
+  request: { params: CustomerParams },
+  responses: { 200: jsonResponse(EventMessageList, 'Messages, newest first'), ...standardErrors },
+});
+
+type Context = import('hono').Context<AppEnv>;
+
+function markSent(c: Context, kind: EventKind, id: string, input: MarkEventSentInput) {
+  return service.markSent(c.var.deps.db, c.var.access, kind, id, input, actorOf(c));
+}
+
+/** No SMS provider is configured yet (sms-provider.ts); e-mail goes through the app's mailer. */
+function send(c: Context, kind: EventKind, id: string, input: SendEventInput) {
+  const senders = { mailer: c.var.deps.mailer, sms: smsNotConfigured };
+  return service.sendEvent(c.var.deps.db, senders, c.var.access, kind, id, input, actorOf(c));
+}
+
+export const eventsRoutes = createRouter()
+  .openapi(listBirthdays, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await service.listBirthdays(db, c.var.access, c.req.valid('query'), now()), 200);
+  })
+  .openapi(listReminders, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await service.listPaymentReminders(db, c.var.access, c.req.valid('query'), now()), 200);
+  })
+  .openapi(birthdayConfig.read, async (c) =>
+    c.json(await service.getConfig(c.var.deps.db, c.var.access, 'BIRTHDAY'), 200),
+  )
+  .openapi(birthdayConfig.save, async (c) => {
+    const actor = actorOf(c);
+    return c.json(
+      await service.saveConfig(c.var.deps.db, c.var.access, 'BIRTHDAY', c.req.valid('json'), actor),
+      200,
+    );
+  })
+  .openapi(reminderConfig.read, async (c) =>
+    c.json(await service.getConfig(c.var.deps.db, c.var.access, 'PAYMENT_REMINDER'), 200),
+  )
+  .openapi(reminderConfig.save, async (c) => {
+    const actor = actorOf(c);
+    const values = c.req.valid('json');
+    return c.json(
+      await service.saveConfig(c.var.deps.db, c.var.access, 'PAYMENT_REMINDER', values, actor),
+      200,
+    );
+  })
+  .openapi(birthdayOccasions.outbox, async (c) =>
+    c.json(await service.listOutbox(c.var.deps.db, c.var.access, 'BIRTHDAY'), 200),
+  )
+  .openapi(reminderOccasions.outbox, async (c) =>
+    c.json(await service.listOutbox(c.var.deps.db, c.var.access, 'PAYMENT_REMINDER'), 200),
+  )
+  .openapi(birthdayOccasions.markSent, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(await markSent(c, 'BIRTHDAY', customerId, c.req.valid('json')), 201);
+  })
+  .openapi(reminderOccasions.markSent, async (c) => {
+    const { enrollmentId } = c.req.valid('param');
+    return c.json(await markSent(c, 'PAYMENT_REMINDER', enrollmentId, c.req.valid('json')), 201);
+  })
+  .openapi(birthdayOccasions.send, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(await send(c, 'BIRTHDAY', customerId, c.req.valid('json')), 201);
+  })
+  .openapi(reminderOccasions.send, async (c) => {
+    const { enrollmentId } = c.req.valid('param');
+    return c.json(await send(c, 'PAYMENT_REMINDER', enrollmentId, c.req.valid('json')), 201);
+  })
+  .openapi(customerMessages, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(await service.listCustomerMessages(c.var.deps.db, c.var.access, customerId), 200);
+  });

@@ -1,0 +1,346 @@
+import { addDays } from '@reformer/domain/calendar-dates';
+import { AppError } from '@reformer/domain/errors';
+import type {
+  BirthdayEventList,
+  EventConfig,
+  EventKind,
+  EventMessage,
+  EventSent,
+  MarkEventSentInput,
+  PaymentReminderConfigValues,
+  PaymentReminderEventList,
+  SendEventInput,
+  UpcomingEventsQuery,
+} from '@reformer/domain/events';
+import {
+  amountDueCents,
+  daysBetween,
+  isBirthdayOn,
+  upcomingBirthday,
+} from '@reformer/domain/events-occasions';
+import { can } from '@reformer/domain/permissions';
+import { whatsAppNumber } from '@reformer/domain/phones';
+import { todayIn } from '@reformer/domain/time-zones';
+import { isUuid } from '../../auth/access.ts';
+import type { Database } from '../../db/client.ts';
+import type { Actor } from '../../lib/audit.ts';
+import type { OrgAccess } from '../../lib/http.ts';
+import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import * as repository from './events.repository.ts';
+import {
+  deliver,
+  type How,
+  markDelivered,
+  type Occasion,
+  recipientFor,
+  type Senders,
+} from './events-delivery.ts';
+import {
+  birthdayOccasionOf,
+  listReminderCycles,
+  reminderOccasion,
+  reminderOccasionOf,
+  reminderText,
+} from './events-occasions.ts';
+
+type ConfigValues = Omit<PaymentReminderConfigValues, 'overdueTemplate'> & { overdueTemplate?: string };
+
+/** A kind never saved: off, with no message yet (the web offers its default text in the user's language). */
+function unsavedConfig(kind: EventKind): EventConfig {
+  return {
+    kind,
+    enabled: false,
+    timing: 'ON_DAY',
+    days: 0,
+    sendTime: '09:00',
+    channels: ['WHATSAPP'],
+    template: '',
+    overdueTemplate: kind === 'PAYMENT_REMINDER' ? '' : null,
+    savedAt: null,
+  };
+}
+
+function toConfig(kind: EventKind, row: repository.EventConfigRow | null): EventConfig {
+  if (!row) return unsavedConfig(kind);
+  return {
+    kind,
+    enabled: row.enabled,
+    timing: row.timing,
+    days: row.days,
+    sendTime: row.sendTime.slice(0, 5),
+    channels: row.channels,
+    template: row.template,
+    overdueTemplate: kind === 'PAYMENT_REMINDER' ? (row.overdueTemplate ?? '') : null,
+    savedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getConfig(db: Database, access: OrgAccess, kind: EventKind) {
+  return toConfig(kind, await repository.findConfig(db, access.organizationId, kind));
+}
+
+export async function saveConfig(
+  db: Database,
+  access: OrgAccess,
+  kind: EventKind,
+  values: ConfigValues,
+  actor: Actor,
+) {
+  await repository.saveConfig(db, {
+    ...values,
+    overdueTemplate: kind === 'PAYMENT_REMINDER' ? (values.overdueTemplate ?? null) : null,
+    organizationId: access.organizationId,
+    kind,
+    updatedBy: actor.userId,
+    updatedAt: actor.now,
+  });
+  return getConfig(db, access, kind);
+}
+
+async function todayOf(db: Database, organizationId: string, now: Date) {
+  return todayIn(await organizationTimeZone(db, organizationId), now);
+}
+
+/** What was done about each occasion of the window, keyed `customerId|occasion`. */
+async function sentByOccasion(
+  db: Database,
+  organizationId: string,
+  kind: EventKind,
+  range: { from: string; to: string },
+) {
+  const rows = await repository.listDeliveries(db, organizationId, kind, range);
+  return new Map<string, EventSent>(
+    rows.map((row) => [
+      `${row.customerId}|${row.occasion}`,
+      {
+        at: row.at.toISOString(),
+        source: row.source,
+        channels: row.channels,
+        byName: row.byName,
+      },
+    ]),
+  );
+}
+
+const contactOf = (customer: repository.CustomerContact) => ({
+  hasEmail: Boolean(customer.email),
+  whatsAppNumber: customer.phone ? whatsAppNumber(customer.phone, customer.country) : null,
+});
+
+export async function listBirthdays(
+  db: Database,
+  access: OrgAccess,
+  query: UpcomingEventsQuery,
+  now: Date,
+): Promise<BirthdayEventList> {
+  const { organizationId } = access;
+  const today = await todayOf(db, organizationId, now);
+  const range = { from: today, to: addDays(today, query.days) };
+  const [customers, sent] = await Promise.all([
+    repository.listCustomersWithBirthdays(db, organizationId),
+    sentByOccasion(db, organizationId, 'BIRTHDAY', range),
+  ]);
+  const items = customers.flatMap((customer) => {
+    const upcoming = upcomingBirthday(customer.dateOfBirth, today, query.days);
+    if (!upcoming) return [];
+    return [
+      {
+        customerId: customer.customerId,
+        customerName: customer.customerName,
+        dateOfBirth: customer.dateOfBirth,
+        ...upcoming,
+        ...contactOf(customer),
+        sent: sent.get(`${customer.customerId}|${upcoming.birthday}`) ?? null,
+      },
+    ];
+  });
+  items.sort((a, b) => a.daysUntil - b.daysUntil);
+  return { today, days: query.days, items };
+}
+
+export async function listPaymentReminders(
+  db: Database,
+  access: OrgAccess,
+  query: UpcomingEventsQuery,
+  now: Date,
+): Promise<PaymentReminderEventList> {
+  const { organizationId } = access;
+  const today = await todayOf(db, organizationId, now);
+  const cycles = await listReminderCycles(db, organizationId, today, query.days);
+  const from = cycles[0]?.cycle.dueDate ?? today;
+  const sent = await sentByOccasion(db, organizationId, 'PAYMENT_REMINDER', {
+    from,
+    to: addDays(today, query.days),
+  });
+  const items = cycles.map(({ enrollment, cycle }) => ({
+    enrollmentId: enrollment.enrollmentId,
+    customerId: enrollment.customerId,
+    customerName: enrollment.customerName,
+    planName: enrollment.planName,
+    dueDate: cycle.dueDate,
+    amountCents: amountDueCents(cycle),
+    currency: enrollment.currency,
+    daysUntilDue: daysBetween(today, cycle.dueDate),
+    isOverdue: cycle.state === 'OVERDUE',
+    ...contactOf(enrollment),
+    sent:
+      sent.get(`${enrollment.customerId}|${reminderOccasion(enrollment.enrollmentId, cycle.dueDate)}`) ??
+      null,
+  }));
+  return { today, days: query.days, items };
+}
+
+/** A birthday occasion no more than a year away from today, of a customer on the books. */
+async function birthdayOccasion(
+  db: Database,
+  access: OrgAccess,
+  customerId: string,
+  date: string,
+  today: string,
+) {
+  const customer = isUuid(customerId)
+    ? await repository.findCustomer(db, access.organizationId, customerId)
+    : null;
+  if (!customer || customer.status === 'DELETED' || customer.status === 'PURGED')
+    throw new AppError('CUSTOMER_NOT_FOUND');
+  const isOccasion =
+    customer.dateOfBirth !== null &&
+    isBirthdayOn(customer.dateOfBirth, date) &&
+    Math.abs(daysBetween(today, date)) <= 366;
+  if (!isOccasion) throw new AppError('EVENT_OCCASION_INVALID', undefined, { path: 'occasionDate' });
+  return customer;
+}
+
+/** One unpaid cycle of the enrollment, overdue or due by `date`. */
+async function reminderCycle(
+  db: Database,
+  access: OrgAccess,
+  enrollmentId: string,
+  date: string,
+  today: string,
+) {
+  const { organizationId } = access;
+  const enrollment = isUuid(enrollmentId)
+    ? await repository.findReminderEnrollment(db, organizationId, enrollmentId)
+    : null;
+  if (!enrollment) throw new AppError('ENROLLMENT_NOT_FOUND');
+  const days = Math.min(Math.max(0, daysBetween(today, date)), 366);
+  const cycles = await listReminderCycles(db, organizationId, today, days, enrollment);
+  const reminder = cycles.find(({ cycle }) => cycle.dueDate === date);
+  if (!reminder) throw new AppError('EVENT_OCCASION_INVALID', undefined, { path: 'occasionDate' });
+  return reminder;
+}
+
+/** The occasion a row's action names, with its message rendered from the saved template ('' when none). */
+async function resolveOccasion(
+  db: Database,
+  access: OrgAccess,
+  kind: EventKind,
+  id: string,
+  date: string,
+  now: Date,
+): Promise<{ occasion: Occasion; config: EventConfig }> {
+  const { organizationId } = access;
+  const today = await todayOf(db, organizationId, now);
+  const [config, organizationName] = await Promise.all([
+    getConfig(db, access, kind),
+    repository.findOrganizationName(db, organizationId),
+  ]);
+  const organization = { organizationId, organizationName };
+  if (kind === 'BIRTHDAY') {
+    const customer = await birthdayOccasion(db, access, id, date, today);
+    return { occasion: birthdayOccasionOf(organization, customer, date, config.template), config };
+  }
+  const reminder = await reminderCycle(db, access, id, date, today);
+  return {
+    occasion: reminderOccasionOf(organization, reminder, reminderText(config, reminder, today)),
+    config,
+  };
+}
+
+async function readMessages(db: Database, access: OrgAccess, kind: EventKind, ids: string[]) {
+  const rows = await repository.listMessages(db, access.organizationId, {
+    kinds: [kind],
+    ids,
+    limit: ids.length,
+  });
+  return rows.map(toMessage);
+}
+
+/** Staff sent it outside the app: the occasion is claimed, so the daily job will not send it again. */
+export async function markSent(
+  db: Database,
+  access: OrgAccess,
+  kind: EventKind,
+  id: string,
+  input: MarkEventSentInput,
+  actor: Actor,
+): Promise<EventMessage> {
+  const { occasion } = await resolveOccasion(db, access, kind, id, input.occasionDate, actor.now);
+  const ids = await markDelivered(db, occasion, { source: 'MARKED', actorId: actor.userId, at: actor.now });
+  if (!ids) throw new AppError('EVENT_ALREADY_SENT');
+  const [message] = await readMessages(db, access, kind, ids);
+  if (!message) throw new AppError('NOT_FOUND');
+  return message;
+}
+
+/** Send one occasion's message by hand on one channel; refused before anything is claimed when it cannot go. */
+export async function sendEvent(
+  db: Database,
+  senders: Senders,
+  access: OrgAccess,
+  kind: EventKind,
+  id: string,
+  input: SendEventInput,
+  actor: Actor,
+): Promise<EventMessage> {
+  const { occasion, config } = await resolveOccasion(db, access, kind, id, input.occasionDate, actor.now);
+  if (!config.savedAt) throw new AppError('EVENT_NOT_CONFIGURED');
+  if (!recipientFor(input.channel, occasion.customer))
+    throw new AppError('EVENT_RECIPIENT_MISSING', undefined, { channel: input.channel });
+  if (input.channel === 'SMS' && !senders.sms.isConfigured)
+    throw new AppError('EVENT_CHANNEL_NOT_CONFIGURED', undefined, { channel: 'SMS' });
+  const how: How = { source: 'MANUAL', actorId: actor.userId, at: actor.now };
+  const ids = await deliver(db, occasion, [input.channel], how, senders).catch((error: unknown) => {
+    if (error instanceof AppError) throw error;
+    console.error('[events] sending by hand failed:', error instanceof Error ? error.message : error);
+    throw new AppError('EVENT_EMAIL_FAILED');
+  });
+  if (!ids) throw new AppError('EVENT_ALREADY_SENT');
+  const [message] = await readMessages(db, access, kind, ids);
+  if (!message) throw new AppError('NOT_FOUND');
+  return message;
+}
+
+export function toMessage(row: repository.MessageRow): EventMessage {
+  return { ...row, at: row.at.toISOString() };
+}
+
+/** The kinds whose messages the member may read: birthdays with the customers, reminders with the payments. */
+function readableKinds(access: OrgAccess): EventKind[] {
+  const canReadPayments = can(access.profile, 'VIEW_PAYMENTS', { scope: 'ORG' });
+  return canReadPayments ? ['BIRTHDAY', 'PAYMENT_REMINDER'] : ['BIRTHDAY'];
+}
+
+export async function listCustomerMessages(db: Database, access: OrgAccess, customerId: string) {
+  const customer = isUuid(customerId)
+    ? await repository.findCustomer(db, access.organizationId, customerId)
+    : null;
+  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+  const rows = await repository.listMessages(db, access.organizationId, {
+    kinds: readableKinds(access),
+    customerId,
+    limit: 200,
+  });
+  return { items: rows.map(toMessage) };
+}
+
+/** The newest messages of a kind still waiting in the outbox. */
+export async function listOutbox(db: Database, access: OrgAccess, kind: EventKind) {
+  const rows = await repository.listMessages(db, access.organizationId, {
+    kinds: [kind],
+    status: 'OUTBOX',
+    limit: 100,
+  });
+  return { items: rows.map(toMessage) };
+}

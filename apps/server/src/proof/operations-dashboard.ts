@@ -1,0 +1,9 @@
+import type { OperationTable } from './operation-table.ts';
+
+/**
+ * The organization's home (docs/decisions/020): any member reads it; the service leaves out the parts their
+ * permissions do not reach, so there is no middleware check beyond membership and no object in the path.
+ */
+export const dashboardOperations: OperationTable = {
+  'GET /organizations/{orgId}/dashboard': { params: { orgId: 'organization' }, access: { tenant: 'member' } },
+};

@@ -1,0 +1,33 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { dashboardQueryOptions } from '../api/get-dashboard.ts';
+import { AttendanceCard } from './attendance-card.tsx';
+import { ActiveCustomersCard, BirthdaysCard } from './customers-card.tsx';
+import { OverdueCard } from './overdue-card.tsx';
+import { RevenueCard } from './revenue-card.tsx';
+import { ScheduleOccupancyCard } from './schedule-occupancy-card.tsx';
+import { TodaySessionsCard } from './today-sessions-card.tsx';
+
+/**
+ * The owner's morning view (issue #18, docs/decisions/020): the server leaves out what the member may not
+ * see, so each card shows when its part came back.
+ */
+export function DashboardFigures({ organizationId }: { organizationId: string }) {
+  const { data } = useSuspenseQuery(dashboardQueryOptions(organizationId));
+  const { sessions, payments, customers } = data;
+  if (!sessions && !payments && !customers) return null;
+  return (
+    <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+      {sessions && (
+        <TodaySessionsCard organizationId={organizationId} today={data.today} sessions={sessions.today} />
+      )}
+      {sessions && <AttendanceCard organizationId={organizationId} attendance={sessions.attendance} />}
+      {payments && <RevenueCard organizationId={organizationId} payments={payments} />}
+      {payments && <OverdueCard organizationId={organizationId} overdue={payments.overdue} />}
+      {customers && <ActiveCustomersCard organizationId={organizationId} active={customers.active} />}
+      {sessions && (
+        <ScheduleOccupancyCard organizationId={organizationId} occupancy={sessions.occupancyBySchedule} />
+      )}
+      {customers && <BirthdaysCard organizationId={organizationId} birthdays={customers.birthdays} />}
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import type { EventMessage } from '@reformer/domain/events';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
+import { useFormatDate, useFormatLocalDate } from '../../../lib/format.ts';
+
+type EventMessagesListProps = {
+  messages: EventMessage[];
+  /** The history shows the kind of each message; an area's outbox shows its customer instead. */
+  show: 'kind' | 'customer';
+};
+
+/** Messages as a table from md up and as cards below: when, what, channel, status, by whom, the text. */
+export function EventMessagesList({ messages, show }: EventMessagesListProps) {
+  return (
+    <TableOrCards
+      tableFrom="md"
+      isFramed
+      table={<MessagesTable messages={messages} show={show} />}
+      cards={messages.map((message) => <MessageCard key={message.id} message={message} show={show} />)}
+    />
+  );
+}
+
+function useMessageText() {
+  const { t } = useTranslation();
+  const formatDate = useFormatDate();
+  const formatLocalDate = useFormatLocalDate();
+  return {
+    at: (message: EventMessage) => formatDate(message.at),
+    channel: (message: EventMessage) =>
+      message.channel ? t(`events.channels.${message.channel}`) : t('events.history.outsideApp'),
+    status: (message: EventMessage) => t(`events.statuses.${message.status}`),
+    by: (message: EventMessage) => message.byName ?? t('events.history.automatic'),
+    /** The event and its occasion: "Birthday · Mar 15, 2027". */
+    event: (message: EventMessage) =>
+      `${t(`events.kinds.${message.kind}`)} · ${formatLocalDate(message.occasionDate)}`,
+  };
+}
+
+function MessageBody({ message }: { message: EventMessage }) {
+  const { t } = useTranslation();
+  if (!message.body && !message.link) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer link">{t('events.history.showMessage')}</summary>
+      {message.recipient && (
+        <p className="text-base-content/70">{t('events.outbox.to', { recipient: message.recipient })}</p>
+      )}
+      {message.subject && <p className="font-medium">{message.subject}</p>}
+      {message.body && <p className="whitespace-pre-wrap break-words">{message.body}</p>}
+      {message.link && (
+        <a
+          href={message.link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="btn btn-xs btn-success mt-1"
+        >
+          {t('events.outbox.openWhatsApp')}
+        </a>
+      )}
+    </details>
+  );
+}
+
+function MessagesTable({ messages, show: column }: EventMessagesListProps) {
+  const { t } = useTranslation();
+  const text = useMessageText();
+  return (
+    <table className="table table-sm">
+      <thead>
+        <tr>
+          <th scope="col">{t('events.history.columns.at')}</th>
+          <th scope="col">
+            {column === 'kind' ? t('events.history.columns.kind') : t('events.birthdays.columns.customer')}
+          </th>
+          <th scope="col">{t('events.history.columns.channel')}</th>
+          <th scope="col">{t('events.history.columns.status')}</th>
+          <th scope="col">{t('events.history.columns.by')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {messages.map((message) => (
+          <tr key={message.id}>
+            <td className="whitespace-nowrap">{text.at(message)}</td>
+            <th scope="row" className="font-medium">
+              {column === 'kind' ? text.event(message) : message.customerName}
+              <MessageBody message={message} />
+            </th>
+            <td>{text.channel(message)}</td>
+            <td>
+              <span className="badge badge-sm badge-outline">{text.status(message)}</span>
+            </td>
+            <td>{text.by(message)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function MessageCard({ message, show: column }: { message: EventMessage; show: 'kind' | 'customer' }) {
+  const text = useMessageText();
+  const title: ReactNode = column === 'kind' ? text.event(message) : message.customerName;
+  return (
+    <li className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-1 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold break-words">{title}</h3>
+          <span className="badge badge-sm badge-outline">{text.status(message)}</span>
+        </div>
+        <p className="text-sm text-base-content/70">
+          {text.at(message)} · {text.channel(message)} · {text.by(message)}
+        </p>
+        <MessageBody message={message} />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { EXPORT_KINDS, type ExportKind, useDownloadExport } from '../api/download-export.ts';
+
+/**
+ * Settings → Export, beside the customers export: plans, enrollments and payments as CSV, each shown to
+ * members the server lets download it (`kinds`, decided by the route from the access profile).
+ */
+export function ExportsPanel({
+  organizationId,
+  kinds,
+}: {
+  organizationId: string;
+  kinds: readonly ExportKind[];
+}) {
+  const { t } = useTranslation();
+  if (!kinds.length) return null;
+  return (
+    <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-exports">
+      <div className="card-body gap-4">
+        <h2 id="settings-exports" className="card-title">
+          {t('export.title')}
+        </h2>
+        <p className="text-base-content/80">{t('export.description')}</p>
+        <ul className="flex flex-col divide-y divide-base-300">
+          {EXPORT_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => (
+            <ExportRow key={kind} organizationId={organizationId} kind={kind} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ExportRow({ organizationId, kind }: { organizationId: string; kind: ExportKind }) {
+  const { t } = useTranslation();
+  const download = useDownloadExport(organizationId, kind);
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h3 className="font-semibold">{t(`export.kinds.${kind}.title`)}</h3>
+        <p className="text-sm text-base-content/70">{t(`export.kinds.${kind}.description`)}</p>
+      </div>
+      <button
+        type="button"
+        className="btn btn-sm"
+        aria-label={`${t('export.button')}: ${t(`export.kinds.${kind}.title`)}`}
+        disabled={download.isPending}
+        onClick={() => download.mutate()}
+      >
+        {download.isPending ? t(`export.kinds.${kind}.loading`) : t('export.button')}
+      </button>
+    </li>
+  );
+}

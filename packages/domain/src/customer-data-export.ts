@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { Customer } from './customers.ts';
+import { Enrollment } from './enrollments.ts';
+import { EventMessage } from './events.ts';
+import { MedicalRecord } from './medical-records.ts';
+import { Payment } from './payments.ts';
+import { type AccessProfile, type Action, can } from './permissions.ts';
+import { AddToSessionReason, AttendanceStatus, RosterSource } from './sessions.ts';
+
+/**
+ * A customer's whole record, exported on their request (LGPD Art. 18 II: access; Art. 19 II: "clear and
+ * complete"). Decision 021.
+ */
+
+/**
+ * Every action the export needs, each at organization scope: it answers a data-subject request (the right to
+ * manage the customer, who can also purge them), copies personal data out of the system (spec §6's export
+ * right), and shows every part of the record — so a member sees in it nothing their own screens would hide,
+ * and a member who may not see a part cannot hand over an export that silently lacks it. By default: owners
+ * and administrators.
+ */
+export const CUSTOMER_DATA_EXPORT_ACTIONS = [
+  'MANAGE_CUSTOMERS',
+  'EXPORT_CUSTOMERS',
+  'VIEW_ENROLLMENTS',
+  'VIEW_ATTENDANCE',
+  'VIEW_PAYMENTS',
+  'VIEW_MEDICAL_RECORDS',
+] as const satisfies readonly Action[];
+
+export function canExportCustomerData(profile: AccessProfile): boolean {
+  return CUSTOMER_DATA_EXPORT_ACTIONS.every((action) => can(profile, action, { scope: 'ORG' }));
+}
+
+/**
+ * A session where something was recorded about the customer: added to it, a status set (canceled, trial,
+ * make-up) or a check-in. The sessions an enrollment merely put them on follow from the enrollment.
+ */
+export const CustomerAttendance = z.object({
+  sessionId: z.string(),
+  /** Where the session happened, in the organization's zone. */
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  scheduleName: z.string(),
+  establishmentName: z.string(),
+  source: RosterSource,
+  status: AttendanceStatus,
+  reason: AddToSessionReason.nullable(),
+  notes: z.string().nullable(),
+  checkedInAt: z.string().nullable(),
+});
+export type CustomerAttendance = z.infer<typeof CustomerAttendance>;
+
+export const CustomerDataExport = z.object({
+  exportedAt: z.string(),
+  /** Who holds the data (the controller), and the zone its dates and times are written in. */
+  organization: z.object({ id: z.string(), name: z.string(), timeZone: z.string() }),
+  customer: Customer,
+  enrollments: z.array(Enrollment),
+  attendance: z.array(CustomerAttendance),
+  payments: z.array(Payment),
+  /** Each record with its whole document. */
+  medicalRecords: z.array(MedicalRecord),
+  /** Birthday messages and payment reminders sent to the customer, with their texts. */
+  messages: z.array(EventMessage),
+});
+export type CustomerDataExport = z.infer<typeof CustomerDataExport>;

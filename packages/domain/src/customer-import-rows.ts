@@ -1,0 +1,170 @@
+import { isValidCpf } from './cpf.ts';
+import { IMPORT_FIELDS, type ImportField, type ImportRowIssue, normalizeHeader } from './customer-import.ts';
+import {
+  type CustomerInput,
+  CustomerInput as CustomerInputSchema,
+  type CustomerValues,
+  type EDITABLE_CUSTOMER_STATUSES,
+  type GENDERS,
+  type ID_TYPES,
+  isCalendarDate,
+} from './customers.ts';
+import { V } from './validation.ts';
+
+/**
+ * The row checks of the import (spec document 2 §5, §8): each cell read as Brazilian and English
+ * spreadsheets write it (dd/mm/yyyy dates, CPF with or without punctuation, "Feminino", "Sim"), then the
+ * customer form's own schema decides, so an imported customer meets every rule a typed one does.
+ */
+export const IMPORT_ROW_KEYS = {
+  required: 'import.rowErrors.required',
+  email: 'import.rowErrors.email',
+  phone: 'import.rowErrors.phone',
+  date: 'import.rowErrors.date',
+  option: 'import.rowErrors.option',
+  cpf: 'import.rowErrors.cpf',
+} as const;
+
+export type RowCells = Partial<Record<ImportField, string>>;
+/** An issue before the server numbers its row and writes its English message. */
+export type RowIssue = Omit<ImportRowIssue, 'row' | 'message'>;
+export type CheckedRow = { values: CustomerValues; issues: [] } | { values: null; issues: RowIssue[] };
+
+/** yyyy-mm-dd (a spreadsheet's own dates arrive so) or dd/mm/yyyy with / . or - ; null when neither. */
+export function parseImportDate(value: string): string | null {
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const written = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : written ? [written[3], written[2], written[1]] : null;
+  if (!parts) return null;
+  const [year = '', month = '', day = ''] = parts;
+  const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+  return isCalendarDate(date) ? date : null;
+}
+
+type Choices<T extends string> = Record<T, readonly string[]>;
+
+/** Each code also matches itself ("PREFER_NOT_TO_SAY" → "prefer not to say"); the rest are the labels. */
+const GENDER_CHOICES: Choices<(typeof GENDERS)[number]> = {
+  MALE: ['m', 'masculino', 'masc', 'homem', 'man'],
+  FEMALE: ['f', 'feminino', 'fem', 'mulher', 'woman'],
+  OTHER: ['outro', 'outra'],
+  PREFER_NOT_TO_SAY: ['prefiro nao informar', 'nao informado', 'not informed'],
+};
+const STATUS_CHOICES: Choices<(typeof EDITABLE_CUSTOMER_STATUSES)[number]> = {
+  ACTIVE: ['ativo', 'ativa'],
+  INACTIVE: ['inativo', 'inativa'],
+  PENDING: ['pendente'],
+};
+const ID_TYPE_CHOICES: Choices<(typeof ID_TYPES)[number]> = {
+  CPF: [],
+  RG: [],
+  PASSPORT: ['passaporte'],
+  SSN: ['social security number ssn', 'seguro social dos eua ssn'],
+  DRIVER_LICENSE: ['driver s license', 'carteira de motorista', 'cnh'],
+  AADHAAR: [],
+  PAN: ['pan card', 'cartao pan'],
+  NATIONAL_ID: ['documento de identidade'],
+};
+const YES_NO_CHOICES: Choices<'true' | 'false'> = {
+  true: ['sim', 's', 'yes', 'y', '1', 'x', 'verdadeiro'],
+  false: ['nao', 'n', 'no', '0', 'falso'],
+};
+
+function choose<T extends string>(value: string, choices: Choices<T>): T | null {
+  const written = normalizeHeader(value);
+  for (const [code, names] of Object.entries(choices) as [T, readonly string[]][]) {
+    if (normalizeHeader(code) === written || names.includes(written)) return code;
+  }
+  return null;
+}
+
+const COUNTRY_NAMES: Record<string, string> = { brasil: 'BR', brazil: 'BR' };
+
+/** A CPF kept as a number by a spreadsheet has lost its leading zeros: 1234567890 is 012.345.678-90. */
+function cpfOf(value: string): string {
+  return /^\d{9,10}$/.test(value) ? value.padStart(11, '0') : value;
+}
+
+/** The fields read as something other than text; every other one is copied as written. */
+const READ_FIELDS: readonly ImportField[] = [
+  'isWhatsapp',
+  'dateOfBirth',
+  'gender',
+  'cpf',
+  'country',
+  'idType',
+  'status',
+];
+const TEXT_FIELDS = IMPORT_FIELDS.filter((field) => !READ_FIELDS.includes(field));
+
+/** The form's input from the cells, and the issues of cells no input value can be made of. */
+function toInput(cells: RowCells): { input: CustomerInput; issues: RowIssue[] } {
+  const issues: RowIssue[] = [];
+  const input: Record<string, unknown> = { firstName: cells.firstName ?? '', lastName: cells.lastName ?? '' };
+  for (const field of TEXT_FIELDS) if (cells[field]) input[field] = cells[field];
+  const enumerated = <T extends string>(field: ImportField, choices: Choices<T>): T | undefined => {
+    const value = cells[field];
+    if (!value) return undefined;
+    const code = choose(value, choices);
+    if (code === null) {
+      const options = Object.keys(choices);
+      issues.push({
+        field,
+        key: IMPORT_ROW_KEYS.option,
+        value,
+        options,
+        params: { validValues: options.join(', ') },
+      });
+    }
+    return code ?? undefined;
+  };
+  input.gender = enumerated('gender', GENDER_CHOICES);
+  input.status = enumerated('status', STATUS_CHOICES);
+  input.idType = enumerated('idType', ID_TYPE_CHOICES);
+  const whatsapp = enumerated('isWhatsapp', YES_NO_CHOICES);
+  if (whatsapp) input.isWhatsapp = whatsapp === 'true';
+  if (cells.country) input.country = COUNTRY_NAMES[normalizeHeader(cells.country)] ?? cells.country;
+  if (cells.dateOfBirth) {
+    const date = parseImportDate(cells.dateOfBirth);
+    if (date) input.dateOfBirth = date;
+    else issues.push({ field: 'dateOfBirth', key: IMPORT_ROW_KEYS.date, value: cells.dateOfBirth });
+  }
+  if (cells.cpf) {
+    const cpf = cpfOf(cells.cpf);
+    if (isValidCpf(cpf)) Object.assign(input, { idType: 'CPF', idNumber: cpf });
+    else issues.push({ field: 'cpf', key: IMPORT_ROW_KEYS.cpf, value: cells.cpf });
+  }
+  return { input: input as CustomerInput, issues };
+}
+
+/** The form's messages that the import words its own way (spec §8). */
+const IMPORT_KEY_OF: Record<string, string> = {
+  [V.required]: IMPORT_ROW_KEYS.required,
+  [V.firstNameRequired]: IMPORT_ROW_KEYS.required,
+  [V.lastNameRequired]: IMPORT_ROW_KEYS.required,
+  [V.email]: IMPORT_ROW_KEYS.email,
+  [V.phone]: IMPORT_ROW_KEYS.phone,
+  [V.cpf]: IMPORT_ROW_KEYS.cpf,
+  [V.date]: IMPORT_ROW_KEYS.date,
+};
+
+/** Checks one row's cells (trimmed, empty ones left out): the customer to insert, or every issue found. */
+export function checkImportRow(cells: RowCells): CheckedRow {
+  const { input, issues } = toInput(cells);
+  const parsed = CustomerInputSchema.safeParse(input);
+  if (parsed.success && !issues.length) return { values: parsed.data, issues: [] };
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const path = String(issue.path[0] ?? '');
+    const field = (path === 'idNumber' && cells.cpf ? 'cpf' : path) as ImportField;
+    if (issues.some((each) => each.field === field)) continue;
+    const message = issue.message.startsWith('validation.') ? issue.message : V.format;
+    const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
+    issues.push({
+      field,
+      key: IMPORT_KEY_OF[message] ?? message,
+      value: cells[field] ?? '',
+      ...(message === V.max && max !== undefined ? { params: { max } } : {}),
+    });
+  }
+  return { values: null, issues };
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  IMPORT_FIELDS,
+  ImportMapping,
+  ImportRowsFields,
+  importFieldLabelKey,
+  missingRequiredFields,
+  suggestMapping,
+} from './customer-import.ts';
+import { checkImportRow, IMPORT_ROW_KEYS, parseImportDate } from './customer-import-rows.ts';
+import enUS from './i18n/en_US.json' with { type: 'json' };
+import ptBR from './i18n/pt_BR.json' with { type: 'json' };
+import { translate } from './i18n.ts';
+
+describe('the automatic column mapping', () => {
+  it('maps the common Portuguese headers, accents and case aside', () => {
+    expect(
+      suggestMapping([
+        'Nome',
+        'Sobrenome',
+        'CPF',
+        'Celular',
+        'Data de Nascimento',
+        'E-mail',
+        'Sexo',
+        'CEP',
+        'Nº',
+      ]),
+    ).toEqual([
+      'firstName',
+      'lastName',
+      'cpf',
+      'phone',
+      'dateOfBirth',
+      'email',
+      'gender',
+      'zipCode',
+      'number',
+    ]);
+  });
+
+  it('maps the English ones and leaves unknown columns to skip', () => {
+    expect(
+      suggestMapping(['First Name', 'last_name', 'Email address', 'Mobile', 'Date of birth', 'Favourite']),
+    ).toEqual(['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', null]);
+  });
+
+  it("maps the export's own headers in both languages, and a field only once", () => {
+    expect(
+      suggestMapping(['Nome', 'Tipo de documento', 'Número do documento', 'Observações', 'Cadastrado em']),
+    ).toEqual(['firstName', 'idType', 'idNumber', 'notes', null]);
+    expect(suggestMapping(['Telefone', 'Celular'])).toEqual(['phone', null]);
+  });
+
+  it('maps every field by its own label in both languages: the sample template imports with no mapping', () => {
+    for (const catalog of [enUS, ptBR]) {
+      const labels = IMPORT_FIELDS.map((field) => translate(catalog, importFieldLabelKey(field)));
+      expect(suggestMapping(labels)).toEqual([...IMPORT_FIELDS]);
+    }
+  });
+
+  it('accepts a mapping naming each field once, and lists the required fields it lacks', () => {
+    expect(ImportMapping.safeParse(['firstName', null, 'firstName']).success).toBe(false);
+    expect(ImportMapping.safeParse(['firstName', null, 'lastName']).success).toBe(true);
+    expect(missingRequiredFields(['firstName', null])).toEqual(['lastName']);
+    expect(missingRequiredFields([null])).toEqual(['firstName', 'lastName']);
+  });
+
+  it('reads the form fields as sent, refusing a mapping that is not JSON', () => {
+    const fields = ImportRowsFields.parse({ mapping: '["firstName","lastName"]', skipInvalid: 'true' });
+    expect(fields).toEqual({ mapping: ['firstName', 'lastName'], skipInvalid: true });
+    expect(ImportRowsFields.parse({ mapping: '["firstName"]' }).skipInvalid).toBe(false);
+    expect(ImportRowsFields.safeParse({ mapping: '{nope' }).success).toBe(false);
+  });
+});
+
+describe('the row checks', () => {
+  const keysOf = (cells: Parameters<typeof checkImportRow>[0]) =>
+    checkImportRow(cells).issues.map((issue) => `${issue.field}:${issue.key}`);
+
+  it('reads dates as dd/mm/yyyy and yyyy-mm-dd, and refuses impossible ones', () => {
+    expect(parseImportDate('03/02/1990')).toBe('1990-02-03');
+    expect(parseImportDate('3.2.1990')).toBe('1990-02-03');
+    expect(parseImportDate('1990-02-03')).toBe('1990-02-03');
+    expect(parseImportDate('30/02/1990')).toBeNull();
+    expect(parseImportDate('02/1990')).toBeNull();
+  });
+
+  it('turns a Brazilian spreadsheet row into the customer the form would save', () => {
+    const checked = checkImportRow({
+      firstName: ' Ana ',
+      lastName: 'Souza',
+      cpf: '529.982.247-25',
+      phone: '(11) 98765-4321',
+      dateOfBirth: '03/02/1990',
+      email: 'Ana@Example.com',
+      gender: 'Feminino',
+      isWhatsapp: 'Sim',
+      zipCode: '01310100',
+      status: 'Ativo',
+    });
+    expect(checked.issues).toEqual([]);
+    expect(checked.values).toMatchObject({
+      firstName: 'Ana',
+      idType: 'CPF',
+      idNumber: '52998224725',
+      phone: '+5511987654321',
+      dateOfBirth: '1990-02-03',
+      email: 'ana@example.com',
+      gender: 'FEMALE',
+      isWhatsapp: true,
+      zipCode: '01310-100',
+      status: 'ACTIVE',
+      country: 'BR',
+    });
+  });
+
+  it('accepts a bare CPF, and one a spreadsheet kept as a number without its leading zero', () => {
+    expect(checkImportRow({ firstName: 'A', lastName: 'B', cpf: '52998224725' }).values?.idNumber).toBe(
+      '52998224725',
+    );
+    expect(checkImportRow({ firstName: 'A', lastName: 'B', cpf: '1234567890' }).issues).toEqual([]);
+  });
+
+  it('reports each failed check with the message of spec §8 and the cell', () => {
+    expect(keysOf({ firstName: '', lastName: 'Souza' })).toEqual([`firstName:${IMPORT_ROW_KEYS.required}`]);
+    expect(keysOf({ firstName: 'Ana', lastName: 'S', email: 'ana@' })).toEqual([
+      `email:${IMPORT_ROW_KEYS.email}`,
+    ]);
+    expect(keysOf({ firstName: 'Ana', lastName: 'S', phone: '1234' })).toEqual([
+      `phone:${IMPORT_ROW_KEYS.phone}`,
+    ]);
+    expect(keysOf({ firstName: 'Ana', lastName: 'S', dateOfBirth: '1990/31/12' })).toEqual([
+      `dateOfBirth:${IMPORT_ROW_KEYS.date}`,
+    ]);
+    expect(keysOf({ firstName: 'Ana', lastName: 'S', cpf: '111.111.111-11' })).toEqual([
+      `cpf:${IMPORT_ROW_KEYS.cpf}`,
+    ]);
+    const gender = checkImportRow({ firstName: 'Ana', lastName: 'S', gender: 'X' }).issues[0];
+    expect(gender).toMatchObject({ field: 'gender', key: IMPORT_ROW_KEYS.option, value: 'X' });
+    expect(gender?.params?.validValues).toBe('MALE, FEMALE, OTHER, PREFER_NOT_TO_SAY');
+  });
+
+  it("applies the customer form's other rules: CEP, future birth date, lengths", () => {
+    expect(keysOf({ firstName: 'Ana', lastName: 'S', zipCode: '123' })).toEqual(['zipCode:validation.cep']);
+    expect(keysOf({ firstName: 'Ana', lastName: 'S', dateOfBirth: '01/01/2999' })).toEqual([
+      'dateOfBirth:validation.dateOfBirthFuture',
+    ]);
+    const long = checkImportRow({ firstName: 'A'.repeat(101), lastName: 'S' }).issues[0];
+    expect(long).toMatchObject({ field: 'firstName', key: 'validation.max', params: { max: 100 } });
+  });
+
+  it('reports every problem of a row, once per field', () => {
+    expect(keysOf({ firstName: '', lastName: '', email: 'x', cpf: '123' })).toEqual([
+      `cpf:${IMPORT_ROW_KEYS.cpf}`,
+      `firstName:${IMPORT_ROW_KEYS.required}`,
+      `lastName:${IMPORT_ROW_KEYS.required}`,
+      `email:${IMPORT_ROW_KEYS.email}`,
+    ]);
+  });
+});

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { BirthdayConfigInput, EVENT_VALIDATION, PaymentReminderConfigInput } from './events.ts';
+import {
+  messageHtml,
+  messageSubject,
+  PAYMENT_REMINDER_PLACEHOLDERS,
+  paymentReminderValues,
+  renderTemplate,
+  unknownPlaceholders,
+  whatsAppLink,
+} from './events-templates.ts';
+import enUS from './i18n/en_US.json' with { type: 'json' };
+import ptBR from './i18n/pt_BR.json' with { type: 'json' };
+import { translate } from './i18n.ts';
+import { issueKeys } from './test-helpers.ts';
+import { V } from './validation.ts';
+
+describe('rendering a template', () => {
+  it('replaces every placeholder with its value as text', () => {
+    expect(
+      renderTemplate('Feliz aniversário, {customerName}! {customerName} 🎉', { customerName: 'Ana' }),
+    ).toBe('Feliz aniversário, Ana! Ana 🎉');
+  });
+
+  it('leaves a clean blank for a missing, empty or unknown value, never the raw placeholder', () => {
+    const template = 'Hi {customerName}, your {planName} is due on {dueDate}. {unknown}';
+    expect(renderTemplate(template, { customerName: null, planName: '', dueDate: '05/04/2027' })).toBe(
+      'Hi, your is due on 05/04/2027.',
+    );
+    expect(renderTemplate('{customerName}', {})).toBe('');
+  });
+
+  it('does not read a value as a template, nor an inherited property as a value', () => {
+    expect(renderTemplate('Olá {customerName}', { customerName: '{amount} <b>' })).toBe('Olá {amount} <b>');
+    expect(renderTemplate('Olá {constructor}{toString}', {})).toBe('Olá');
+  });
+
+  it('escapes every HTML character of an e-mail body and keeps its lines', () => {
+    const text = renderTemplate('Olá {customerName},\nvalor: R$ 10 & "mais"\n\nAté logo', {
+      customerName: '<script>alert(1)</script>',
+    });
+    expect(messageHtml(text)).toBe(
+      '<p>Olá &lt;script&gt;alert(1)&lt;/script&gt;,<br>valor: R$ 10 &amp; &quot;mais&quot;</p>\n<p>Até logo</p>',
+    );
+  });
+
+  it('writes money and dates as the currency’s customers read them', () => {
+    const values = paymentReminderValues({
+      customerName: 'Ana',
+      planName: 'Mensal',
+      amountCents: 123_456,
+      currency: 'BRL',
+      dueDate: '2027-04-05',
+    });
+    expect(renderTemplate('{currency} {amount} até {dueDate}', values)).toBe('R$ 1.234,56 até 05/04/2027');
+    const usd = paymentReminderValues({
+      ...values,
+      customerName: 'Ann',
+      planName: 'Monthly',
+      amountCents: 9_900,
+      currency: 'USD',
+      dueDate: '2027-04-05',
+    });
+    expect(renderTemplate('{currency}{amount} by {dueDate}', usd)).toBe('$99.00 by 04/05/2027');
+  });
+
+  it('builds a wa.me link with the number in international form and the message as its text', () => {
+    expect(whatsAppLink('5511987654321', 'Olá Ana & cia?')).toBe(
+      'https://wa.me/5511987654321?text=Ol%C3%A1%20Ana%20%26%20cia%3F',
+    );
+  });
+
+  it('heads an e-mail with the studio and the first line', () => {
+    expect(messageSubject('Studio Flow', '\nFeliz aniversário, Ana!\nUm abraço')).toBe(
+      'Studio Flow: Feliz aniversário, Ana!',
+    );
+    expect(messageSubject('S', 'x'.repeat(80))).toHaveLength(3 + 60);
+  });
+});
+
+describe('configuration input', () => {
+  const birthday = {
+    enabled: true,
+    timing: 'ON_DAY',
+    days: 5,
+    sendTime: '09:00',
+    channels: ['WHATSAPP', 'EMAIL', 'EMAIL'],
+    template: ' Feliz aniversário, {customerName}! ',
+  };
+
+  it('keeps each channel once in a fixed order, trims the template and stores 0 days on the day', () => {
+    expect(BirthdayConfigInput.parse(birthday)).toEqual({
+      ...birthday,
+      days: 0,
+      channels: ['EMAIL', 'WHATSAPP'],
+      template: 'Feliz aniversário, {customerName}!',
+    });
+  });
+
+  it('refuses unknown placeholders, days out of range, and no channel when enabled', () => {
+    const result = BirthdayConfigInput.safeParse({
+      ...birthday,
+      timing: 'BEFORE',
+      days: 0,
+      channels: [],
+      template: 'Hi {planName}',
+    });
+    expect(issueKeys(result).sort()).toEqual(
+      [
+        `template:${EVENT_VALIDATION.unknownPlaceholder}`,
+        `days:${V.outOfRange}`,
+        `channels:${EVENT_VALIDATION.channelsRequired}`,
+      ].sort(),
+    );
+    expect(BirthdayConfigInput.safeParse({ ...birthday, enabled: false, channels: [] }).success).toBe(true);
+  });
+
+  it('accepts every payment placeholder in both templates and needs the overdue one', () => {
+    const all = PAYMENT_REMINDER_PLACEHOLDERS.map((name) => `{${name}}`).join(' ');
+    const reminder = { ...birthday, timing: 'AFTER', days: 3, template: all, overdueTemplate: all };
+    expect(PaymentReminderConfigInput.safeParse(reminder).success).toBe(true);
+    const { overdueTemplate: _, ...withoutOverdue } = reminder;
+    expect(issueKeys(PaymentReminderConfigInput.safeParse(withoutOverdue))).toEqual([
+      `overdueTemplate:${V.required}`,
+    ]);
+    expect(unknownPlaceholders('{amount} {foo} {bar}', PAYMENT_REMINDER_PLACEHOLDERS)).toEqual([
+      'foo',
+      'bar',
+    ]);
+  });
+
+  it('has its validation messages in both languages', () => {
+    for (const key of Object.values(EVENT_VALIDATION)) {
+      expect(translate(enUS, key)).not.toBe(key);
+      expect(translate(ptBR, key)).not.toBe(key);
+    }
+  });
+});
