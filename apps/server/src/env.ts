@@ -24,6 +24,7 @@ export const EnvSchema = z
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+    AUTH_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_INVITATION_TTL_DAYS),
     MAIL_FROM: z.string().default('Reformer <no-reply@localhost>'),

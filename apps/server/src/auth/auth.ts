@@ -93,7 +93,7 @@ export function createAuth(options: {
       customRules: {
         '/sign-in/email': { window, max },
         '/sign-up/email': { window, max },
-        '/token': { window: 60, max: 120 },
+        '/token': { window: 60, max: env.AUTH_TOKEN_RATE_LIMIT_MAX },
       },
     },
     hooks: {
