@@ -12,16 +12,13 @@ import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { Database } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
-import { ORGANIZATION_SETTING } from '../db/row-level-security.ts';
+import { organizationTransaction } from '../db/row-level-security.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
 import type { AppEnv, OrgAccess } from '../lib/http.ts';
+import { isUuid } from '../lib/uuid.ts';
 import { liveSession } from './session-liveness.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
+export { isUuid };
 
 /**
  * Read fresh on every request, so a removed member or a changed role takes effect at once. The same
@@ -112,10 +109,7 @@ async function inOrganizationTransaction(
   // Awaited by `run` in every case; this only keeps a refusal that arrives first from being "unhandled".
   access.catch(() => {});
   try {
-    await deps.tenantDb.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config(${ORGANIZATION_SETTING}, ${isUuid(organizationId) ? organizationId : ''}, true)`,
-      );
+    await organizationTransaction(deps.tenantDb, organizationId, async (tx) => {
       c.set('deps', { ...deps, db: tx });
       await run(access);
       if (c.error) throw new RequestRefused();

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createOrganization, createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import type { Database } from './client.ts';
-import { ORGANIZATION_SETTING, TENANT_ROLE, tenantTables } from './row-level-security.ts';
+import {
+  ORGANIZATION_SETTING,
+  organizationTransaction,
+  TENANT_ROLE,
+  tenantTables,
+} from './row-level-security.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -45,6 +50,14 @@ function asTenant<T>(organizationId: string | null, run: (tx: Database) => Promi
 /** The rows of a raw statement (Drizzle types `execute` loosely on a generic database). */
 const rowsOf = async <Row>(db: Database, statement: SQL) =>
   ((await db.execute(statement)) as unknown as { rows: Row[] }).rows;
+
+const countCustomersOf = async (organizationId: string) =>
+  (
+    await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from customers where organization_id = ${organizationId}`,
+    )
+  )[0]?.n;
 
 const countOf = async (db: Database, table: string) => {
   const [row] = await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from public."${table}"`));
@@ -100,6 +113,53 @@ describe('row-level security', () => {
     );
     await expect(write).rejects.toMatchObject({ cause: { code: '42501' } });
     expect(await countOf(t.db, 'customers')).toBe(2);
+  });
+
+  it('opens a request’s transaction naming its organization; a nested one is a savepoint; a failure rolls all back', async () => {
+    const renameAna = (db: Database, firstName: string) =>
+      db.execute(sql`update customers set first_name = ${firstName} where id = ${customerOfA.id}`);
+    const firstNameOfAna = async (db: Database) =>
+      (
+        await rowsOf<{ first_name: string }>(
+          db,
+          sql`select first_name from customers where id = ${customerOfA.id}`,
+        )
+      )[0]?.first_name;
+    const seen = await organizationTransaction(t.database.tenantDb, studioA.id, async (tx) => {
+      const [named] = await rowsOf<{ id: string }>(
+        tx,
+        sql`select current_setting(${ORGANIZATION_SETTING}) as id`,
+      );
+      await tx
+        .transaction(async (inner) => {
+          await renameAna(inner as unknown as Database, 'Inner');
+          throw new Error('refused inside');
+        })
+        .catch(() => {});
+      return {
+        named: named?.id,
+        afterInner: await firstNameOfAna(tx),
+        customers: await countOf(tx, 'customers'),
+      };
+    });
+    expect(seen).toEqual({
+      named: studioA.id,
+      afterInner: 'Ana',
+      customers: await countCustomersOf(studioA.id),
+    });
+
+    const failing = organizationTransaction(t.database.tenantDb, studioA.id, async (tx) => {
+      await renameAna(tx, 'Outer');
+      throw new Error('refused');
+    });
+    await expect(failing).rejects.toThrow('refused');
+    expect(await firstNameOfAna(t.db)).toBe('Ana');
+
+    // Anything but a UUID names no organization, so nothing can be written into the statement's text.
+    const injected = `${studioA.id}', true); select set_config('x', 'y`;
+    expect(
+      await organizationTransaction(t.database.tenantDb, injected, (tx) => countOf(tx, 'customers')),
+    ).toBe(0);
   });
 
   it('puts the requests of an organization behind the wall', async () => {

@@ -1,4 +1,7 @@
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { isUuid } from '../lib/uuid.ts';
+import type { Database, Transaction } from './client.ts';
 
 /**
  * The second wall between tenants (issue #17, decision 019): every table with an `organization_id` column
@@ -10,6 +13,50 @@ export const TENANT_ROLE = 'reformer_tenant';
 
 /** The transaction-local setting the policies read; unset (or empty) means no organization: 0 rows. */
 export const ORGANIZATION_SETTING = 'app.organization_id';
+
+/** The fields of Drizzle's session on a pool that a transaction's own session is built from. */
+type SessionArguments = ConstructorParameters<typeof NodePgSession>;
+type PooledSession = {
+  client: pg.Pool;
+  dialect: SessionArguments[1];
+  schema: SessionArguments[2];
+  options: SessionArguments[3];
+};
+
+/**
+ * `run` in a transaction on the tenant pool that names `organizationId` (any other text names none: 0 rows).
+ * Drizzle's own `transaction()` sends BEGIN and then the setting as two round trips; here they are one simple
+ * query, written into the text because a checked UUID cannot carry anything else (decision 018). The
+ * transaction object is Drizzle's own, so a service's nested `transaction()` is a savepoint as usual;
+ * `row-level-security.test.ts` pins the two Drizzle internals this takes (the session's fields, the
+ * classes' constructors).
+ */
+export async function organizationTransaction<T>(
+  tenantDb: Database,
+  organizationId: string,
+  run: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const pooled = (tenantDb as unknown as { session: PooledSession }).session;
+  const client = await pooled.client.connect();
+  const session = new NodePgSession(client, pooled.dialect, pooled.schema, pooled.options);
+  const tx = new NodePgTransaction(pooled.dialect, session, pooled.schema) as unknown as Transaction;
+  const organization = isUuid(organizationId) ? organizationId : '';
+  let lost: Error | undefined;
+  try {
+    await client.query(`begin; select set_config('${ORGANIZATION_SETTING}', '${organization}', true)`);
+    const result = await run(tx);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is broken: the pool must discard it, not lend it again.
+    await client.query('rollback').catch((rollbackError: Error) => {
+      lost = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(lost);
+  }
+}
 
 const currentOrganization = `nullif(current_setting('${ORGANIZATION_SETTING}', true), '')::uuid`;
 
