@@ -3,9 +3,12 @@
 // PostgreSQL at 127.0.0.1:5432) for the whole run; each round:
 //   1. starts the real server (`node scripts/start.mjs`) on it — the database must open;
 //   2. lists every customer through the API: each write acknowledged (201) in any earlier round must be there;
-//   3. 8 concurrent writers create customers, and after 0.3–1.5 s the server is killed with SIGKILL;
+//   3. 8 concurrent writers create customers while a customer import of 4,000 rows runs (one transaction),
+//      and after 0.3–1.5 s the server is killed with SIGKILL;
 //      embedded, on every second round its PostgreSQL is killed with SIGKILL at the same instant (a power
 //      cut: the next start runs crash recovery), otherwise its watchdog must stop it within 10 s.
+//   4. (at the next start) the round's import is all there or not there at all — never a part — and all
+//      there when it was acknowledged (200).
 // A last start checks the last round's writes. `.ci/run` runs 3 rounds of each mode; the default is 20.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -32,6 +35,7 @@ import {
 const options = parseArgs(process.argv.slice(2), { rounds: 20, postgres: false });
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const WRITERS = 8;
+const IMPORT_ROWS = 4000;
 const state = { dataDir: null, database: null, children: [] };
 const cleanup = onInterrupt(async () => {
   for (const started of state.children) await stopChild(started, 5000);
@@ -87,13 +91,13 @@ async function bearer(server, cookie) {
   return `Bearer ${response.json().token}`;
 }
 
-/** Every customer id the API lists, 100 a page. */
+/** Every writer's customer id the API lists, 100 a page (the imported customers are counted apart). */
 async function listedIds(server, session) {
   const ids = new Set();
   for (let page = 1; ; page += 1) {
     const response = await call(
       server.base,
-      `/api/organizations/${session.organizationId}/customers?page=${page}&limit=100`,
+      `/api/organizations/${session.organizationId}/customers?search=writer&page=${page}&limit=100`,
       { headers: { authorization: session.authorization } },
     );
     expectStatus(response, 200, 'list customers');
@@ -123,6 +127,49 @@ function writeUntilKilled(server, session, acknowledged) {
     }
   };
   return Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
+}
+
+/** A word only round `round`'s imported customers carry, so a search counts exactly them. */
+const importMark = (round) => `Lote${String(round).padStart(2, '0')}x`;
+
+/**
+ * One customer import of IMPORT_ROWS rows through the API while the writers run: resolves to 'acknowledged'
+ * on its 200, to 'cut' when the server died first.
+ */
+async function importUntilKilled(server, session, round) {
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => `Importado${i};${importMark(round)}`);
+  const form = new FormData();
+  form.append('file', new Blob([`Nome;Sobrenome\n${rows.join('\n')}\n`], { type: 'text/csv' }), 'lote.csv');
+  form.append('mapping', JSON.stringify(['firstName', 'lastName']));
+  form.append('skipInvalid', 'false');
+  try {
+    const response = await fetch(
+      `${server.base}/api/organizations/${session.organizationId}/customers/import`,
+      {
+        method: 'POST',
+        headers: { authorization: session.authorization },
+        body: form,
+      },
+    );
+    const text = await response.text();
+    if (response.status !== 200)
+      throw new Error(`the import answered ${response.status}: ${text.slice(0, 300)}`);
+    return 'acknowledged';
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith('the import answered')) throw error;
+    return 'cut';
+  }
+}
+
+/** How many of round `round`'s imported customers the API lists. */
+async function importedCount(server, session, round) {
+  const response = await call(
+    server.base,
+    `/api/organizations/${session.organizationId}/customers?search=${importMark(round).toLowerCase()}&page=1&limit=1`,
+    { headers: { authorization: session.authorization } },
+  );
+  expectStatus(response, 200, 'count imported customers');
+  return response.json().total;
 }
 
 /** The embedded PostgreSQL processes (postmaster and backends) a server started, by its owner tag. */
@@ -167,8 +214,10 @@ async function main() {
   }
   const env = { DATA_DIR: state.dataDir, DATABASE_URL: databaseUrl, AUTH_RATE_LIMIT_MAX: '100000' };
   const acknowledged = [];
-  const totals = { lost: 0, orphans: 0, powerCuts: 0, startMs: [] };
+  const totals = { lost: 0, orphans: 0, powerCuts: 0, startMs: [], partialImports: 0 };
+  const imports = { acknowledged: 0, cutWhole: 0, cutNone: 0 };
   let session = null;
+  let lastImport = null;
   for (let round = 1; round <= options.rounds + 1; round += 1) {
     const server = await startServer(env);
     totals.startMs.push(server.startMs);
@@ -177,7 +226,18 @@ async function main() {
     session.authorization = await bearer(server, session.cookie);
     const { missing, extra } = await verify(server, session, acknowledged);
     totals.lost += missing.length;
-    const opened = `opened in ${(server.startMs / 1000).toFixed(1)} s, ${acknowledged.length} acknowledged writes checked, ${missing.length} missing${extra ? ` (+${extra} committed unacknowledged)` : ''}`;
+    let importNote = '';
+    if (lastImport) {
+      const found = await importedCount(server, session, lastImport.round);
+      const whole = found === IMPORT_ROWS;
+      if ((found !== 0 && !whole) || (lastImport.outcome === 'acknowledged' && !whole))
+        totals.partialImports += 1;
+      if (lastImport.outcome === 'acknowledged') imports.acknowledged += 1;
+      else if (whole) imports.cutWhole += 1;
+      else if (found === 0) imports.cutNone += 1;
+      importNote = `; round ${lastImport.round}'s import (${lastImport.outcome}): ${found} of ${IMPORT_ROWS} rows`;
+    }
+    const opened = `opened in ${(server.startMs / 1000).toFixed(1)} s, ${acknowledged.length} acknowledged writes checked, ${missing.length} missing${extra ? ` (+${extra} committed unacknowledged)` : ''}${importNote}`;
     if (round > options.rounds) {
       console.log(`final start: ${opened}`);
       await stopChild(server.started);
@@ -186,6 +246,7 @@ async function main() {
 
     const before = acknowledged.length;
     const writing = writeUntilKilled(server, session, acknowledged);
+    const importing = importUntilKilled(server, session, round);
     await sleep(300 + Math.random() * 1200);
     const powerCut = !options.postgres && round % 2 === 0;
     const postgres = powerCut ? postgresOf(server.started.child.pid) : [];
@@ -200,6 +261,7 @@ async function main() {
     if (powerCut) totals.powerCuts += 1;
     await server.started.exited;
     await writing;
+    lastImport = { round, outcome: await importing };
     state.children = state.children.filter((child) => child !== server.started);
     const left = options.postgres ? [] : await waitUntilGone(server.started.child.pid, 10_000);
     totals.orphans += left.length;
@@ -216,8 +278,13 @@ async function main() {
       `orphaned PostgreSQL processes: ${totals.orphans}; start to first 200 median ` +
       `${(starts[Math.floor(starts.length / 2)] / 1000).toFixed(1)} s, max ${(starts.at(-1) / 1000).toFixed(1)} s`,
   );
-  console.log(totals.lost || totals.orphans ? 'FAIL' : 'PASS');
-  if (totals.lost || totals.orphans) process.exitCode = 1;
+  console.log(
+    `imports of ${IMPORT_ROWS} rows: ${imports.acknowledged} acknowledged and whole; cut by the kill: ` +
+      `${imports.cutWhole} committed whole, ${imports.cutNone} left nothing; partial: ${totals.partialImports}`,
+  );
+  const failed = totals.lost || totals.orphans || totals.partialImports;
+  console.log(failed ? 'FAIL' : 'PASS');
+  if (failed) process.exitCode = 1;
 }
 
 try {
