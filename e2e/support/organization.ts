@@ -78,11 +78,23 @@ export async function createCustomerViaApi(
   return callApi(page, `/organizations/${organizationId}/customers`, { firstName, lastName, ...fields });
 }
 
+/** A date `offset` days from today in the organizations' default zone (São Paulo), as "YYYY-MM-DD". */
+export function localDate(offset = 0): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+}
+
 /**
  * An establishment with the signed-in owner assigned to it as instructor, and a weekly schedule there
- * taught by the owner (weekdays, for the next four weeks); returns the schedule.
+ * taught by the owner (weekdays, for the next four weeks, unless `fields` say otherwise); returns the schedule.
  */
-export async function createScheduleViaApi(page: Page, organizationId: string, name: string) {
+export async function createScheduleViaApi(
+  page: Page,
+  organizationId: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+) {
   const orgPath = `/organizations/${organizationId}`;
   const establishment = await callApi(page, `${orgPath}/establishments`, {
     name: `${name} Studio`,
@@ -110,6 +122,7 @@ export async function createScheduleViaApi(page: Page, organizationId: string, n
     endDate: day(28),
     recurrenceType: 'WEEKLY',
     daysOfWeek: [1, 2, 3, 4, 5],
+    ...fields,
   });
 }
 

@@ -4,6 +4,8 @@ import {
   callApi,
   createCustomerViaApi,
   createPlanViaApi,
+  createScheduleViaApi,
+  localDate,
   signUpWithOrganization,
 } from '../support/organization.ts';
 
@@ -15,39 +17,13 @@ import {
  * screen in Portuguese on a 390 px phone.
  */
 
-const TIME_ZONE = 'America/Sao_Paulo';
 const OWNER = { firstName: 'Olga', lastName: 'Dona' };
-
-/** A date `offset` days from today in the organization's zone. */
-function localDate(offset = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(
-    new Date(Date.now() + offset * 86_400_000),
-  );
-}
 
 async function seedStudio(page: Page, organizationId: string) {
   const orgPath = `/organizations/${organizationId}`;
-  const establishment = await callApi(page, `${orgPath}/establishments`, { name: 'Centro' });
-  const { user } = (await (await page.request.get('/api/auth/get-session')).json()) as {
-    user: { id: string };
-  };
-  await callApi(
-    page,
-    `${orgPath}/staff/${user.id}/establishments`,
-    { establishments: [{ establishmentId: establishment.id, role: 'EST_INSTRUCTOR' }] },
-    'PUT',
-  );
-  const schedule = await callApi(page, `${orgPath}/schedules`, {
-    name: 'Reformer Manhã',
-    type: 'GROUP',
-    establishmentId: establishment.id,
-    staffUserId: user.id,
-    capacity: 6,
-    startTime: '07:00',
-    endTime: '08:00',
+  const schedule = await createScheduleViaApi(page, organizationId, 'Reformer Manhã', {
     startDate: localDate(-40),
     endDate: localDate(60),
-    recurrenceType: 'WEEKLY',
     daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
   });
   const plan = await createPlanViaApi(page, organizationId, 'Mensal Livre', { weeklySessionsLimit: null });

@@ -22,6 +22,7 @@ import { idempotency } from './lib/idempotency.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import { churnRiskRoutes } from './modules/churn-risk/churn-risk.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { customerImportRoutes } from './modules/customers/import/customer-import.routes.ts';
@@ -86,6 +87,7 @@ export function createApi(deps: Deps) {
     .route('/', usersRoutes)
     .route('/', organizationsRoutes)
     .route('/', dashboardRoutes)
+    .route('/', churnRiskRoutes)
     .route('/', establishmentsRoutes)
     .route('/', staffRoutes)
     .route('/', invitationsRoutes)

@@ -37,6 +37,11 @@ export function enrollmentCovers(e: Coverage, date: SQLWrapper): SQL {
       and (${e.resumeOn} is null or ${date} < ${e.resumeOn})))`;
 }
 
+/** The SQL twin of the domain's `lastCoveredDate`: the end date, or the day before a cancellation takes effect. */
+export function lastCoveredDay(e: Pick<Coverage, 'endDate' | 'canceledFrom'>): SQL<string> {
+  return sql<string>`least(${e.endDate}, coalesce(${e.canceledFrom} - 1, ${e.endDate}))`;
+}
+
 /**
  * The enrollments that put their customer on the surrounding session without an attendance row of theirs
  * (a customer deleted from the books leaves the roster). `exceptEnrollmentId`: leave one out, for the seat

@@ -1,4 +1,5 @@
 import type { Action } from '@reformer/domain/permissions';
+import { churnRiskOperations } from './operations-churn-risk.ts';
 import { customerOperations } from './operations-customers.ts';
 import { dashboardOperations } from './operations-dashboard.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
@@ -82,6 +83,7 @@ export const OPERATIONS: OperationTable = {
   ...paymentOperations,
   ...medicalRecordOperations,
   ...dashboardOperations,
+  ...churnRiskOperations,
   ...eventOperations,
   ...importExportOperations,
 };

@@ -1,18 +1,10 @@
-import { BILLING_CYCLE_MONTHS } from '@reformer/domain/customer-plans';
 import type { Period } from '@reformer/domain/dashboard';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, between, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
+import { overdueCycles } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { checkIns, seatsTaken } from '../../db/roster.ts';
-import {
-  customerPlans,
-  customers,
-  enrollments,
-  establishments,
-  payments,
-  scheduleSessions,
-  schedules,
-} from '../../db/schema/index.ts';
+import { customers, establishments, payments, scheduleSessions, schedules } from '../../db/schema/index.ts';
 
 /** null = every establishment. */
 type EstablishmentIds = string[] | null;
@@ -128,50 +120,12 @@ export async function sumRevenue(
     .orderBy(asc(payments.currency));
 }
 
-/** The plan's months per cycle, from the domain's table (customer-plans `BILLING_CYCLE_MONTHS`). */
-const cycleMonths: SQL<number> = sql`(case ${customerPlans.billingCycle} ${sql.join(
-  Object.entries(BILLING_CYCLE_MONTHS).map(([cycle, months]) => sql.raw(`when '${cycle}' then ${months}`)),
-  sql` `,
-)} end)`;
-
-/**
- * Overdue billing cycles per currency — the SQL twin of payments `billingCycleStates` (a test compares the
- * two): the cycles of an ACTIVE enrollment of a customer on the books, anchored on its start (billing-cycles
- * `billingCycle`: PostgreSQL's date + months clamps to the month's last day as date-fns does), that start by
- * the last day it covers (enrollments `lastCoveredDate`) and before today, whose COMPLETED payments do not
- * reach the plan's current price. The amount is what is still to pay of them.
- */
+/** Overdue billing cycles per currency (db/billing-cycles.ts): count, customers, and what is left to pay. */
 export async function sumOverdue(db: Database, organizationId: string, today: string) {
   const result = await db.execute(sql`
-    with billed as (
-      select ${enrollments.id} as enrollment_id, ${enrollments.customerId} as customer_id,
-        ${enrollments.startDate} as start_date, ${customerPlans.priceCents} as price_cents,
-        ${customerPlans.currency} as currency, ${cycleMonths} as months,
-        least(${enrollments.endDate}, coalesce(${enrollments.canceledFrom} - 1, ${enrollments.endDate})) as last_day
-      from ${enrollments}
-      join ${customerPlans} on ${customerPlans.organizationId} = ${enrollments.organizationId}
-        and ${customerPlans.id} = ${enrollments.planId}
-      join ${customers} on ${customers.organizationId} = ${enrollments.organizationId}
-        and ${customers.id} = ${enrollments.customerId} and ${onTheBooks}
-      where ${enrollments.organizationId} = ${organizationId} and ${enrollments.status} = 'ACTIVE'
-        and ${enrollments.startDate} < ${today}::date and ${customerPlans.priceCents} > 0
-    ),
-    cycles as (
-      select billed.*, (start_date + make_interval(months => k * months))::date as cycle_start
-      from billed
-      -- A month has at least 28 days: enough indices to reach the last cycle, the filter below trims.
-      cross join lateral generate_series(0, (least(last_day, ${today}::date - 1) - start_date) / 28 / months + 1) as k
-    ),
-    owed as (
-      select cycles.*, coalesce((select sum(${payments.amountCents}) from ${payments}
-        where ${payments.organizationId} = ${organizationId} and ${payments.enrollmentId} = cycles.enrollment_id
-          and ${payments.cycleStart} = cycles.cycle_start and ${payments.status} = 'COMPLETED'), 0) as paid_cents
-      from cycles
-      where cycle_start <= last_day and cycle_start < ${today}::date
-    )
     select currency, count(*)::int as cycles, count(distinct customer_id)::int as customers,
-      sum(price_cents - paid_cents)::bigint as amount
-    from owed where paid_cents < price_cents
+      sum(owed_cents)::bigint as amount
+    from ${overdueCycles(organizationId, today)} as overdue
     group by currency order by currency`);
   const { rows } = result as {
     rows: { currency: Currency; cycles: number; customers: number; amount: string }[];

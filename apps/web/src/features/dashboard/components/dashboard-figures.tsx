@@ -1,6 +1,9 @@
+import { canViewChurnRisk } from '@reformer/domain/churn-risk';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { usePermissions } from '../../../lib/access-profile.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { AttendanceCard } from './attendance-card.tsx';
+import { ChurnRiskCard } from './churn-risk-card.tsx';
 import { ActiveCustomersCard, BirthdaysCard } from './customers-card.tsx';
 import { OverdueCard } from './overdue-card.tsx';
 import { RevenueCard } from './revenue-card.tsx';
@@ -9,11 +12,13 @@ import { TodaySessionsCard } from './today-sessions-card.tsx';
 
 /**
  * The owner's morning view (issue #18, docs/decisions/020): the server leaves out what the member may not
- * see, so each card shows when its part came back.
+ * see, so each card shows when its part came back. The customers at risk are their own call, for members who
+ * may read it (domain `canViewChurnRisk`).
  */
 export function DashboardFigures({ organizationId }: { organizationId: string }) {
   const { data } = useSuspenseQuery(dashboardQueryOptions(organizationId));
   const { sessions, payments, customers } = data;
+  const showsChurnRisk = canViewChurnRisk(usePermissions(organizationId).profile);
   if (!sessions && !payments && !customers) return null;
   return (
     <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-3">
@@ -28,6 +33,7 @@ export function DashboardFigures({ organizationId }: { organizationId: string })
         <ScheduleOccupancyCard organizationId={organizationId} occupancy={sessions.occupancyBySchedule} />
       )}
       {customers && <BirthdaysCard organizationId={organizationId} birthdays={customers.birthdays} />}
+      {showsChurnRisk && <ChurnRiskCard organizationId={organizationId} />}
     </div>
   );
 }

@@ -1,12 +1,20 @@
+import { canViewChurnRisk } from '@reformer/domain/churn-risk';
 import { createFileRoute } from '@tanstack/react-router';
+import { churnRiskQueryOptions } from '../../../../features/dashboard/api/get-churn-risk.ts';
 import { dashboardQueryOptions } from '../../../../features/dashboard/api/get-dashboard.ts';
 import { DashboardFigures } from '../../../../features/dashboard/components/dashboard-figures.tsx';
 import { OrganizationDashboard } from '../../../../features/organizations/components/organization-dashboard.tsx';
+import { accessProfileQueryOptions } from '../../../../lib/access-profile.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/')({
   staticData: { titleKey: 'dashboard.title' },
-  loader: ({ context: { queryClient }, params: { orgId } }) =>
-    queryClient.ensureQueryData(dashboardQueryOptions(orgId)),
+  loader: async ({ context: { queryClient }, params: { orgId } }) => {
+    const prefetchChurnRisk = async () => {
+      const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
+      if (canViewChurnRisk(profile)) await queryClient.ensureQueryData(churnRiskQueryOptions(orgId));
+    };
+    await Promise.all([queryClient.ensureQueryData(dashboardQueryOptions(orgId)), prefetchChurnRisk()]);
+  },
   component: DashboardRoute,
 });
 
