@@ -3,22 +3,26 @@ import { expect, type Page } from '@playwright/test';
 
 export type Owner = { firstName: string; lastName: string };
 
-/** Signs a new owner up (in English, the default language) and creates their organization; returns its id. */
+/** Signs a new person up (in English, the default language) with `email`; they land on select-organization. */
+export async function signUp(page: Page, person: Owner, email: string): Promise<void> {
+  const password = 'correct horse battery';
+  await page.goto('/sign-up');
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/app\/select-organization$/);
+}
+
+/** Signs a new owner up and creates their organization; returns its id. */
 export async function signUpWithOrganization(
   page: Page,
   owner: Owner,
   organizationName: string,
 ): Promise<string> {
-  const password = 'correct horse battery';
-  await page.goto('/sign-up');
-  await page.getByLabel('First name').fill(owner.firstName);
-  await page.getByLabel('Last name').fill(owner.lastName);
-  await page.getByLabel('Email').fill(`${owner.firstName.toLowerCase()}-${randomUUID()}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/app\/select-organization$/);
-
+  await signUp(page, owner, `${owner.firstName.toLowerCase()}-${randomUUID()}@example.com`);
   await page.getByRole('button', { name: 'Create organization' }).first().click();
   await page.getByRole('dialog').getByLabel('Organization name').fill(organizationName);
   await page.getByRole('dialog').getByRole('button', { name: 'Create organization' }).click();
@@ -54,13 +58,13 @@ export async function callApi<T = { id: string }>(
   page: Page,
   path: string,
   data: object,
-  method: 'POST' | 'PUT' = 'POST',
+  method: 'GET' | 'POST' | 'PUT' = 'POST',
 ): Promise<T> {
   const token = await apiTokenFor(page);
   const response = await page.request.fetch(`/api${path}`, {
     method,
     headers: { Authorization: `Bearer ${token}` },
-    data,
+    ...(method === 'GET' ? {} : { data }),
   });
   const body = await response.text();
   expect(response.ok(), `${method} ${path}: ${body}`).toBe(true);

@@ -151,3 +151,56 @@ test('import a spreadsheet with valid, invalid and duplicate rows, in Portuguese
   await expect(page.getByText('Érica Email')).toHaveCount(0);
   await expect(page.getByText('Clara Repetida')).toHaveCount(0);
 });
+
+/**
+ * In English: an answer that is not JSON fails the step instead of leaving it spinning; a result whose list
+ * of errors is cut says so, on the page and in the report; a file of customers already on the books says
+ * that nothing new was imported rather than that the import failed.
+ */
+test('say what the result leaves out, and that nothing is new, in English', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const owner = { firstName: 'Ian', lastName: 'Importer' };
+  const organizationId = await signUpWithOrganization(page, owner, `Studio ${randomUUID().slice(0, 8)}`);
+  await createCustomerViaApi(page, organizationId, 'Clara', 'Existente', {
+    idType: 'CPF',
+    idNumber: '529.982.247-25',
+  });
+  await page.goto(`/app/org/${organizationId}/settings`);
+  await page.getByRole('tab', { name: 'Import' }).click();
+  await page.getByRole('link', { name: 'Start import' }).click();
+  const fileInput = page.locator('#import-file');
+  const upload = (name: string, lines: string[]) =>
+    fileInput.setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+
+  const nameless = Array.from({ length: 1001 }, (_, i) => `,Nameless${i},`);
+  await upload('customers.csv', ['First name,Last name,CPF', ...nameless, 'Clara,Again,529.982.247-25']);
+  const importAll = async () => {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Review and confirm' }).click();
+    await page.getByRole('button', { name: 'Import customers' }).click();
+  };
+  await importAll();
+  await expect(page.getByText('Import failed. No customer was imported.')).toBeVisible();
+  await expect(page.getByText('Only the first 1000 of 1001 rows with errors are listed.')).toBeVisible();
+  const [report] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download report' }).click(),
+  ]);
+  const lines = (await readFile(await report.path(), 'utf8')).split('\r\n');
+  expect(lines.slice(0, 3)).toEqual([
+    '\uFEFFType,Row,Issue,Data',
+    'Note,,Only the first 1000 of 1001 rows with errors are listed.,',
+    'Error,2,First name: This field is required,',
+  ]);
+  expect(lines).toHaveLength(1 + 1 + 1000 + 1);
+
+  await page.getByRole('button', { name: 'Import another file' }).click();
+  await upload('again.csv', ['First name,Last name,CPF', 'Clara,Again,529.982.247-25']);
+  await importAll();
+  await expect(page.getByRole('status')).toHaveText(
+    'Nothing new was imported: every row of the file is already a customer.',
+  );
+  await expect(page.locator('[data-stat="duplicates"] dd')).toHaveText('1');
+});

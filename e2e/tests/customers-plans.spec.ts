@@ -56,7 +56,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await createCustomerViaApi(page, organizationId, 'Maria', 'Conceição');
 
   await page.getByRole('link', { name: 'Customers', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: /João da Silva/ })).toBeVisible();
   await page.getByRole('link', { name: 'New customer' }).click();
 

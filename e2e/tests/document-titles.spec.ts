@@ -15,7 +15,7 @@ test('each page sets its title: page · organization · app, and follows a langu
   );
   await expect(page).toHaveTitle('Dashboard · Estúdio X · Reformer');
   await page.getByRole('link', { name: 'Customers', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
   await expect(page).toHaveTitle('Customers · Estúdio X · Reformer');
 
   await page.getByLabel('Language').first().selectOption('pt_BR');

@@ -1,15 +1,19 @@
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
-import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
+import { callApi, createCustomerViaApi, signUp, signUpWithOrganization } from '../support/organization.ts';
 
 /**
  * Birthday messages (#13): the owner configures them (the preview follows the template as it is typed),
  * sees a customer whose birthday is in a few days, opens WhatsApp with the rendered message to her number
- * in international form, and marks another customer's birthday as sent; both rows then say what was done,
- * and the customer's Messages tab lists it.
+ * in international form once the server has recorded it, and marks another customer's birthday as sent;
+ * both rows then say what was done, and the customer's Messages tab lists it.
  */
 
 const TIME_ZONE = 'America/Sao_Paulo';
+const sendDueEvents = fileURLToPath(new URL('../../scripts/send-due-events.mjs', import.meta.url));
 const OWNER = { firstName: 'Eva', lastName: 'Eventos' };
 
 /** A date `days` from today in the organization's zone, `years` back: a birthday in the window. */
@@ -46,6 +50,12 @@ test('configure birthday messages, send one by WhatsApp, mark another as sent', 
     isWhatsapp: true,
   });
   await createCustomerViaApi(page, organizationId, 'Bia', 'Balão', { dateOfBirth: bia.dateOfBirth });
+  const caio = birthdayIn(5, 40);
+  const caioCustomer = await createCustomerViaApi(page, organizationId, 'Caio', 'Colega', {
+    dateOfBirth: caio.dateOfBirth,
+    phone: '(11) 91234-5678',
+    isWhatsapp: true,
+  });
 
   await page
     .getByRole('navigation', { name: 'Organization navigation' })
@@ -64,8 +74,12 @@ test('configure birthday messages, send one by WhatsApp, mark another as sent', 
   await config.getByLabel('Message', { exact: true }).fill('Oi {customerName}! Parabéns & muitas aulas <3');
   await expect(config.getByText('Oi Maria Silva! Parabéns & muitas aulas <3')).toBeVisible();
   await config.getByLabel('Message', { exact: true }).fill('Oi {customerName}! Parabéns {unknown}');
+  // The job runs every 5 minutes: a time between two runs (23:56 would never come) is refused.
+  await expect(config.getByLabel('Time of day')).toHaveAttribute('step', '300');
+  await config.getByLabel('Time of day').fill('23:56');
   await config.getByRole('button', { name: 'Save' }).click();
   await expect(config.getByText('Use only the placeholders listed for this message')).toBeVisible();
+  await expect(config.getByText('Choose a time on a 5-minute step, such as 08:00 or 08:05')).toBeVisible();
   await config
     .getByLabel('Message', { exact: true })
     .fill('Feliz aniversário, {customerName}! Um abraço do estúdio.');
@@ -76,17 +90,27 @@ test('configure birthday messages, send one by WhatsApp, mark another as sent', 
   await config.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Birthday events configuration saved successfully')).toBeVisible();
 
-  // Send by WhatsApp: a wa.me link to the international number with the rendered message.
+  // Send by WhatsApp: a tab opens on the click (popup blockers allow it only then) and waits for the
+  // server. A colleague marked Caio's birthday as sent meanwhile (this screen still shows it unsent): the
+  // server refuses, the tab closes and the toast says why.
+  await callApi(page, `/organizations/${organizationId}/events/birthdays/${caioCustomer.id}/sent`, {
+    occasionDate: caio.date,
+  });
+  const refusedTab = page.waitForEvent('popup');
+  await birthdayRow(page, 'Caio Colega')
+    .getByRole('button', { name: 'Send by WhatsApp to Caio Colega' })
+    .click();
+  const refused = await refusedTab;
+  await expect.poll(() => refused.isClosed()).toBe(true);
+  await expect(toast(page, 'This message was already sent.')).toBeVisible();
+
+  // Accepted, the tab goes to the server's wa.me link: the international number and the rendered message.
   const message = 'Feliz aniversário, Ana Aniversariante! Um abraço do estúdio.';
-  const whatsApp = anaRow.getByRole('link', { name: 'Send by WhatsApp to Ana Aniversariante' });
-  await expect(whatsApp).toHaveAttribute(
-    'href',
-    `https://wa.me/5511987654321?text=${encodeURIComponent(message)}`,
-  );
-  await expect(whatsApp).toHaveAttribute('target', '_blank');
   const popup = page.waitForEvent('popup');
-  await whatsApp.click();
-  await (await popup).close();
+  await anaRow.getByRole('button', { name: 'Send by WhatsApp to Ana Aniversariante' }).click();
+  const tab = await popup;
+  await expect(tab).toHaveURL(`https://wa.me/5511987654321?text=${encodeURIComponent(message)}`);
+  await tab.close();
   await expect(toast(page, 'WhatsApp opened with the message')).toBeVisible();
   await expect(anaRow.getByText('Sent', { exact: true })).toBeVisible();
   await expect(anaRow.getByText(/By hand · .* · WhatsApp/)).toBeVisible();
@@ -108,16 +132,100 @@ test('configure birthday messages, send one by WhatsApp, mark another as sent', 
   await expect(entry.getByText(message)).toBeVisible();
 });
 
-test('a member without customers or payments is told they may not access events', async ({ page }) => {
+test('an automatic WhatsApp message of the outbox opens from there and leaves the outbox', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.route('https://wa.me/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: 'WhatsApp' }),
+  );
   const organizationId = await signUpWithOrganization(page, OWNER, `Studio ${randomUUID().slice(0, 8)}`);
-  // The owner may: the screen opens. The refusal is the route's, for a profile with neither action.
+  const today = birthdayIn(0, 30);
+  await createCustomerViaApi(page, organizationId, 'Duda', 'Diária', {
+    dateOfBirth: today.dateOfBirth,
+    phone: '(11) 98765-4321',
+  });
+  // The daily job, run now by the operator command instead of at its next 5-minute tick: Duda's birthday
+  // is today and the configuration sends on the day, by WhatsApp — which the job can only leave waiting.
+  await callApi(
+    page,
+    `/organizations/${organizationId}/events/config/birthdays`,
+    {
+      enabled: true,
+      timing: 'ON_DAY',
+      days: 0,
+      sendTime: '00:00',
+      channels: ['WHATSAPP'],
+      template: 'Feliz aniversário, {customerName}!',
+    },
+    'PUT',
+  );
+  const { stdout } = await promisify(execFile)(process.execPath, [sendDueEvents], {
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', PUBLIC_URL: baseURL },
+  });
+  expect(stdout).toMatch(/Sent [1-9]\d* occasion/);
+  const text = 'Feliz aniversário, Duda Diária!';
+  await page.goto(`/app/org/${organizationId}/events`);
+
+  const outbox = page
+    .getByRole('region', { name: 'Birthdays', exact: true })
+    .getByRole('region', { name: /^Outbox/ });
+  const entry = outbox.getByRole('row', { name: /Duda Diária/ });
+  const popup = page.waitForEvent('popup');
+  await entry.getByRole('button', { name: 'Open the WhatsApp message to Duda Diária' }).click();
+  const tab = await popup;
+  await expect(tab).toHaveURL(`https://wa.me/5511987654321?text=${encodeURIComponent(text)}`);
+  await tab.close();
+  await expect(toast(page, 'WhatsApp opened with the message')).toBeVisible();
+  await expect(outbox.getByText('The outbox is empty.')).toBeVisible();
+});
+
+test('a member without customers or payments is told they may not access events', async ({
+  page,
+  browser,
+}) => {
+  const organizationId = await signUpWithOrganization(page, OWNER, `Studio ${randomUUID().slice(0, 8)}`);
+  // The owner may: the screen opens.
   await page.goto(`/app/org/${organizationId}/events`);
   await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible();
-  await page.route('**/api/auth/profile/access?**', (route) =>
-    route.fulfill({ json: { userId: 'someone', grants: [], allowedEstablishmentIdsByAction: {} } }),
+
+  // A colleague invited for one establishment only, then taken off it: still a member, granted nothing.
+  const establishment = await callApi(page, `/organizations/${organizationId}/establishments`, {
+    name: 'Centro',
+  });
+  const email = `sem-acesso-${randomUUID()}@example.com`;
+  const invitation = await callApi<{ inviteUrl: string }>(
+    page,
+    `/organizations/${organizationId}/staff/invite`,
+    {
+      email,
+      role: null,
+      establishments: [{ establishmentId: establishment.id, role: 'EST_VIEWER' }],
+    },
   );
-  await page.reload();
-  await expect(page.getByText('You do not have permission to access events.')).toBeVisible();
+  const colleague = await (await browser.newContext()).newPage();
+  await signUp(colleague, { firstName: 'Sem', lastName: 'Acesso' }, email);
+  await colleague.goto(invitation.inviteUrl);
+  await expect(colleague.getByText('Your role: Establishment staff')).toBeVisible();
+  const staff = await callApi<{ staffUserId: string; email: string }[]>(
+    page,
+    `/organizations/${organizationId}/staff`,
+    {},
+    'GET',
+  );
+  const member = staff.find((item) => item.email === email);
+  if (!member) throw new Error(`${email} is not on the staff list`);
+  await callApi(
+    page,
+    `/organizations/${organizationId}/staff/${member.staffUserId}/establishments`,
+    { establishments: [] },
+    'PUT',
+  );
+
+  await colleague.goto(`/app/org/${organizationId}/events`);
+  await expect(colleague.getByText('You do not have permission to access events.')).toBeVisible();
+  await colleague.context().close();
 });
 
 test('on a 390 px phone the events screen fits, with a card per birthday and its actions', async ({

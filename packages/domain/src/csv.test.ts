@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvFile, csvLine, neutralizeFormula } from './csv.ts';
+import { csvDate, csvFile, csvLine, neutralizeFormula } from './csv.ts';
+import { parseImportDate } from './customer-import-rows.ts';
 
 describe('CSV cells', () => {
   it('neutralizes formulas, also after a separator another program may split on, but not phones', () => {
@@ -21,5 +22,17 @@ describe('CSV cells', () => {
         ',',
       ),
     ).toBe("\uFEFFh1,h2\r\n'=1,v");
+  });
+});
+
+describe('CSV dates', () => {
+  it('writes English dates as ISO and Portuguese ones as dd/mm/yyyy, both read back as written', () => {
+    expect(csvDate('1990-02-03', 'en_US')).toBe('1990-02-03');
+    expect(csvDate('1990-02-03', 'pt_BR')).toBe('03/02/1990');
+    // A day and a month both ≤ 12: the case an mm/dd file read as dd/mm gets wrong without a word.
+    for (const date of ['1990-02-03', '2001-12-01', '1985-07-31']) {
+      expect(parseImportDate(csvDate(date, 'en_US'))).toBe(date);
+      expect(parseImportDate(csvDate(date, 'pt_BR'))).toBe(date);
+    }
   });
 });

@@ -21,6 +21,17 @@ export function neutralizeFormula(value: unknown): unknown {
 /** Excel splits a CSV on the list separator of its language: `;` where the decimal mark is a comma. */
 export const CSV_SEPARATORS = { en_US: ',', pt_BR: ';' } as const;
 
+/**
+ * A calendar date ("1990-02-03") as a file of that language writes it: English as ISO yyyy-mm-dd, which no
+ * reader takes for mm/dd or dd/mm; Portuguese as Brazilians write it, dd/mm/yyyy. The import reads both
+ * (parseImportDate), so an export imports back with every date of birth intact in either language.
+ */
+export function csvDate(value: string, language: keyof typeof CSV_SEPARATORS): string {
+  if (language === 'en_US') return value;
+  const [year, month, day] = value.split('-');
+  return `${day}/${month}/${year}`;
+}
+
 /** One line: each cell neutralized, quoted when it holds the separator, a quote or a line break. */
 export function csvLine(cells: readonly unknown[], separator: string): string {
   return cells

@@ -82,6 +82,10 @@ describe('the row checks', () => {
     expect(parseImportDate('03/02/1990')).toBe('1990-02-03');
     expect(parseImportDate('3.2.1990')).toBe('1990-02-03');
     expect(parseImportDate('1990-02-03')).toBe('1990-02-03');
+    expect(parseImportDate('1990-2-3')).toBe('1990-02-03');
+    // Day first, always: a US-style 12/31/1990 is refused, never read as another date.
+    expect(parseImportDate('12/31/1990')).toBeNull();
+    expect(parseImportDate('1990-31-12')).toBeNull();
     expect(parseImportDate('30/02/1990')).toBeNull();
     expect(parseImportDate('02/1990')).toBeNull();
   });

@@ -8,6 +8,13 @@ export const IMPORT_MAX_FILE_MB = 10;
 export const IMPORT_MAX_FILE_BYTES = IMPORT_MAX_FILE_MB * 1024 * 1024;
 /** A spreadsheet of customers has a few dozen columns; more is a file of something else. */
 export const IMPORT_MAX_COLUMNS = 100;
+/**
+ * Data rows one import takes, refused (413) before any row is checked: the bench imports ~100,000 at once,
+ * while 10 MB of tiny CSV rows is ~2 million, seconds of a blocked server and over a gigabyte (decision 017).
+ */
+export const IMPORT_MAX_ROWS = 150_000;
+/** An .xlsx is a zip: 10 MB of it can unpack to gigabytes, all of which its reader would hold. */
+export const IMPORT_MAX_WORKBOOK_MB = 200;
 /** Rows listed in an answer, per list: the counts always cover every row (decision 017). */
 export const IMPORT_LISTED_ROWS = 1000;
 /** Sample values shown per column on the mapping step. */
@@ -237,7 +244,8 @@ export const ImportPreview = z.object({
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 
-export const IMPORT_OUTCOMES = ['success', 'partial', 'failed'] as const;
+/** `nothingNew`: every row was a duplicate, so nothing was imported and nothing went wrong either. */
+export const IMPORT_OUTCOMES = ['success', 'partial', 'nothingNew', 'failed'] as const;
 
 /** Import's answer (and, with outcome failed, the details of IMPORT_ROWS_INVALID). */
 export const ImportResult = z.object({
@@ -248,6 +256,7 @@ export const ImportResult = z.object({
   duplicates: z.number().int(),
   errorList: z.array(ImportRowIssue),
   duplicateList: z.array(ImportDuplicate),
+  /** A list is cut to IMPORT_LISTED_ROWS: `errors` and `duplicates` still count every row. */
   isTruncated: z.boolean(),
 });
 export type ImportResult = z.infer<typeof ImportResult>;

@@ -73,8 +73,16 @@ export const ERROR_CODES = {
   /** No file content, or a header row and no data row. */
   IMPORT_FILE_EMPTY: 400,
   IMPORT_NO_HEADERS: 400,
-  /** `details.error`: what the reader could not read. */
+  /** A CSV whose quotes do not close: `details.row` where; `details.error` the parser's own (English) words. */
   IMPORT_PARSE_FAILED: 400,
+  /** An .xlsx its reader cannot open: `details.error` the reader's own (English) words. */
+  IMPORT_WORKBOOK_UNREADABLE: 400,
+  /** `details.maxSize`: the limit in MB of an .xlsx once unpacked (IMPORT_MAX_WORKBOOK_MB). */
+  IMPORT_WORKBOOK_TOO_LARGE: 413,
+  /** `details.max`: more data rows than one import takes (IMPORT_MAX_ROWS); nothing checked or written. */
+  IMPORT_TOO_MANY_ROWS: 413,
+  /** `details.max`: more columns than a customer list has (IMPORT_MAX_COLUMNS). */
+  IMPORT_TOO_MANY_COLUMNS: 400,
   /** The mapping names another number of columns than the file has. */
   IMPORT_MAPPING_MISMATCH: 400,
   /** `details.missing`: the required fields no column fills. */
@@ -93,6 +101,10 @@ export const ERROR_CODES = {
   EVENT_CHANNEL_NOT_CONFIGURED: 409,
   /** The SMTP server refused or could not be reached; nothing was recorded. */
   EVENT_EMAIL_FAILED: 503,
+  /** No message of the organization has this id, or its kind is one the member may not see. */
+  EVENT_MESSAGE_NOT_FOUND: 404,
+  /** Only a message waiting in the outbox can be marked as sent: it was already sent, or never waited there. */
+  EVENT_MESSAGE_NOT_IN_OUTBOX: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

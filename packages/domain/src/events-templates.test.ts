@@ -115,6 +115,15 @@ describe('configuration input', () => {
     expect(BirthdayConfigInput.safeParse({ ...birthday, enabled: false, channels: [] }).success).toBe(true);
   });
 
+  it('accepts a send time on a run of the 5-minute job, up to 23:55, and refuses one between runs', () => {
+    const at = (sendTime: string) => issueKeys(BirthdayConfigInput.safeParse({ ...birthday, sendTime }));
+    expect([at('00:00'), at('08:05'), at('23:55')]).toEqual([[], [], []]);
+    expect(at('23:56')).toEqual([`sendTime:${EVENT_VALIDATION.sendTimeStep}`]);
+    expect(at('08:03')).toEqual([`sendTime:${EVENT_VALIDATION.sendTimeStep}`]);
+    // A malformed time is one format error, not also a step error.
+    expect(at('24:00')).toEqual([`sendTime:${V.time}`]);
+  });
+
   it('accepts every payment placeholder in both templates and needs the overdue one', () => {
     const all = PAYMENT_REMINDER_PLACEHOLDERS.map((name) => `{${name}}`).join(' ');
     const reminder = { ...birthday, timing: 'AFTER', days: 3, template: all, overdueTemplate: all };

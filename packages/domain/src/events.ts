@@ -6,7 +6,7 @@ import {
   unknownPlaceholders,
 } from './events-templates.ts';
 import { Currency } from './money.ts';
-import { LocalDate, TimeOfDay } from './time-zones.ts';
+import { isTimeOfDay, LocalDate, TimeOfDay } from './time-zones.ts';
 import { V } from './validation.ts';
 
 /** Birthday messages and payment reminders (issue #13, spec document 2 §2, §3). */
@@ -41,7 +41,19 @@ export const TEMPLATE_MAX_LENGTH = 1000;
 export const EVENT_VALIDATION = {
   unknownPlaceholder: 'validation.unknownPlaceholder',
   channelsRequired: 'validation.channelsRequired',
+  sendTimeStep: 'validation.sendTimeStep',
 } as const;
+
+/**
+ * The events job runs every 5 minutes (apps/server/src/jobs/job-definitions.ts) and sends once the local
+ * time has reached the send time: a time off the step would go out late, and one after 23:55 never.
+ */
+export const SEND_TIME_STEP_MINUTES = 5;
+
+/** Whether a send time falls on a run of the job; a malformed time is left to the format check. */
+export function isOnSendTimeStep(time: string): boolean {
+  return !isTimeOfDay(time) || Number(time.slice(3, 5)) % SEND_TIME_STEP_MINUTES === 0;
+}
 
 function template(placeholders: readonly string[]) {
   return z
@@ -61,7 +73,7 @@ const configFields = {
   /** Days before or after the occasion; ignored (stored as 0) on the day. */
   days: z.number(V.number).int(V.number).min(0, V.outOfRange).max(EVENT_DAYS.max, V.outOfRange),
   /** The organization's local time at which the day's messages go out. */
-  sendTime: TimeOfDay,
+  sendTime: TimeOfDay.refine(isOnSendTimeStep, EVENT_VALIDATION.sendTimeStep),
   channels: z
     .array(EventChannel)
     .max(EVENT_CHANNELS.length, V.max)

@@ -2,29 +2,18 @@
 // reset their password by e-mail (no SMTP configured). Prints a one-time link (valid for one hour) to
 // hand to that user, e.g. by WhatsApp. Uses the same configuration as `npm start`: DATABASE_URL, or the
 // embedded PostgreSQL in DATA_DIR (the running server's, or started here for the moment).
-import { resolve } from 'node:path';
 import { z } from 'zod';
 import { createAuth } from '../auth/auth.ts';
-import { openDatabase } from '../db/client.ts';
-import {
-  runningEmbeddedPostgresUrl,
-  startEmbeddedPostgres,
-} from '../db/embedded-postgres/embedded-postgres.ts';
-import { parseEnv } from '../env.ts';
 import { resolveAuthSecret } from '../lib/secret.ts';
+import { openCommandDatabase } from './command-database.ts';
 
 const email = z.email().safeParse(process.argv[2]?.trim().toLowerCase());
 if (!email.success) {
   console.error('Usage: npm run reset-password-link -- <e-mail of the account>');
   process.exit(2);
 }
-const env = parseEnv();
-const dataDir = resolve(env.DATA_DIR);
-const running = env.DATABASE_URL ?? (await runningEmbeddedPostgresUrl(dataDir));
-const embedded = running ? null : await startEmbeddedPostgres(dataDir);
-const database = openDatabase(running ?? (embedded?.url as string));
+const { env, dataDir, database, close } = await openCommandDatabase();
 try {
-  await database.migrate();
   let link: string | null = null;
   const auth = createAuth({
     db: database.db,
@@ -43,6 +32,5 @@ try {
     process.exitCode = 1;
   }
 } finally {
-  await database.close();
-  await embedded?.stop();
+  await close();
 }

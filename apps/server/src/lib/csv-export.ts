@@ -1,4 +1,4 @@
-import { CSV_SEPARATORS, neutralizeFormula } from '@reformer/domain/csv';
+import { CSV_SEPARATORS, csvDate, neutralizeFormula } from '@reformer/domain/csv';
 import { type Catalog, translate } from '@reformer/domain/i18n';
 import enUS from '@reformer/domain/i18n/en_US.json' with { type: 'json' };
 import ptBR from '@reformer/domain/i18n/pt_BR.json' with { type: 'json' };
@@ -22,9 +22,9 @@ const LOCALES: Record<Language, string> = { en_US: 'en-US', pt_BR: 'pt-BR' };
 /** How a value is written in the user's language (issue #15). */
 export type CsvWriter = {
   text: (key: string) => string;
-  /** A calendar date ("1990-02-03") as the language writes it, four-digit years. */
+  /** A calendar date ("1990-02-03"): ISO in English, dd/mm/yyyy in Portuguese (csvDate). */
   date: (value: string | null) => string | null;
-  /** An instant in the organization's time zone. */
+  /** An instant in the organization's time zone, its date written as `date` writes one, then HH:mm. */
   instant: (value: Date) => string;
   /** Cents as a decimal number with the language's decimal mark and no grouping ("249,90"). */
   amount: (cents: number) => string;
@@ -34,13 +34,14 @@ export type CsvWriter = {
 function csvWriter(language: Language, timeZone: string): CsvWriter {
   const catalog = CATALOGS[language];
   const text = (key: string) => translate(catalog, key);
-  // Four-digit years, which spreadsheets read as dates in either locale (en-US "short" writes 12/31/90).
-  const day = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
-  const calendarDate = new Intl.DateTimeFormat(LOCALES[language], { ...day, timeZone: 'UTC' });
-  const instant = new Intl.DateTimeFormat(LOCALES[language], {
-    ...day,
+  // Parts only: the order is csvDate's, never en-US's 02/03/1990, which the import would read as 2 March.
+  const instantParts = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
     timeZone,
   });
   const decimal = new Intl.NumberFormat(LOCALES[language], {
@@ -48,10 +49,16 @@ function csvWriter(language: Language, timeZone: string): CsvWriter {
     maximumFractionDigits: 2,
     useGrouping: false,
   });
+  const instant = (value: Date) => {
+    const part = Object.fromEntries(
+      instantParts.formatToParts(value).map(({ type, value }) => [type, value]),
+    );
+    return `${csvDate(`${part.year}-${part.month}-${part.day}`, language)} ${part.hour}:${part.minute}`;
+  };
   return {
     text,
-    date: (value) => (value ? calendarDate.format(new Date(`${value}T00:00:00Z`)) : null),
-    instant: (value) => instant.format(value),
+    date: (value) => (value ? csvDate(value, language) : null),
+    instant,
     amount: (cents) => decimal.format(cents / 100),
     yesNo: (value) => text(value ? 'customers.export.yes' : 'customers.export.no'),
   };

@@ -78,6 +78,13 @@ export const eventOperations: OperationTable = {
     body: sending(30),
     access: reminders.manage,
   },
+  // Membership at the route; the service then asks for the permission to send the message's kind, which
+  // only a message can tell, and the seed has no outbox message: every member gets 404 for this id, and an
+  // outsider is refused by the membership. The kind rules are proved in modules/events/events.test.ts.
+  'POST /organizations/{orgId}/events/messages/{messageId}/sent': {
+    params: { ...org, messageId: () => '0190c9a0-0000-7000-8000-000000000000' },
+    access: { tenant: 'member' },
+  },
   'GET /organizations/{orgId}/customers/{customerId}/event-messages': {
     params: { ...org, customerId: 'customer' },
     access: birthdays.view,

@@ -279,7 +279,7 @@ describe('customer records', () => {
       isWhatsapp: true,
     });
     const english = await t.request('GET', path('/export?language=en_US'), { token: owner.token });
-    expect(english.text).toMatch(/Helena,Exportada,,\+5511987654321,Yes,12\/31\/1990,Female/);
+    expect(english.text).toMatch(/Helena,Exportada,,\+5511987654321,Yes,1990-12-31,Female/);
     const response = await t.request('GET', path('/export?language=pt_BR'), { token: owner.token });
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toMatch(/^Nome;Sobrenome;E-mail;Telefone;WhatsApp;Data de nascimento;Gênero;País/);

@@ -34,6 +34,36 @@ export function recipientFor(channel: EventChannel, customer: repository.Custome
 type Sent = Omit<repository.MessageInsert, 'organizationId' | 'id' | 'deliveryId' | 'customerId' | 'kind'>;
 
 /**
+ * The SMTP server refused the e-mail or could not be reached: a Send by hand answers EVENT_EMAIL_FAILED for
+ * this and for nothing else, so a database failure stays a real error.
+ */
+export class EmailFailed extends Error {
+  constructor(cause: unknown) {
+    super(`SMTP: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
+}
+
+/**
+ * Thrown inside the claim's transaction when no message of the occasion went anywhere, so the claim rolls
+ * back: the row does not read "Sent" and a member can still send it by hand. Caught in `deliver`.
+ */
+class NothingWentOut extends Error {
+  constructor(readonly statuses: string[]) {
+    super('nothing went out');
+  }
+}
+
+/** SENT went; OUTBOX is on its way (a member sends it from there). NO_RECIPIENT and NOT_CONFIGURED went nowhere. */
+const wentOut = (message: Sent) => message.status === 'SENT' || message.status === 'OUTBOX';
+
+/** What became of an occasion: its messages' ids, already claimed, or nothing could go out (not claimed). */
+export type Delivery =
+  | { outcome: 'DELIVERED'; messageIds: string[] }
+  | { outcome: 'ALREADY_CLAIMED' }
+  /** `statuses`: each channel's status ("EMAIL NO_RECIPIENT"), for the job's log. */
+  | { outcome: 'UNDELIVERABLE'; statuses: string[] };
+
+/**
  * One channel's message. E-mail goes through SMTP when configured, else to the outbox. WhatsApp is a
  * click-to-chat link: opened by the member who sends it by hand, waiting in the outbox when the job made it.
  * SMS goes through its provider, which reports when there is none.
@@ -53,11 +83,9 @@ async function sendOne(occasion: Occasion, channel: EventChannel, how: How, send
   }
   const subject = messageSubject(occasion.organizationName, occasion.text);
   if (!senders.mailer.isConfigured) return { ...base, subject, status: 'OUTBOX' };
-  await senders.mailer.send({
-    to: recipient,
-    subject,
-    text: occasion.text,
-    html: messageHtml(occasion.text),
+  const mail = { to: recipient, subject, text: occasion.text, html: messageHtml(occasion.text) };
+  await senders.mailer.send(mail).catch((error: unknown) => {
+    throw new EmailFailed(error);
   });
   return { ...base, subject, status: 'SENT' };
 }
@@ -105,19 +133,31 @@ async function claimThen(
   });
 }
 
-/** Sends the occasion's message on each channel, once: the ids of the messages, or null when already claimed. */
-export function deliver(
+/**
+ * Sends the occasion's message on each channel, once. When no channel could take it (no e-mail under an
+ * e-mail-only configuration, SMS without a provider) nothing is claimed. A Send by hand refuses those cases
+ * before it gets here, with the reason; the daily job gets UNDELIVERABLE.
+ */
+export async function deliver(
   db: Database | Transaction,
   occasion: Occasion,
   channels: readonly EventChannel[],
   how: How,
   senders: Senders,
-): Promise<string[] | null> {
-  return claimThen(db, occasion, how, async () => {
-    const sent: Sent[] = [];
-    for (const channel of channels) sent.push(await sendOne(occasion, channel, how, senders));
-    return sent;
-  });
+): Promise<Delivery> {
+  try {
+    const messageIds = await claimThen(db, occasion, how, async () => {
+      const sent: Sent[] = [];
+      for (const channel of channels) sent.push(await sendOne(occasion, channel, how, senders));
+      if (!sent.some(wentOut))
+        throw new NothingWentOut(sent.map((message) => `${message.channel} ${message.status}`));
+      return sent;
+    });
+    return messageIds ? { outcome: 'DELIVERED', messageIds } : { outcome: 'ALREADY_CLAIMED' };
+  } catch (error) {
+    if (error instanceof NothingWentOut) return { outcome: 'UNDELIVERABLE', statuses: error.statuses };
+    throw error;
+  }
 }
 
 /** Staff sent it outside the app: the occasion is claimed with one MARKED entry and nothing is sent. */

@@ -16,7 +16,14 @@ import {
 
 type DueConfig = Awaited<ReturnType<typeof repository.listDueConfigs>>[number];
 
-export type EventsRunResult = { sent: number; alreadyClaimed: number; failed: number };
+/**
+ * `undeliverable`: occasions no channel could take (no e-mail or phone for the configured channels), left
+ * unclaimed so a member can still send them by hand; unlike `failed`, a retry would not change them, so the
+ * day is still done.
+ */
+export type EventsRunResult = { sent: number; alreadyClaimed: number; undeliverable: number; failed: number };
+
+const noneYet = (): EventsRunResult => ({ sent: 0, alreadyClaimed: 0, undeliverable: 0, failed: 0 });
 
 /** Today's occasions of one configuration: the birthdays or due dates its timing points at. */
 async function occasionsOf(db: Database, due: DueConfig): Promise<Occasion[]> {
@@ -43,7 +50,8 @@ async function occasionsOf(db: Database, due: DueConfig): Promise<Occasion[]> {
 /**
  * One configuration's day: every occasion is claimed and sent on its own, so one that fails (SMTP down)
  * does not hold the others back; the day counts as done only when none failed, so the next run retries
- * exactly those (the claimed ones are skipped by their unique key).
+ * exactly those (the claimed ones are skipped by their unique key). An undeliverable one is no failure: a
+ * retry would find the same missing contact.
  */
 async function runConfig(
   db: Database,
@@ -51,13 +59,20 @@ async function runConfig(
   due: DueConfig,
   now: Date,
 ): Promise<EventsRunResult> {
-  const result: EventsRunResult = { sent: 0, alreadyClaimed: 0, failed: 0 };
+  const result = noneYet();
   const how: How = { source: 'AUTOMATIC', actorId: null, at: now };
   for (const occasion of await occasionsOf(db, due)) {
     try {
-      const ids = await deliver(db, occasion, due.config.channels, how, senders);
-      if (ids) result.sent += 1;
-      else result.alreadyClaimed += 1;
+      const delivery = await deliver(db, occasion, due.config.channels, how, senders);
+      if (delivery.outcome === 'DELIVERED') result.sent += 1;
+      else if (delivery.outcome === 'ALREADY_CLAIMED') result.alreadyClaimed += 1;
+      else {
+        result.undeliverable += 1;
+        // Ids and statuses only: the customer's name and contact are personal data.
+        console.warn(
+          `[events] ${occasion.kind} for organization ${occasion.organizationId} not sent: ${delivery.statuses.join(', ')}`,
+        );
+      }
     } catch (error) {
       result.failed += 1;
       console.error(
@@ -77,12 +92,10 @@ async function runConfig(
  * failed; the next run takes up what is left.
  */
 export async function sendDueEvents(db: Database, senders: Senders, now: Date): Promise<EventsRunResult> {
-  const total: EventsRunResult = { sent: 0, alreadyClaimed: 0, failed: 0 };
+  const total = noneYet();
   for (const due of await repository.listDueConfigs(db, now)) {
     const result = await runConfig(db, senders, due, now);
-    total.sent += result.sent;
-    total.alreadyClaimed += result.alreadyClaimed;
-    total.failed += result.failed;
+    for (const key of Object.keys(total) as (keyof EventsRunResult)[]) total[key] += result[key];
   }
   if (total.failed > 0)
     throw new Error(`[events] ${total.failed} message(s) failed; the next run retries them`);

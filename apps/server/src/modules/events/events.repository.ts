@@ -266,6 +266,31 @@ export async function listMessages(db: Reader, organizationId: string, filter: M
     .limit(filter.limit);
 }
 
+/** What a member's action on one message needs to know of it: its kind (for the permission) and status. */
+export async function findMessage(db: Reader, organizationId: string, messageId: string) {
+  const [row] = await db
+    .select({ kind: eventMessages.kind, status: eventMessages.status })
+    .from(eventMessages)
+    .where(and(eq(eventMessages.organizationId, organizationId), eq(eventMessages.id, messageId)));
+  return row ?? null;
+}
+
+/** OUTBOX to SENT, only from OUTBOX: of two members sending it at once, one gets true. */
+export async function markMessageSent(db: Reader, organizationId: string, messageId: string) {
+  const updated = await db
+    .update(eventMessages)
+    .set({ status: 'SENT' })
+    .where(
+      and(
+        eq(eventMessages.organizationId, organizationId),
+        eq(eventMessages.id, messageId),
+        eq(eventMessages.status, 'OUTBOX'),
+      ),
+    )
+    .returning({ id: eventMessages.id });
+  return updated.length > 0;
+}
+
 export async function findOrganizationName(db: Reader, organizationId: string) {
   const [row] = await db
     .select({ name: organizations.name })

@@ -173,6 +173,26 @@ const customerMessages = createRoute({
   responses: { 200: jsonResponse(EventMessageList, 'Messages, newest first'), ...standardErrors },
 });
 
+/**
+ * Membership only here: the permission depends on the message's kind, which the service reads — the same as
+ * sending that kind (a member who may not see the kind gets 404).
+ */
+const markMessageSent = createRoute({
+  method: 'post',
+  path: `${base}/messages/{messageId}/sent`,
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership],
+  summary:
+    'Mark a message waiting in the outbox as sent (an automatic WhatsApp message a member opened); who and when are audited',
+  request: { params: OrgIdParam.extend({ messageId: z.string() }) },
+  responses: {
+    200: jsonResponse(EventMessage, 'The message, now SENT'),
+    ...standardErrors,
+    409: errorResponse('EVENT_MESSAGE_NOT_IN_OUTBOX: it was already sent, or never waited in the outbox'),
+  },
+});
+
 type Context = import('hono').Context<AppEnv>;
 
 function markSent(c: Context, kind: EventKind, id: string, input: MarkEventSentInput) {
@@ -236,6 +256,11 @@ export const eventsRoutes = createRouter()
   .openapi(reminderOccasions.send, async (c) => {
     const { enrollmentId } = c.req.valid('param');
     return c.json(await send(c, 'PAYMENT_REMINDER', enrollmentId, c.req.valid('json')), 201);
+  })
+  .openapi(markMessageSent, async (c) => {
+    const { messageId } = c.req.valid('param');
+    const { db } = c.var.deps;
+    return c.json(await service.markMessageSent(db, c.var.access, messageId, actorOf(c)), 200);
   })
   .openapi(customerMessages, async (c) => {
     const { customerId } = c.req.valid('param');

@@ -1,16 +1,17 @@
 import { addDays } from '@reformer/domain/calendar-dates';
 import { AppError } from '@reformer/domain/errors';
-import type {
-  BirthdayEventList,
-  EventConfig,
-  EventKind,
-  EventMessage,
-  EventSent,
-  MarkEventSentInput,
-  PaymentReminderConfigValues,
-  PaymentReminderEventList,
-  SendEventInput,
-  UpcomingEventsQuery,
+import {
+  type BirthdayEventList,
+  EVENT_KINDS,
+  type EventConfig,
+  type EventKind,
+  type EventMessage,
+  type EventSent,
+  type MarkEventSentInput,
+  type PaymentReminderConfigValues,
+  type PaymentReminderEventList,
+  type SendEventInput,
+  type UpcomingEventsQuery,
 } from '@reformer/domain/events';
 import {
   amountDueCents,
@@ -18,17 +19,18 @@ import {
   isBirthdayOn,
   upcomingBirthday,
 } from '@reformer/domain/events-occasions';
-import { can } from '@reformer/domain/permissions';
+import { can, canAny } from '@reformer/domain/permissions';
 import { whatsAppNumber } from '@reformer/domain/phones';
 import { todayIn } from '@reformer/domain/time-zones';
 import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
-import type { Actor } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './events.repository.ts';
 import {
   deliver,
+  EmailFailed,
   type How,
   markDelivered,
   type Occasion,
@@ -258,13 +260,11 @@ async function resolveOccasion(
   };
 }
 
-async function readMessages(db: Database, access: OrgAccess, kind: EventKind, ids: string[]) {
-  const rows = await repository.listMessages(db, access.organizationId, {
-    kinds: [kind],
-    ids,
-    limit: ids.length,
-  });
-  return rows.map(toMessage);
+/** The message just written (the newest of `ids`), as the API answers it. */
+async function readMessage(db: Database, access: OrgAccess, kind: EventKind, ids: string[]) {
+  const [row] = await repository.listMessages(db, access.organizationId, { kinds: [kind], ids, limit: 1 });
+  if (!row) throw new AppError('NOT_FOUND');
+  return toMessage(row);
 }
 
 /** Staff sent it outside the app: the occasion is claimed, so the daily job will not send it again. */
@@ -279,9 +279,7 @@ export async function markSent(
   const { occasion } = await resolveOccasion(db, access, kind, id, input.occasionDate, actor.now);
   const ids = await markDelivered(db, occasion, { source: 'MARKED', actorId: actor.userId, at: actor.now });
   if (!ids) throw new AppError('EVENT_ALREADY_SENT');
-  const [message] = await readMessages(db, access, kind, ids);
-  if (!message) throw new AppError('NOT_FOUND');
-  return message;
+  return readMessage(db, access, kind, ids);
 }
 
 /** Send one occasion's message by hand on one channel; refused before anything is claimed when it cannot go. */
@@ -301,25 +299,68 @@ export async function sendEvent(
   if (input.channel === 'SMS' && !senders.sms.isConfigured)
     throw new AppError('EVENT_CHANNEL_NOT_CONFIGURED', undefined, { channel: 'SMS' });
   const how: How = { source: 'MANUAL', actorId: actor.userId, at: actor.now };
-  const ids = await deliver(db, occasion, [input.channel], how, senders).catch((error: unknown) => {
-    if (error instanceof AppError) throw error;
-    console.error('[events] sending by hand failed:', error instanceof Error ? error.message : error);
+  const delivery = await deliver(db, occasion, [input.channel], how, senders).catch((error: unknown) => {
+    if (!(error instanceof EmailFailed)) throw error;
+    console.error('[events] sending by hand failed:', error.message);
     throw new AppError('EVENT_EMAIL_FAILED');
   });
-  if (!ids) throw new AppError('EVENT_ALREADY_SENT');
-  const [message] = await readMessages(db, access, kind, ids);
-  if (!message) throw new AppError('NOT_FOUND');
-  return message;
+  if (delivery.outcome === 'ALREADY_CLAIMED') throw new AppError('EVENT_ALREADY_SENT');
+  // Not reached after the checks above; a channel that took nothing still must not answer "sent".
+  if (delivery.outcome === 'UNDELIVERABLE')
+    throw new AppError('EVENT_RECIPIENT_MISSING', undefined, { channel: input.channel });
+  return readMessage(db, access, kind, delivery.messageIds);
+}
+
+/**
+ * A message the job left in the outbox went out by a member's hand (the WhatsApp link they opened, an
+ * e-mail they sent themselves). Who and when go to the audit log; the message keeps its own time.
+ */
+export async function markMessageSent(
+  db: Database,
+  access: OrgAccess,
+  messageId: string,
+  actor: Actor,
+): Promise<EventMessage> {
+  const { organizationId } = access;
+  const found = isUuid(messageId) ? await repository.findMessage(db, organizationId, messageId) : null;
+  if (!found || !kindAccess(access, found.kind).canView) throw new AppError('EVENT_MESSAGE_NOT_FOUND');
+  if (!kindAccess(access, found.kind).canManage) throw new AppError('FORBIDDEN');
+  const isMarked = await db.transaction(async (tx) => {
+    if (!(await repository.markMessageSent(tx, organizationId, messageId))) return false;
+    await recordAudit(tx, {
+      organizationId,
+      actorId: actor.userId,
+      action: 'event_message.sent',
+      entityType: 'event_message',
+      entityId: messageId,
+      ipAddress: actor.ipAddress,
+      at: actor.now,
+    });
+    return true;
+  });
+  if (!isMarked) throw new AppError('EVENT_MESSAGE_NOT_IN_OUTBOX');
+  return readMessage(db, access, found.kind, [messageId]);
 }
 
 export function toMessage(row: repository.MessageRow): EventMessage {
   return { ...row, at: row.at.toISOString() };
 }
 
-/** The kinds whose messages the member may read: birthdays with the customers, reminders with the payments. */
+/**
+ * What the member may do with a kind's messages, as the routes of that kind demand (decision 016): birthdays
+ * with the customers (anywhere), payment reminders with the payments (organization-wide).
+ */
+function kindAccess(access: OrgAccess, kind: EventKind) {
+  const { profile } = access;
+  if (kind === 'BIRTHDAY')
+    return { canView: canAny(profile, 'VIEW_CUSTOMERS'), canManage: canAny(profile, 'MANAGE_CUSTOMERS') };
+  const org = { scope: 'ORG' } as const;
+  return { canView: can(profile, 'VIEW_PAYMENTS', org), canManage: can(profile, 'MANAGE_PAYMENTS', org) };
+}
+
+/** The kinds whose messages the member may read. */
 function readableKinds(access: OrgAccess): EventKind[] {
-  const canReadPayments = can(access.profile, 'VIEW_PAYMENTS', { scope: 'ORG' });
-  return canReadPayments ? ['BIRTHDAY', 'PAYMENT_REMINDER'] : ['BIRTHDAY'];
+  return EVENT_KINDS.filter((kind) => kindAccess(access, kind).canView);
 }
 
 export async function listCustomerMessages(db: Database, access: OrgAccess, customerId: string) {

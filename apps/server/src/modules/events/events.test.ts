@@ -1,6 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eventDeliveries, eventMessages } from '../../db/schema/index.ts';
+import { auditLog, eventDeliveries, eventMessages } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import {
   addMember,
@@ -12,9 +12,10 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { decodeQuotedPrintable, startLocalSmtpServer } from '../../test/local-smtp-server.ts';
+import { recordingMailer } from '../../test/recording-mailer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sendDueEvents } from './events-job.ts';
-import { decodeQuotedPrintable, startLocalSmtpServer } from './local-smtp-server.ts';
 import { smsNotConfigured } from './sms-provider.ts';
 
 let t: TestApp;
@@ -439,14 +440,45 @@ describe('the daily job', () => {
 
   it('sends once when two workers run at the same moment (0 duplicates)', async () => {
     const orgId = await jobOrganization({ ...birthdayConfig, enabled: true });
-    for (let index = 0; index < 8; index += 1) await customer({ dateOfBirth: '1992-01-15' }, orgId);
+    const addresses: string[] = [];
+    for (let index = 0; index < 8; index += 1) {
+      await customer({ dateOfBirth: '1992-01-15' }, orgId);
+      addresses.push(`cliente${customerNumber}@example.com`);
+    }
+    // A real send call per e-mail, held a moment as SMTP would be, so the two runs overlap.
+    const { mailer, sent } = recordingMailer({ delayMs: 20 });
     const runs = await Promise.all([
-      sendDueEvents(t.db, senders(), AFTER_EIGHT),
-      sendDueEvents(t.db, senders(), AFTER_EIGHT),
+      sendDueEvents(t.db, senders(mailer), AFTER_EIGHT),
+      sendDueEvents(t.db, senders(mailer), AFTER_EIGHT),
     ]);
+    const mine = sent.map((mail) => mail.to).filter((to) => addresses.includes(to));
+    expect(mine.sort()).toEqual([...addresses].sort());
+    expect(sent).toHaveLength(8);
+    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(8);
     expect(await deliveriesOf(orgId)).toBe(8);
     expect(await duplicateOccasions(orgId)).toBe(0);
-    expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBeGreaterThanOrEqual(8);
+  });
+
+  it('claims nothing when no channel can take the message, so the row is not sent and a member can send it', async () => {
+    const orgId = await jobOrganization({ ...birthdayConfig, enabled: true, channels: ['EMAIL'] });
+    const noEmail = await customer({ dateOfBirth: '1994-01-20', email: null }, orgId);
+    const january20 = new Date('2027-01-20T11:05:00Z');
+    const run = await sendDueEvents(t.db, senders(recordingMailer().mailer), january20);
+    expect(run).toEqual({ sent: 0, alreadyClaimed: 0, undeliverable: 1, failed: 0 });
+    expect(await deliveriesOf(orgId)).toBe(0);
+    // Not a failure: the day is done, and the next run does not try again.
+    const next = await sendDueEvents(t.db, senders(), new Date(january20.getTime() + 5 * 60_000));
+    expect(next.undeliverable).toBe(0);
+
+    t.setNow(january20);
+    const list = await t.request('GET', orgPath('/events/birthdays', orgId), { token: owner.token });
+    expect(list.body.items).toEqual([expect.objectContaining({ customerId: noEmail.id, sent: null })]);
+    const byHand = await t.request('POST', orgPath(`/events/birthdays/${noEmail.id}/send`, orgId), {
+      token: owner.token,
+      body: { occasionDate: '2027-01-20', channel: 'WHATSAPP' },
+    });
+    expect(byHand.status, byHand.text).toBe(201);
+    expect(byHand.body).toMatchObject({ status: 'SENT', channel: 'WHATSAPP', source: 'MANUAL' });
   });
 
   it('takes up an interrupted run where it stopped (0 missed, 0 duplicates)', async () => {
@@ -513,19 +545,120 @@ describe('the daily job', () => {
   });
 });
 
+describe('a message of the outbox sent by a member', () => {
+  it('marks an automatic WhatsApp message SENT once, audits who and when, and takes it off the outbox', async () => {
+    const orgId = await jobOrganization({ ...birthdayConfig, enabled: true, channels: ['WHATSAPP'] });
+    const guest = await customer({ dateOfBirth: '1995-01-25' }, orgId);
+    await sendDueEvents(t.db, senders(), new Date('2027-01-25T11:05:00Z'));
+    const outboxPath = orgPath('/events/birthdays/outbox', orgId);
+    const [message] = (await t.request('GET', outboxPath, { token: owner.token })).body.items;
+    expect(message).toMatchObject({ customerId: guest.id, channel: 'WHATSAPP', status: 'OUTBOX' });
+
+    const path = orgPath(`/events/messages/${message.id}/sent`, orgId);
+    expect((await t.request('POST', path, { token: outsider.token })).status).toBe(404);
+    const opened = new Date('2027-01-25T13:00:00Z');
+    t.setNow(opened);
+    const marked = await t.request('POST', path, { token: owner.token });
+    expect(marked.status, marked.text).toBe(200);
+    expect(marked.body).toMatchObject({ id: message.id, status: 'SENT', link: message.link });
+    expect((await t.request('GET', outboxPath, { token: owner.token })).body.items).toEqual([]);
+    const audit = await t.db
+      .select({ actorId: auditLog.actorId, action: auditLog.action, at: auditLog.at })
+      .from(auditLog)
+      .where(and(eq(auditLog.organizationId, orgId), eq(auditLog.entityId, message.id)));
+    expect(audit).toEqual([{ actorId: owner.id, action: 'event_message.sent', at: opened }]);
+
+    const again = await t.request('POST', path, { token: owner.token });
+    expect([again.status, again.body.error.code]).toEqual([409, 'EVENT_MESSAGE_NOT_IN_OUTBOX']);
+    const unknown = await t.request('POST', orgPath('/events/messages/not-an-id/sent', orgId), {
+      token: owner.token,
+    });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'EVENT_MESSAGE_NOT_FOUND']);
+  });
+
+  it('needs the permission to send its kind; a member who may not see the kind gets 404', async () => {
+    const cora = await customer({ dateOfBirth: '1990-12-27', firstName: 'Cora' });
+    const greeting = await t.request('POST', orgPath(`/events/birthdays/${cora.id}/send`), {
+      token: owner.token,
+      body: { occasionDate: '2026-12-27', channel: 'EMAIL' },
+    });
+    const enrollmentId = await enroll(cora.id, '2026-12-01');
+    const reminder = await t.request('POST', orgPath(`/events/payment-reminders/${enrollmentId}/send`), {
+      token: accountant.token,
+      body: { occasionDate: '2026-12-01', channel: 'EMAIL' },
+    });
+    expect([greeting.body.status, reminder.body.status]).toEqual(['OUTBOX', 'OUTBOX']);
+    const mark = (id: string, user: TestUser) =>
+      t.request('POST', orgPath(`/events/messages/${id}/sent`), { token: user.token });
+
+    expect((await mark(greeting.body.id, viewer)).status).toBe(403);
+    expect((await mark(greeting.body.id, accountant)).body.error.code).toBe('EVENT_MESSAGE_NOT_FOUND');
+    expect((await mark(reminder.body.id, viewer)).body.error.code).toBe('EVENT_MESSAGE_NOT_FOUND');
+    expect((await mark(reminder.body.id, accountant)).status).toBe(200);
+    expect((await mark(greeting.body.id, owner)).status).toBe(200);
+  });
+});
+
+/** For a test app of its own (another mailer): a user whose studio has saved its birthday message. */
+async function studioWithBirthdays(app: TestApp, template: string) {
+  app.setNow(DECEMBER);
+  const boss = await createUser(app);
+  const orgId = (await createOrganization(app, boss, 'Studio Mail')).id;
+  const put = await app.request('PUT', `/organizations/${orgId}/events/config/birthdays`, {
+    token: boss.token,
+    body: { ...birthdayConfig, template },
+  });
+  expect(put.status, put.text).toBe(200);
+  return { boss, orgId };
+}
+
+describe('sending by hand when something breaks', () => {
+  it('answers 503 EVENT_EMAIL_FAILED for the SMTP server only; a database failure stays a 500', async () => {
+    const unreachable: Mailer = {
+      isConfigured: true,
+      send: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+      health: async () => 'unhealthy',
+    };
+    const app = await createTestApp({}, { mailer: unreachable });
+    try {
+      const { boss, orgId } = await studioWithBirthdays(app, birthdayConfig.template);
+      const dora = await createCustomer(app, boss, orgId, {
+        firstName: 'Dora',
+        lastName: 'Falha',
+        email: 'dora@example.com',
+        phone: '+5511987654321',
+        dateOfBirth: '1990-12-26',
+      });
+      const send = (channel: string) =>
+        app.request('POST', `/organizations/${orgId}/events/birthdays/${dora.id}/send`, {
+          token: boss.token,
+          body: { occasionDate: '2026-12-26', channel },
+        });
+      const email = await send('EMAIL');
+      expect([email.status, email.body.error.code]).toEqual([503, 'EVENT_EMAIL_FAILED']);
+
+      // A database failure inside the claim (a trigger refusing the message row) is not the e-mail's.
+      await app.db.execute(sql`create function refuse_event_message() returns trigger language plpgsql
+        as $$ begin raise exception 'disk full'; end $$`);
+      await app.db.execute(sql`create trigger refuse_event_message before insert on event_messages
+        for each row execute function refuse_event_message()`);
+      const whatsApp = await send('WHATSAPP');
+      expect([whatsApp.status, whatsApp.body.error.code]).toEqual([500, 'INTERNAL_ERROR']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('e-mail through SMTP', () => {
   it('is received by a local SMTP server with the right text, HTML-escaped', async () => {
     const smtp = await startLocalSmtpServer();
     const mailApp = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'Studio <studio@example.com>' });
     try {
-      mailApp.setNow(DECEMBER);
-      const boss = await createUser(mailApp);
-      const orgId = (await createOrganization(mailApp, boss, 'Studio Mail')).id;
-      const put = await mailApp.request('PUT', `/organizations/${orgId}/events/config/birthdays`, {
-        token: boss.token,
-        body: { ...birthdayConfig, template: 'Feliz aniversário, {customerName}! <3 & abraços' },
-      });
-      expect(put.status, put.text).toBe(200);
+      const template = 'Feliz aniversário, {customerName}! <3 & abraços';
+      const { boss, orgId } = await studioWithBirthdays(mailApp, template);
       const guest = await createCustomer(mailApp, boss, orgId, {
         firstName: 'Léa',
         lastName: '<b>Bold</b>',

@@ -84,10 +84,12 @@ describe('exports', () => {
       'Nome;Descrição;Preço;Moeda;Ciclo de cobrança;Aulas por semana;Serviços;Ativo;Cadastrado em',
     );
     expect(row).toMatch(
-      /^'=Mensal;Duas aulas por semana;249,90;BRL;Mensal;;Reformer \| Mat;Sim;\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/,
+      /^'=Mensal;Duas aulas por semana;249,90;BRL;Mensal;;Reformer \| Mat;Sim;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
     );
     const english = linesOf((await download('plans', owner, 'en_US')).text);
-    expect(english[1]).toMatch(/^'=Mensal,Duas aulas por semana,249.90,BRL,Monthly,,Reformer \| Mat,Yes,/);
+    expect(english[1]).toMatch(
+      /^'=Mensal,Duas aulas por semana,249.90,BRL,Monthly,,Reformer \| Mat,Yes,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
   });
 
   it('writes the enrollments with customer, plan, class, dates and status', async () => {
@@ -107,6 +109,11 @@ describe('exports', () => {
     );
     expect(row).toMatch(
       /^05\/02\/2027;Júlia Exportação;529\.982\.247-25;'=Mensal;01\/02\/2027;28\/02\/2027;249,90;BRL;PIX;Pago;'@cmd\|calc;/,
+    );
+    // English dates are ISO: 02/05/2027 would be read as 2 May by anyone (or any import) reading dd/mm.
+    const [, english] = linesOf((await download('payments', owner, 'en_US')).text);
+    expect(english).toMatch(
+      /^2027-02-05,Júlia Exportação,529\.982\.247-25,'=Mensal,2027-02-01,2027-02-28,249\.90,/,
     );
   });
 

@@ -1,5 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  IMPORT_MAX_FILE_MB,
+  IMPORT_MAX_ROWS,
+  IMPORT_MAX_WORKBOOK_MB,
   ImportFileSummary,
   ImportPreview,
   ImportResult,
@@ -16,9 +19,11 @@ import {
   standardErrors,
 } from '../../../lib/openapi.ts';
 import * as service from './customer-import.service.ts';
+import { receiveUploadFirst } from './upload-limit.ts';
 
 const tags = ['Customer import'];
-const middleware = [requireMembership, requirePermission('IMPORT_CUSTOMERS')];
+// The upload is received before the organization's transaction opens (upload-limit.ts).
+const middleware = [receiveUploadFirst, requireMembership, requirePermission('IMPORT_CUSTOMERS')];
 
 /** The spreadsheet itself, sent with each call: the server keeps nothing between them (decision 017). */
 const FileForm = z.object({
@@ -31,7 +36,13 @@ const multipart = <T extends z.ZodType>(schema: T) => ({
   content: { 'multipart/form-data': { schema } },
   required: true,
 });
-const tooLarge = { 413: errorResponse('IMPORT_FILE_TOO_LARGE: the file exceeds 10 MB') };
+const tooLarge = {
+  413: errorResponse(
+    `IMPORT_FILE_TOO_LARGE (over ${IMPORT_MAX_FILE_MB} MB), IMPORT_TOO_MANY_ROWS (over ${IMPORT_MAX_ROWS} ` +
+      `data rows) or IMPORT_WORKBOOK_TOO_LARGE (an .xlsx over ${IMPORT_MAX_WORKBOOK_MB} MB unpacked); ` +
+      'nothing is checked or written',
+  ),
+};
 
 const analyze = createRoute({
   method: 'post',

@@ -143,11 +143,15 @@ describe('reading the file', () => {
       [png, 'IMPORT_FILE_TYPE'],
       [binaryCsv, 'IMPORT_FILE_TYPE'],
       [oldExcel, 'IMPORT_FILE_TYPE'],
-      [new File(['PK\u0003\u0004 not a workbook'], 'x.xlsx'), 'IMPORT_PARSE_FAILED'],
+      [new File(['PK\u0003\u0004 not a workbook'], 'x.xlsx'), 'IMPORT_WORKBOOK_UNREADABLE'],
       [new File([''], 'empty.csv', { type: 'text/csv' }), 'IMPORT_FILE_EMPTY'],
       [csv(['Nome;Sobrenome', ';', '']), 'IMPORT_FILE_EMPTY'],
       [csv(['123;456', '789;012']), 'IMPORT_NO_HEADERS'],
       [csv(['Nome;Sobrenome', '"Ana;Souza']), 'IMPORT_PARSE_FAILED'],
+      [
+        csv([Array.from({ length: 101 }, (_, i) => `Coluna ${i}`).join(';'), 'Ana']),
+        'IMPORT_TOO_MANY_COLUMNS',
+      ],
     ];
     for (const [file, code] of cases) {
       for (const step of ['/analyze', ''] as const) {
@@ -157,14 +161,22 @@ describe('reading the file', () => {
         expect(response.body.error.message).toBeTruthy();
       }
     }
-    const parseFailed = await send('/analyze', csv(['Nome;Sobrenome', '"Ana;Souza']));
-    expect(parseFailed.body.error.message).toMatch(/^Failed to parse CSV: /);
+    // The message is the catalog's, in the user's language; the parser's English words are only a detail.
+    const parseFailed = await send('/analyze', csv(['Nome;Sobrenome', 'Bia;Lima', '"Ana;Souza']));
+    expect(parseFailed.body.error).toMatchObject({
+      message: 'Failed to read the CSV file: a quotation mark (") is not closed properly in row 3.',
+      details: { row: 3, error: 'Quoted field unterminated' },
+    });
+    const workbook = await send('/analyze', new File(['PK\u0003\u0004 not a workbook'], 'x.xlsx'));
+    expect(workbook.body.error.message).toMatch(/^Failed to read the Excel workbook\./);
+    expect(workbook.body.error.details.error).toBeTruthy();
     const missing = await send('/analyze', null);
     expect(missing.body.error.code).toBe('VALIDATION_FAILED');
     expect(await customerCount()).toBe(before);
   });
 
-  it('answers 413 with the limit for a file over 10 MB, the file alone or the whole request', async () => {
+  it('answers 413 with the limit for a file over 10 MB, the file alone or the whole request, writing nothing', async () => {
+    const before = await customerCount();
     const big = new File([new Uint8Array(IMPORT_MAX_FILE_BYTES + 1).fill(0x61)], 'big.csv', {
       type: 'text/csv',
     });
@@ -180,6 +192,9 @@ describe('reading the file', () => {
     });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe('IMPORT_FILE_TOO_LARGE');
+    const justOver = await send('', big, { mapping: ['firstName'], skipInvalid: true });
+    expect(justOver.status).toBe(413);
+    expect(await customerCount()).toBe(before);
   });
 
   it('refuses a mapping that does not fit the file, or leaves a required field out', async () => {
@@ -331,6 +346,15 @@ describe('checking the rows', () => {
     const again = await send('', csv(CHECKED_FILE), { mapping: MAPPING, skipInvalid: true });
     expect(again.body).toMatchObject({ outcome: 'partial', imported: 1, duplicates: 4 });
     expect(await customerCount()).toBe(before + 3);
+  });
+
+  it('says nothing new was imported when every row is a customer already', async () => {
+    const before = await customerCount();
+    const file = csv([HEADER, CHECKED_FILE[10] ?? '', CHECKED_FILE[11] ?? '']);
+    const response = await send('', file, { mapping: MAPPING, skipInvalid: false });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body).toMatchObject({ outcome: 'nothingNew', imported: 0, errors: 0, duplicates: 2 });
+    expect(await customerCount()).toBe(before);
   });
 
   it('writes all rows or none: a failure in a later batch leaves no row of the file', async () => {

@@ -2,16 +2,17 @@ import {
   IMPORT_MAX_COLUMNS,
   IMPORT_MAX_FILE_BYTES,
   IMPORT_MAX_FILE_MB,
+  IMPORT_MAX_ROWS,
 } from '@reformer/domain/customer-import';
 import { AppError } from '@reformer/domain/errors';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
+import { readWorkbook } from './import-workbook.ts';
 
 /**
  * The one place an uploaded spreadsheet is read (decision 017): a CSV as Brazilian offices save it (`;` or
- * `,`, UTF-8 or Windows-1252) or an Excel .xlsx workbook (its first sheet), into a header row and data rows
- * numbered as the spreadsheet numbers them.
+ * `,`, UTF-8 or Windows-1252) or an Excel .xlsx workbook (its first sheet, import-workbook.ts), into a header
+ * row and data rows numbered as the spreadsheet numbers them.
  */
 export type FileRow = { row: number; cells: string[] };
 export type ImportFile = {
@@ -37,7 +38,14 @@ export async function readImportFile(file: File): Promise<ImportFile> {
   }
   if (file.size === 0) throw new AppError('IMPORT_FILE_EMPTY');
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (startsWith(bytes, ZIP)) return withHeaders(await readWorkbook(bytes));
+  if (startsWith(bytes, ZIP)) {
+    return withHeaders({
+      format: 'xlsx',
+      encoding: null,
+      delimiter: null,
+      records: await readWorkbook(bytes),
+    });
+  }
   if (startsWith(bytes, OLE) || !(CSV_NAME.test(file.name) || CSV_TYPE.test(file.type))) {
     throw new AppError('IMPORT_FILE_TYPE');
   }
@@ -59,13 +67,23 @@ function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'win
 function readCsv(bytes: Uint8Array): Table {
   const { text, encoding } = decodeText(bytes);
   const delimiter = delimiterOf(text);
-  const parsed = Papa.parse<string[]>(text, { delimiter });
-  const broken = parsed.errors.find((error) => error.type === 'Quotes');
-  if (broken) {
-    const where = broken.row === undefined ? '' : ` (row ${broken.row + 1})`;
-    throw new AppError('IMPORT_PARSE_FAILED', undefined, { error: `${broken.message}${where}` });
-  }
-  const records = parsed.data.map((cells, index) => ({ row: index + 1, cells }));
+  const records: FileRow[] = [];
+  let filled = 0;
+  let brokenAt = null as { row: number; error: string } | null;
+  // Row by row, to stop at the first broken quote or once the file holds more rows than any import takes
+  // (withHeaders refuses it): a 10 MB file of tiny rows is never read whole.
+  Papa.parse<string[]>(text, {
+    delimiter,
+    step: ({ data, errors }, parser) => {
+      const record = { row: records.length + 1, cells: data };
+      const broken = errors.find((error) => error.type === 'Quotes');
+      if (broken) brokenAt = { row: record.row, error: broken.message };
+      else records.push(record);
+      if (!isBlank(record)) filled += 1;
+      if (broken || filled > IMPORT_MAX_ROWS + 1) parser.abort();
+    },
+  });
+  if (brokenAt) throw new AppError('IMPORT_PARSE_FAILED', undefined, brokenAt);
   return { format: 'csv', encoding, delimiter, records };
 }
 
@@ -80,33 +98,6 @@ function delimiterOf(text: string): string {
   return best && best.count > 1 ? best.candidate : ',';
 }
 
-async function readWorkbook(bytes: Uint8Array): Promise<Table> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new AppError('IMPORT_PARSE_FAILED', undefined, { error: reason.slice(0, 200) });
-  }
-  const records: FileRow[] = [];
-  workbook.worksheets[0]?.eachRow((row, rowNumber) => {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    records.push({ row: rowNumber, cells: Array.from(values, cellText) });
-  });
-  return { format: 'xlsx', encoding: null, delimiter: null, records };
-}
-
-/** A cell as text: a date cell as yyyy-mm-dd, a formula as its result, rich text as its plain text. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
-  if (typeof value !== 'object') return String(value);
-  if ('richText' in value) return value.richText.map((part) => part.text).join('');
-  if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if ('text' in value) return String(value.text);
-  return '';
-}
-
 const isBlank = (record: FileRow) => record.cells.every((cell) => !cell?.trim());
 
 /** The first non-blank row holds the headers (spec §5); blank rows are no customers. */
@@ -119,10 +110,12 @@ function withHeaders({ records, ...table }: Table): ImportFile {
   // A header names something: a first row of only numbers, dates or blanks is data.
   if (!headers.some((header) => /\p{L}/u.test(header))) throw new AppError('IMPORT_NO_HEADERS');
   if (headers.length > IMPORT_MAX_COLUMNS) {
-    throw new AppError('IMPORT_PARSE_FAILED', undefined, {
-      error: `more than ${IMPORT_MAX_COLUMNS} columns`,
-    });
+    throw new AppError('IMPORT_TOO_MANY_COLUMNS', undefined, { max: IMPORT_MAX_COLUMNS });
   }
   if (!rows.length) throw new AppError('IMPORT_FILE_EMPTY');
+  // Before any row is checked: the cost of an import grows with its rows (IMPORT_MAX_ROWS).
+  if (rows.length > IMPORT_MAX_ROWS) {
+    throw new AppError('IMPORT_TOO_MANY_ROWS', undefined, { max: IMPORT_MAX_ROWS });
+  }
   return { ...table, headers, rows };
 }

@@ -46,10 +46,15 @@ function post<T>(path: string, form: FormData, token: string, onProgress?: OnPro
       if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        resolve({ status: request.status, result: JSON.parse(request.responseText) as T });
-      } else {
+      if (request.status < 200 || request.status >= 300) {
         resolve({ status: request.status, error: errorOf(request.status, request.responseText) });
+        return;
+      }
+      // A success that is not JSON (a proxy's page, a cut answer) must fail the step, not leave it spinning.
+      try {
+        resolve({ status: request.status, result: JSON.parse(request.responseText) as T });
+      } catch {
+        reject(new ApiError(request.status, 'UNKNOWN', 'The answer could not be read'));
       }
     };
     request.onerror = () => reject(new NetworkError(new Error('upload failed')));

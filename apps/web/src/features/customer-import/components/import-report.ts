@@ -36,11 +36,33 @@ export function copiedErrors(t: TFunction, result: ImportResult): string {
     .join('\n');
 }
 
-/** Spec §3, import report line: type, row, issue, data. */
+/**
+ * What the lists leave out: the answer lists at most the first 1,000 rows of each (decision 017), while the
+ * counts cover every row. Said on the page and at the top of the report, so neither passes for the whole.
+ */
+export function truncationNotes(t: TFunction, result: ImportResult): string[] {
+  const listedErrorRows = new Set(result.errorList.map((issue) => issue.row)).size;
+  const notes: string[] = [];
+  if (listedErrorRows < result.errors) {
+    notes.push(t('import.result.truncatedErrors', { listed: listedErrorRows, total: result.errors }));
+  }
+  if (result.duplicateList.length < result.duplicates) {
+    notes.push(
+      t('import.result.truncatedDuplicates', {
+        listed: result.duplicateList.length,
+        total: result.duplicates,
+      }),
+    );
+  }
+  return notes;
+}
+
+/** Spec §3, import report line: type, row, issue, data; first, a note for each list cut short. */
 export function importReport(t: TFunction, language: Language, result: ImportResult): Blob {
   const header = (['type', 'row', 'issue', 'data'] as const).map((column) =>
     t(`import.result.reportColumns.${column}`),
   );
+  const notes = truncationNotes(t, result).map((note) => [t('import.result.reportTypes.note'), '', note, '']);
   const errors = result.errorList.map((issue) => [
     t('import.result.reportTypes.error'),
     issue.row,
@@ -62,7 +84,7 @@ export function importReport(t: TFunction, language: Language, result: ImportRes
     duplicate.value,
   ]);
   const lines = [...errors, ...duplicates].sort((a, b) => Number(a[1]) - Number(b[1]));
-  return new Blob([csvFile([header, ...lines], CSV_SEPARATORS[language])], {
+  return new Blob([csvFile([header, ...notes, ...lines], CSV_SEPARATORS[language])], {
     type: 'text/csv;charset=utf-8',
   });
 }

@@ -6,10 +6,15 @@ import { toast } from 'sonner';
 import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
 import { datedFileName, saveFile } from '../../../lib/save-file.ts';
 import { importFieldLabel } from './import-field-label.ts';
-import { copiedErrors, importReport, issueMessage } from './import-report.ts';
+import { copiedErrors, importReport, issueMessage, truncationNotes } from './import-report.ts';
 import { ImportStats } from './import-stats.tsx';
 
-const OUTCOME_ALERTS = { success: 'alert-success', partial: 'alert-warning', failed: 'alert-error' } as const;
+const OUTCOME_ALERTS = {
+  success: 'alert-success',
+  partial: 'alert-warning',
+  nothingNew: 'alert-info',
+  failed: 'alert-error',
+} as const;
 
 type ImportResultProps = {
   organizationId: string;
@@ -56,13 +61,11 @@ export function ImportResultView({ organizationId, result, onTryAgain, onImportA
         />
         {result.errorList.length > 0 && <ErrorList result={result} />}
         {result.duplicateList.length > 0 && <DuplicateList organizationId={organizationId} result={result} />}
-        {result.isTruncated && (
-          <p className="text-sm text-base-content/70">
-            {t('import.result.truncated', {
-              count: Math.max(result.errorList.length, result.duplicateList.length),
-            })}
+        {truncationNotes(t, result).map((note) => (
+          <p key={note} className="text-sm text-base-content/70">
+            {note}
           </p>
-        )}
+        ))}
         <div className="flex flex-wrap gap-2">
           {result.errorList.length > 0 && (
             <button type="button" className="btn" onClick={copyErrors}>

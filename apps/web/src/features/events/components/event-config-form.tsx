@@ -4,6 +4,7 @@ import {
   type EventConfig,
   type EventKind,
   PaymentReminderConfigInput,
+  SEND_TIME_STEP_MINUTES,
 } from '@reformer/domain/events';
 import { EVENT_TIMINGS } from '@reformer/domain/events-occasions';
 import {
@@ -156,6 +157,7 @@ function EventConfigForm({
           <TextField
             label={t('events.config.sendTime')}
             type="time"
+            step={SEND_TIME_STEP_MINUTES * 60}
             error={errors.sendTime}
             {...register('sendTime')}
           />

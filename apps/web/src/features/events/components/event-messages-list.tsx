@@ -4,20 +4,25 @@ import { useTranslation } from 'react-i18next';
 import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
 import { useFormatDate, useFormatLocalDate } from '../../../lib/format.ts';
 
+/** Sends a WhatsApp message of the outbox: opens its link and takes it off the outbox. */
+export type OutboxWhatsApp = { open: (message: EventMessage) => void; isPending: boolean };
+
 type EventMessagesListProps = {
   messages: EventMessage[];
   /** The history shows the kind of each message; an area's outbox shows its customer instead. */
   show: 'kind' | 'customer';
+  /** Given in the outbox of a member who may send its kind. */
+  whatsApp?: OutboxWhatsApp | undefined;
 };
 
 /** Messages as a table from md up and as cards below: when, what, channel, status, by whom, the text. */
-export function EventMessagesList({ messages, show }: EventMessagesListProps) {
+export function EventMessagesList(props: EventMessagesListProps) {
   return (
     <TableOrCards
       tableFrom="md"
       isFramed
-      table={<MessagesTable messages={messages} show={show} />}
-      cards={messages.map((message) => <MessageCard key={message.id} message={message} show={show} />)}
+      table={<MessagesTable {...props} />}
+      cards={props.messages.map((message) => <MessageCard key={message.id} {...props} message={message} />)}
     />
   );
 }
@@ -38,7 +43,36 @@ function useMessageText() {
   };
 }
 
-function MessageBody({ message }: { message: EventMessage }) {
+const isWaitingWhatsApp = (message: EventMessage) =>
+  message.channel === 'WHATSAPP' && message.status === 'OUTBOX' && message.link !== null;
+
+/** The outbox's WhatsApp entry: opened from here, it is recorded as sent and leaves the outbox. */
+function SendWhatsApp({
+  message,
+  whatsApp,
+}: {
+  message: EventMessage;
+  whatsApp?: OutboxWhatsApp | undefined;
+}) {
+  const { t } = useTranslation();
+  if (!whatsApp || !isWaitingWhatsApp(message)) return null;
+  return (
+    <div className="mt-1">
+      <button
+        type="button"
+        className="btn btn-xs btn-success"
+        aria-label={t('events.outbox.openWhatsAppLabel', { name: message.customerName })}
+        disabled={whatsApp.isPending}
+        onClick={() => whatsApp.open(message)}
+      >
+        {t('events.outbox.openWhatsApp')}
+      </button>
+    </div>
+  );
+}
+
+/** The text, and a link to open a WhatsApp message where it cannot be sent from the list. */
+function MessageBody({ message, hasLink }: { message: EventMessage; hasLink: boolean }) {
   const { t } = useTranslation();
   if (!message.body && !message.link) return null;
   return (
@@ -49,7 +83,7 @@ function MessageBody({ message }: { message: EventMessage }) {
       )}
       {message.subject && <p className="font-medium">{message.subject}</p>}
       {message.body && <p className="whitespace-pre-wrap break-words">{message.body}</p>}
-      {message.link && (
+      {message.link && hasLink && (
         <a
           href={message.link}
           target="_blank"
@@ -63,7 +97,7 @@ function MessageBody({ message }: { message: EventMessage }) {
   );
 }
 
-function MessagesTable({ messages, show: column }: EventMessagesListProps) {
+function MessagesTable({ messages, show: column, whatsApp }: EventMessagesListProps) {
   const { t } = useTranslation();
   const text = useMessageText();
   return (
@@ -85,7 +119,8 @@ function MessagesTable({ messages, show: column }: EventMessagesListProps) {
             <td className="whitespace-nowrap">{text.at(message)}</td>
             <th scope="row" className="font-medium">
               {column === 'kind' ? text.event(message) : message.customerName}
-              <MessageBody message={message} />
+              <SendWhatsApp message={message} whatsApp={whatsApp} />
+              <MessageBody message={message} hasLink={!whatsApp} />
             </th>
             <td>{text.channel(message)}</td>
             <td>
@@ -99,7 +134,11 @@ function MessagesTable({ messages, show: column }: EventMessagesListProps) {
   );
 }
 
-function MessageCard({ message, show: column }: { message: EventMessage; show: 'kind' | 'customer' }) {
+function MessageCard({
+  message,
+  show: column,
+  whatsApp,
+}: Omit<EventMessagesListProps, 'messages'> & { message: EventMessage }) {
   const text = useMessageText();
   const title: ReactNode = column === 'kind' ? text.event(message) : message.customerName;
   return (
@@ -112,7 +151,8 @@ function MessageCard({ message, show: column }: { message: EventMessage; show: '
         <p className="text-sm text-base-content/70">
           {text.at(message)} · {text.channel(message)} · {text.by(message)}
         </p>
-        <MessageBody message={message} />
+        <SendWhatsApp message={message} whatsApp={whatsApp} />
+        <MessageBody message={message} hasLink={!whatsApp} />
       </div>
     </li>
   );

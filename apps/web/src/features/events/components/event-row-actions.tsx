@@ -1,9 +1,9 @@
 import { EVENT_CHANNELS, type EventChannel, type EventSent } from '@reformer/domain/events';
-import { whatsAppLink } from '@reformer/domain/events-templates';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '../../../lib/format.ts';
 import { useMarkEventSent } from '../api/mark-event-sent.ts';
 import { type EventOccasion, useSendEvent } from '../api/send-event.ts';
+import { openWhatsAppAfter } from '../whats-app-window.ts';
 
 type EventRowActionsProps = {
   organizationId: string;
@@ -17,8 +17,9 @@ type EventRowActionsProps = {
 };
 
 /**
- * Send by WhatsApp (a wa.me link to the customer's international number, with the rendered message; opening
- * it records the send), by e-mail or SMS, or mark as sent. Once the occasion is sent: who, how and when.
+ * Send by WhatsApp (the server records the send and answers with the wa.me link to the customer's
+ * international number, which then opens), by e-mail or SMS, or mark as sent. Once the occasion is sent:
+ * who, how and when.
  */
 export function EventRowActions(props: EventRowActionsProps) {
   const { sent, canManage } = props;
@@ -49,44 +50,31 @@ function SendButtons({ organizationId, occasion, customerName, message, contact 
   const markSent = useMarkEventSent(organizationId);
   const isPending = send.isPending || markSent.isPending;
   const canSend = message !== null && !isPending;
-  const sendOn = (channel: EventChannel) => send.mutate({ ...occasion, channel });
+  const sendOn = (channel: EventChannel) => {
+    if (channel === 'WHATSAPP') openWhatsAppAfter(() => send.mutateAsync({ ...occasion, channel }));
+    else send.mutate({ ...occasion, channel });
+  };
   const labelOf = (channel: EventChannel) =>
     t('events.actions.sendByLabel', { channel: t(`events.channels.${channel}`), name: customerName });
-  const whatsAppHref =
-    message !== null && contact.whatsAppNumber ? whatsAppLink(contact.whatsAppNumber, message) : null;
   const hasContact = (channel: EventChannel) =>
     channel === 'EMAIL' ? contact.hasEmail : contact.whatsAppNumber !== null;
 
   return (
     <div className="flex flex-col gap-1">
       <div className="flex flex-wrap items-center gap-1">
-        {EVENT_CHANNELS.map((channel) =>
-          channel === 'WHATSAPP' && whatsAppHref && canSend ? (
-            <a
-              key={channel}
-              href={whatsAppHref}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="btn btn-xs btn-success"
-              aria-label={labelOf(channel)}
-              onClick={() => sendOn(channel)}
-            >
-              {t('events.channels.WHATSAPP')}
-            </a>
-          ) : (
-            <button
-              key={channel}
-              type="button"
-              className="btn btn-xs"
-              aria-label={labelOf(channel)}
-              title={hasContact(channel) ? undefined : t('events.actions.noContact')}
-              disabled={!canSend || !hasContact(channel)}
-              onClick={() => sendOn(channel)}
-            >
-              {t(`events.channels.${channel}`)}
-            </button>
-          ),
-        )}
+        {EVENT_CHANNELS.map((channel) => (
+          <button
+            key={channel}
+            type="button"
+            className={`btn btn-xs ${channel === 'WHATSAPP' ? 'btn-success' : ''}`}
+            aria-label={labelOf(channel)}
+            title={hasContact(channel) ? undefined : t('events.actions.noContact')}
+            disabled={!canSend || !hasContact(channel)}
+            onClick={() => sendOn(channel)}
+          >
+            {t(`events.channels.${channel}`)}
+          </button>
+        ))}
         <button
           type="button"
           className="btn btn-xs btn-ghost"

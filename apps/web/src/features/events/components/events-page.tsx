@@ -70,7 +70,7 @@ function EventArea({
             </p>
             <List organizationId={organizationId} canManage={canManage} />
           </div>
-          <EventOutbox organizationId={organizationId} kind={kind} />
+          <EventOutbox organizationId={organizationId} kind={kind} canManage={canManage} />
         </div>
         <Suspense fallback={<Spinner />}>
           <EventConfigPanel organizationId={organizationId} kind={kind} canManage={canManage} />
