@@ -244,10 +244,10 @@ describe('the session list', () => {
       }
       const after = await statementsFor(april);
       expect(after.sessions).toBeGreaterThan(before.sessions + 80);
-      // The organization's transaction (begin, naming it, commit), the membership (with the sign-in check,
-      // on the other pool meanwhile) and the list itself.
-      expect(before.statements).toBe(5);
-      expect(after.statements).toBe(5);
+      // The organization's transaction (begin and naming it in one, commit), the membership (with the
+      // sign-in check, on the other pool meanwhile) and the list itself.
+      expect(before.statements).toBe(4);
+      expect(after.statements).toBe(4);
     } finally {
       spy.mockRestore();
     }
