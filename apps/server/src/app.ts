@@ -34,6 +34,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { makeUpCreditsRoutes } from './modules/make-up-credits/make-up-credits.routes.ts';
 import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -96,6 +97,7 @@ export function createApi(deps: Deps) {
     .route('/', customerPlansRoutes)
     .route('/', schedulesRoutes)
     .route('/', sessionsRoutes)
+    .route('/', makeUpCreditsRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
     .route('/', medicalRecordsRoutes)

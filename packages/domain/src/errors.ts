@@ -40,6 +40,18 @@ export const ERROR_CODES = {
   SESSION_CUSTOMER_NOT_FOUND: 404,
   /** `details.reason` is one of SESSION_MOVE_BLOCKS. */
   SESSION_NOT_MOVABLE: 409,
+  /** A make-up (REPOSITION) needs a credit valid on the session's date; `details.customerId`, `details.name`. */
+  MAKE_UP_NO_CREDIT: 409,
+  /**
+   * Make-ups go to group sessions at an establishment where the customer has an ACTIVE enrollment (decision
+   * 023); `details.customerId`, `details.name`.
+   */
+  MAKE_UP_SESSION_NOT_ALLOWED: 409,
+  /** The cancellation's credit already paid for a make-up (`details.usedSessionId`): it cannot be undone. */
+  MAKE_UP_CREDIT_USED: 409,
+  /** REPOSITION is set by booking a make-up (adding the customer), which spends a credit. */
+  MAKE_UP_NOT_BOOKED: 409,
+  NO_CREDIT_DATE_NOT_FOUND: 404,
   ENROLLMENT_NOT_FOUND: 404,
   /** The same customer in the same schedule with overlapping dates (spec §8's 409). */
   ENROLLMENT_DUPLICATE: 409,

@@ -5,6 +5,7 @@ import { dashboardOperations } from './operations-dashboard.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
 import { eventOperations } from './operations-events.ts';
 import { importExportOperations } from './operations-import-export.ts';
+import { makeUpCreditOperations } from './operations-make-up-credits.ts';
 import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
@@ -86,6 +87,7 @@ export const OPERATIONS: OperationTable = {
   ...churnRiskOperations,
   ...eventOperations,
   ...importExportOperations,
+  ...makeUpCreditOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

@@ -16,8 +16,8 @@ type Base = {
 /**
  * The objects an operation can name, at the main establishment: a pending invitation, a customer, a
  * customer on a session's roster, a plan, a schedule and its sessions, the roster customer's enrollment
- * in that schedule and a payment for it, a medical record of the first customer; and the organization's PIX
- * details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
+ * in that schedule and a payment for it, a medical record of the first customer, a make-up credit the roster
+ * customer earned by cancelling a later session, a no-credit date; and the organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
  * delete, refund or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
@@ -58,11 +58,13 @@ export async function seedObjects(t: TestApp, base: Base) {
   // Enrolled after being added: a customer already enrolled in the class cannot be added to its session.
   const place = { customerId: rosterCustomer.id, planId: plan.body.id, scheduleId: scheduling.schedule };
   const enrollment = scheduling.session ? await enroll(t, owner, orgId, place, `Notes ${unique}`) : '';
+  if (enrollment) await cancelForCredit(t, owner, orgId, scheduling.sessionIds[1], rosterCustomer.id);
   const paid = { customerId: rosterCustomer.id, enrollmentId: enrollment };
   const payment = enrollment ? await pay(t, owner, orgId, paymentBody(paid, null, `Paid ${unique}`)) : '';
   const customerPath = `/organizations/${orgId}/customers/${customer.id}`;
   const medicalRecord = await addMedicalRecord(t, owner, customerPath, unique);
   await setPixSettings(t, owner, orgId, unique);
+  await addNoCreditDate(t, owner, `/organizations/${orgId}/establishments/${base.establishmentId}`, unique);
   await markBirthdaySent(t, owner, orgId, customer.id);
   return {
     invitation: invited.body.id as string,
@@ -196,6 +198,38 @@ async function setPixSettings(t: TestApp, owner: TestUser, orgId: string, unique
   const saved = await t.request('PUT', `/organizations/${orgId}/pix-settings`, {
     token: owner.token,
     body: { pixKey: `pix-${unique}@example.com`, pixMerchantName: unique, pixMerchantCity: 'Sao Paulo' },
+  });
+  expect(saved.status, saved.text).toBe(200);
+}
+
+/**
+ * The roster customer cancels a later session of their class, a month ahead: a make-up credit of this tenant
+ * (unless the fuzzer's settings give none), which their credits list shows with the session's id.
+ */
+async function cancelForCredit(
+  t: TestApp,
+  owner: TestUser,
+  orgId: string,
+  sessionId: string | undefined,
+  customerId: string,
+) {
+  if (!sessionId) return;
+  const canceled = await t.request(
+    'PUT',
+    `/organizations/${orgId}/sessions/${sessionId}/attendance/${customerId}`,
+    {
+      token: owner.token,
+      body: { status: 'CANCELED' },
+    },
+  );
+  expect(canceled.status, canceled.text).toBe(200);
+}
+
+/** Christmas as a no-credit date of the main establishment, named with the mark. */
+async function addNoCreditDate(t: TestApp, owner: TestUser, establishmentPath: string, unique: string) {
+  const saved = await t.request('PUT', `${establishmentPath}/no-credit-dates/2027-12-25`, {
+    token: owner.token,
+    body: { name: `Holiday ${unique}` },
   });
   expect(saved.status, saved.text).toBe(200);
 }

@@ -4,6 +4,7 @@ export * from './enrollments.ts';
 export * from './events.ts';
 export * from './idempotency.ts';
 export * from './invitations.ts';
+export * from './make-up-credits.ts';
 export * from './medical-records.ts';
 export * from './organizations.ts';
 export * from './payments.ts';

@@ -5,6 +5,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import {
   establishmentAssignments,
   establishments,
+  makeUpCredits,
   scheduleSessions,
   schedules,
   sessionAttendance,
@@ -166,8 +167,15 @@ export async function insertSessions(tx: Transaction, rows: SessionRow[]) {
     });
 }
 
-const hasAttendance = sql`exists (select 1 from ${sessionAttendance} a
-  where a.organization_id = ${scheduleSessions.organizationId} and a.session_id = ${scheduleSessions.id})`;
+/**
+ * A session with a roster row, or with a make-up credit earned or spent there (whose roster row an
+ * enrollment's pause may have removed), is history.
+ */
+const hasAttendance = sql`(exists (select 1 from ${sessionAttendance} a
+  where a.organization_id = ${scheduleSessions.organizationId} and a.session_id = ${scheduleSessions.id})
+  or exists (select 1 from ${makeUpCredits} m
+  where m.organization_id = ${scheduleSessions.organizationId}
+    and (m.canceled_session_id = ${scheduleSessions.id} or m.used_session_id = ${scheduleSessions.id})))`;
 
 function futureSessionsOf(organizationId: string, scheduleId: string, now: Date) {
   return and(

@@ -1,5 +1,5 @@
 import type { AttendanceStatus } from '@reformer/domain/sessions';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { customers, sessionAttendance } from '../../db/schema/index.ts';
 
@@ -8,11 +8,18 @@ type EntryKey = { organizationId: string; sessionId: string; customerId: string 
 
 /**
  * The customers still on the books among `ids`, share-locked: a delete or purge waits for this roster
- * change and then clears what it added, or wins first and the customer is not found.
+ * change and then clears what it added, or wins first and the customer is not found. `update` for a
+ * make-up, which spends the customers' credits: two bookings of one customer then take turns. Locked in id
+ * order, so two requests naming the same customers cannot each hold one the other waits for.
  */
-export async function lockActiveCustomers(tx: Transaction, organizationId: string, ids: string[]) {
-  const rows = await tx
-    .select({ id: customers.id })
+export async function lockActiveCustomers(
+  tx: Transaction,
+  organizationId: string,
+  ids: string[],
+  strength: 'share' | 'update' = 'share',
+) {
+  return tx
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
     .where(
       and(
@@ -21,8 +28,8 @@ export async function lockActiveCustomers(tx: Transaction, organizationId: strin
         notInArray(customers.status, ['DELETED', 'PURGED']),
       ),
     )
-    .for('share');
-  return rows.map((row) => row.id);
+    .orderBy(asc(customers.id))
+    .for(strength);
 }
 
 export async function insertAttendance(tx: Transaction, rows: AttendanceRow[]) {
@@ -37,12 +44,12 @@ function entry(key: EntryKey) {
   );
 }
 
-export async function findAttendanceStatus(tx: Transaction, key: EntryKey) {
+export async function findAttendance(tx: Transaction, key: EntryKey) {
   const [row] = await tx
-    .select({ status: sessionAttendance.status })
+    .select({ status: sessionAttendance.status, source: sessionAttendance.source })
     .from(sessionAttendance)
     .where(entry(key));
-  return row?.status ?? null;
+  return row ?? null;
 }
 
 export async function setAttendanceStatus(

@@ -1,13 +1,15 @@
 import { AppError } from '@reformer/domain/errors';
+import type { AttendanceChange, CustomersAdded } from '@reformer/domain/make-up-credit-schemas';
 import {
   type AddCustomersToSessionValues,
   type AttendanceStatus,
   countsTowardCapacity,
 } from '@reformer/domain/sessions';
 import { isUuid } from '../../auth/access.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import type { OrgAccess } from '../../lib/http.ts';
+import * as credits from '../make-up-credits/make-up-credit-ledger.ts';
 import * as repository from './attendance.repository.ts';
 import { countRoster, enrolledAmong, isEnrolledWithoutRow } from './sessions.repository.ts';
 import { changeSession } from './sessions.service.ts';
@@ -16,7 +18,8 @@ const CHECK_IN_ACTIONS = ['CHECKIN_CUSTOMERS', 'MANAGE_ATTENDANCE'] as const;
 
 /**
  * All or nothing, decided under the schedule's lock: if the free seats cannot take every customer none is
- * added (SESSION_FULL); a customer already on the roster is refused by the primary key.
+ * added (SESSION_FULL); a customer already on the roster is refused by the primary key. A make-up
+ * (REPOSITION) also spends each customer's oldest valid credit, under their row's lock (decision 023).
  */
 export async function addCustomersToSession(
   db: Database,
@@ -24,39 +27,61 @@ export async function addCustomersToSession(
   sessionId: string,
   input: AddCustomersToSessionValues,
   now: Date,
-) {
+): Promise<CustomersAdded> {
   const { organizationId } = access;
-  return changeSession(db, access, sessionId, ['MANAGE_ATTENDANCE'], async (tx, session) => {
-    if (!session.isActive) throw new AppError('SESSION_INACTIVE');
-    const found = await repository.lockActiveCustomers(tx, organizationId, input.customerIds);
-    if (found.length !== input.customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
-    // An enrolled customer is on the roster already, row or not.
-    const alreadyEnrolled = await enrolledAmong(tx, { organizationId, sessionId }, input.customerIds);
-    if (alreadyEnrolled.length > 0) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
-    const { rosterCount } = await countRoster(tx, organizationId, sessionId);
-    const seats = countsTowardCapacity(input.status) ? input.customerIds.length : 0;
-    if (rosterCount + seats > session.capacity) throw new AppError('SESSION_FULL');
-    const rows = input.customerIds.map((customerId) => ({
-      organizationId,
-      sessionId,
-      customerId,
-      source: 'ADDED' as const,
-      status: input.status,
-      reason: input.reason,
-      notes: input.notes,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await repository.insertAttendance(tx, rows).catch((error: unknown) => {
-      if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
-      throw error;
-    });
+  const isMakeUp = input.status === 'REPOSITION';
+  const { details, result } = await changeSession(
+    db,
+    access,
+    sessionId,
+    ['MANAGE_ATTENDANCE'],
+    async (tx, session) => {
+      if (!session.isActive) throw new AppError('SESSION_INACTIVE');
+      const strength = isMakeUp ? 'update' : 'share';
+      const found = await repository.lockActiveCustomers(tx, organizationId, input.customerIds, strength);
+      if (found.length !== input.customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
+      // An enrolled customer is on the roster already, row or not.
+      const alreadyEnrolled = await enrolledAmong(tx, { organizationId, sessionId }, input.customerIds);
+      if (alreadyEnrolled.length > 0) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
+      const { rosterCount } = await countRoster(tx, organizationId, sessionId);
+      const seats = countsTowardCapacity(input.status) ? input.customerIds.length : 0;
+      if (rosterCount + seats > session.capacity) throw new AppError('SESSION_FULL');
+      await insertAdded(tx, input, { organizationId, sessionId, now });
+      if (!isMakeUp) return [];
+      const booked = { id: sessionId, ...session };
+      return credits.spendCredits(tx, { organizationId, session: booked, customers: found, now });
+    },
+  );
+  return { ...details, spentCredits: result };
+}
+
+async function insertAdded(
+  tx: Transaction,
+  input: AddCustomersToSessionValues,
+  at: { organizationId: string; sessionId: string; now: Date },
+) {
+  const rows = input.customerIds.map((customerId) => ({
+    organizationId: at.organizationId,
+    sessionId: at.sessionId,
+    customerId,
+    source: 'ADDED' as const,
+    status: input.status,
+    reason: input.reason,
+    notes: input.notes,
+    createdAt: at.now,
+    updatedAt: at.now,
+  }));
+  await repository.insertAttendance(tx, rows).catch((error: unknown) => {
+    if (databaseErrorCode(error) === UNIQUE_VIOLATION) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
+    throw error;
   });
 }
 
 /**
  * A canceled customer who is confirmed again needs a free seat, like a new one. An enrolled customer with no
- * row yet (CONFIRMED by their enrollment) gets one, holding the status staff set.
+ * row yet (CONFIRMED by their enrollment) gets one, holding the status staff set. Cancelling decides the
+ * make-up credit in the same transaction and answers it; confirming again returns the credit unless it was
+ * spent. REPOSITION comes only with a credit spent on the place (booking a make-up adds the customer).
  */
 export async function updateAttendance(
   db: Database,
@@ -64,20 +89,38 @@ export async function updateAttendance(
   target: { sessionId: string; customerId: string },
   status: AttendanceStatus,
   now: Date,
-) {
+): Promise<AttendanceChange> {
   const key = { organizationId: access.organizationId, ...target };
-  return changeSession(db, access, target.sessionId, ['MANAGE_ATTENDANCE'], async (tx, session) => {
-    const recorded = isUuid(target.customerId) ? await repository.findAttendanceStatus(tx, key) : null;
-    const enrolled = !recorded && isUuid(target.customerId) && (await isEnrolledWithoutRow(tx, key));
-    if (!recorded && !enrolled) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
-    const current = recorded ?? 'CONFIRMED';
-    if (countsTowardCapacity(status) && !countsTowardCapacity(current)) {
-      const { rosterCount } = await countRoster(tx, key.organizationId, target.sessionId);
-      if (rosterCount >= session.capacity) throw new AppError('SESSION_FULL');
-    }
-    if (recorded) return repository.setAttendanceStatus(tx, key, status, now);
-    await repository.insertAttendance(tx, [enrollmentRow(key, { status, now })]);
-  });
+  const { details, result } = await changeSession(
+    db,
+    access,
+    target.sessionId,
+    ['MANAGE_ATTENDANCE'],
+    async (tx, session) => {
+      const recorded = isUuid(target.customerId) ? await repository.findAttendance(tx, key) : null;
+      const enrolled = !recorded && isUuid(target.customerId) && (await isEnrolledWithoutRow(tx, key));
+      if (!recorded && !enrolled) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
+      const current = recorded?.status ?? 'CONFIRMED';
+      const isEnrolledPlace = enrolled || recorded?.source === 'ENROLLMENT';
+      const isMakeUp = !isEnrolledPlace && (await credits.isMakeUpPlace(tx, key));
+      if (status === 'REPOSITION' && current !== 'REPOSITION' && !isMakeUp)
+        throw new AppError('MAKE_UP_NOT_BOOKED');
+      if (countsTowardCapacity(status) && !countsTowardCapacity(current)) {
+        const { rosterCount } = await countRoster(tx, key.organizationId, target.sessionId);
+        if (rosterCount >= session.capacity) throw new AppError('SESSION_FULL');
+      }
+      const kind = isEnrolledPlace ? 'ENROLLED' : isMakeUp ? 'MAKE_UP' : 'OTHER';
+      const outcome = await credits.settleStatusChange(
+        tx,
+        { ...key, session, kind, now },
+        { current, status },
+      );
+      if (recorded) await repository.setAttendanceStatus(tx, key, status, now);
+      else await repository.insertAttendance(tx, [enrollmentRow(key, { status, now })]);
+      return outcome;
+    },
+  );
+  return { ...details, makeUpCredit: result };
 }
 
 /** Check-in records presence apart from the status; checking in twice keeps the first time. */
@@ -107,13 +150,14 @@ async function setCheckIn(
   now: Date,
 ) {
   const key = { organizationId: access.organizationId, ...target };
-  return changeSession(db, access, target.sessionId, CHECK_IN_ACTIONS, async (tx) => {
+  const { details } = await changeSession(db, access, target.sessionId, CHECK_IN_ACTIONS, async (tx) => {
     if (!isUuid(target.customerId)) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
     if (await repository.setCheckedIn(tx, key, at, now)) return;
     if (!(await isEnrolledWithoutRow(tx, key))) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
     // Enrolled with no row: nothing to undo; a check-in records it with the enrollment's CONFIRMED.
     if (at) await repository.insertAttendance(tx, [enrollmentRow(key, { status: 'CONFIRMED', now, at })]);
   });
+  return details;
 }
 
 /** The attendance row of an enrolled customer, written the first time staff record something for them. */

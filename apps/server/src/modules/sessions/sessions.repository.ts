@@ -253,9 +253,12 @@ export async function lockSession(tx: Transaction, organizationId: string, sessi
   const [row] = await tx
     .select({
       scheduleId: schedules.id,
+      type: schedules.type,
       establishmentId: schedules.establishmentId,
       capacity: schedules.capacity,
       isActive: scheduleSessions.isActive,
+      date: scheduleSessions.date,
+      startTime: timeOfDay(scheduleSessions.startTime),
       startsAt: scheduleSessions.startsAt,
     })
     .from(scheduleSessions)

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { AttendanceChange, CustomersAdded } from '@reformer/domain/make-up-credit-schemas';
 import {
   AddCustomersToSessionInput,
   CheckInInput,
@@ -76,12 +77,15 @@ const setStatus = createRoute({
   tags,
   security: bearerSecurity,
   middleware: manageAttendance,
-  summary: "Set a roster customer's status",
+  summary:
+    "Set a roster customer's status. Cancelling decides their make-up credit (`makeUpCredit`: EARNED, or NOT_EARNED and why); undoing a cancellation returns its unused credit (RETURNED)",
   request: { params: RosterParams, body: jsonBody(UpdateAttendanceInput) },
   responses: {
-    200: details('Updated'),
+    200: jsonResponse(AttendanceChange, 'Updated'),
     ...standardErrors,
-    409: errorResponse('SESSION_FULL: confirming a canceled customer needs a free seat'),
+    409: errorResponse(
+      'SESSION_FULL: confirming a canceled customer needs a free seat; MAKE_UP_CREDIT_USED: the cancellation’s credit paid for a make-up; MAKE_UP_NOT_BOOKED: REPOSITION comes from booking a make-up',
+    ),
   },
 });
 
@@ -91,12 +95,15 @@ const addCustomers = createRoute({
   tags,
   security: bearerSecurity,
   middleware: manageAttendance,
-  summary: 'Add customers to this session only; all or nothing',
+  summary:
+    'Add customers to this session only; all or nothing. As REPOSITION (a make-up) each spends their oldest valid make-up credit (`spentCredits`)',
   request: { params: SessionParams, body: jsonBody(AddCustomersToSessionInput) },
   responses: {
-    201: details('Added'),
+    201: jsonResponse(CustomersAdded, 'Added'),
     ...standardErrors,
-    409: errorResponse('SESSION_FULL, SESSION_CUSTOMER_DUPLICATE or SESSION_INACTIVE'),
+    409: errorResponse(
+      'SESSION_FULL, SESSION_CUSTOMER_DUPLICATE, SESSION_INACTIVE; for a make-up MAKE_UP_NO_CREDIT or MAKE_UP_SESSION_NOT_ALLOWED (`details.customerId`)',
+    ),
   },
 });
 

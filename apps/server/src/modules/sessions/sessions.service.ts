@@ -107,16 +107,21 @@ async function lockSessionFor(
   return session;
 }
 
-/** Runs `change` in a transaction under the session's schedule lock, then answers the session's details. */
-export async function changeSession(
+/**
+ * Runs `change` in a transaction under the session's schedule lock, then answers the session's details and
+ * what `change` returned.
+ */
+export async function changeSession<Result>(
   db: Database,
   access: OrgAccess,
   sessionId: string,
   actions: readonly Action[],
-  change: (tx: Transaction, session: Locked) => Promise<void>,
-): Promise<SessionDetails> {
-  await db.transaction(async (tx) => change(tx, await lockSessionFor(tx, access, sessionId, actions)));
-  return readSessionDetails(db, access.organizationId, sessionId);
+  change: (tx: Transaction, session: Locked) => Promise<Result>,
+): Promise<{ details: SessionDetails; result: Result }> {
+  const result = await db.transaction(async (tx) =>
+    change(tx, await lockSessionFor(tx, access, sessionId, actions)),
+  );
+  return { details: await readSessionDetails(db, access.organizationId, sessionId), result };
 }
 
 /** The details after a change the member was allowed to make. */

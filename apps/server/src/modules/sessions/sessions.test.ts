@@ -301,7 +301,9 @@ describe('a session and its roster', () => {
       },
     ]);
     const read = await t.request('GET', orgPath(`/sessions/${session.id}`), { token: owner.token });
-    expect(read.body).toEqual(reposition.body);
+    const { spentCredits, ...added } = reposition.body;
+    expect(spentCredits).toEqual([]);
+    expect(read.body).toEqual(added);
     expect(
       (await t.request('GET', orgPath(`/sessions/${classA.id}`), { token: owner.token })).body.error,
     ).toEqual({
@@ -334,11 +336,22 @@ describe('a session and its roster', () => {
     const back = await t.request('PUT', statusPath, { token: owner.token, body: { status: 'CONFIRMED' } });
     expect(back.status).toBe(409);
     expect(back.body.error.code).toBe('SESSION_FULL');
+    // A make-up is booked by adding the customer, which spends a credit (make-up-credits.test.ts).
     const trial = await t.request('PUT', orgPath(`/sessions/${session.id}/attendance/${customers[1]?.id}`), {
       token: owner.token,
       body: { status: 'REPOSITION' },
     });
-    expect(trial.body.rosterCount).toBe(5);
+    expect(trial.status).toBe(409);
+    expect(trial.body.error.code).toBe('MAKE_UP_NOT_BOOKED');
+    const confirmed = await t.request(
+      'PUT',
+      orgPath(`/sessions/${session.id}/attendance/${customers[1]?.id}`),
+      {
+        token: owner.token,
+        body: { status: 'CONFIRMED' },
+      },
+    );
+    expect(confirmed.body).toMatchObject({ rosterCount: 5, makeUpCredit: null });
     const stranger = (await newCustomers(1))[0]?.id;
     const missing = await t.request('PUT', orgPath(`/sessions/${session.id}/attendance/${stranger}`), {
       token: owner.token,

@@ -1,10 +1,11 @@
 // Kept apart from the details screen so the route's search validation does not pull it into the first bundle.
-/** Spec §2's five tabs, and the messages events sent (issue #13). */
+/** Spec §2's five tabs, the messages events sent (issue #13) and the make-up credits (issue #18). */
 export const CUSTOMER_DETAIL_TABS = [
   'profile',
   'registration',
   'enrollments',
   'payments',
+  'makeUpCredits',
   'medicalRecords',
   'messages',
 ] as const;

@@ -1,9 +1,11 @@
-import type { AddCustomersToSessionValues, SessionDetails } from '@reformer/domain/sessions';
+import type { CustomersAdded } from '@reformer/domain/make-up-credit-schemas';
+import type { AddCustomersToSessionValues } from '@reformer/domain/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api-client.ts';
 import { ApiError, NetworkError } from '../../../lib/api-error.ts';
+import { describeError } from '../../../lib/error-messages.ts';
 import type { TranslationKey } from '../../../lib/i18n-keys.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { storeSession } from './get-session.ts';
@@ -14,14 +16,21 @@ export function addCustomersToSession(
   organizationId: string,
   sessionId: string,
   input: AddCustomersToSessionValues,
-): Promise<SessionDetails> {
-  return api.post<SessionDetails>(`${sessionsPath(organizationId, sessionId)}/customers`, input);
+): Promise<CustomersAdded> {
+  return api.post<CustomersAdded>(`${sessionsPath(organizationId, sessionId)}/customers`, input);
 }
 
-/** Spec §8: a full class is 'This schedule is at full capacity'; any other failure the action's own text. */
+/** Refusals that say what to do: a make-up without a valid credit, or outside the customer's plan. */
+const MAKE_UP_REFUSALS = new Set(['MAKE_UP_NO_CREDIT', 'MAKE_UP_SESSION_NOT_ALLOWED']);
+
+/**
+ * Spec §8: a full class is 'This schedule is at full capacity'; a refused make-up says whose credit is
+ * missing; any other failure the action's own text.
+ */
 function describeAddError(error: Error, fallbackKey: TranslationKey): string {
   if (error instanceof NetworkError) return i18n.t('errors.network');
   if (error instanceof ApiError && error.code === 'SESSION_FULL') return i18n.t('errors.SESSION_FULL');
+  if (error instanceof ApiError && MAKE_UP_REFUSALS.has(error.code)) return describeError(error, fallbackKey);
   return i18n.t(fallbackKey);
 }
 
@@ -38,7 +47,9 @@ export function useAddCustomersToSession(
     toasts: {
       loading: t('attendance.addCustomers.loading'),
       success: (_session, input) =>
-        t('attendance.addCustomers.success.count', { count: input.customerIds.length }),
+        input.status === 'REPOSITION'
+          ? t('makeUpCredits.booking.success', { count: input.customerIds.length })
+          : t('attendance.addCustomers.success.count', { count: input.customerIds.length }),
       errorFallback: 'attendance.addCustomers.failed',
       describeError: describeAddError,
     },

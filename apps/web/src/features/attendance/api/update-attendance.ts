@@ -1,8 +1,10 @@
-import type { AttendanceStatus, SessionDetails } from '@reformer/domain/sessions';
+import type { AttendanceChange } from '@reformer/domain/make-up-credit-schemas';
+import type { AttendanceStatus } from '@reformer/domain/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
+import { useMakeUpCreditText } from '../make-up-credit-text.ts';
 import { storeSession } from './get-session.ts';
 import { sessionsPath } from './get-sessions.ts';
 
@@ -11,8 +13,8 @@ export function updateAttendance(
   sessionId: string,
   customerId: string,
   status: AttendanceStatus,
-): Promise<SessionDetails> {
-  return api.put<SessionDetails>(
+): Promise<AttendanceChange> {
+  return api.put<AttendanceChange>(
     `${sessionsPath(organizationId, sessionId)}/attendance/${encodeURIComponent(customerId)}`,
     { status },
   );
@@ -20,16 +22,23 @@ export function updateAttendance(
 
 type UpdateAttendanceVariables = { customerId: string; name: string; status: AttendanceStatus };
 
-/** A customer's status in the session (CONFIRMED, CANCELED, TRIAL, REPOSITION); needs MANAGE_ATTENDANCE. */
+/**
+ * A customer's status in the session (CONFIRMED, CANCELED, TRIAL, REPOSITION); needs MANAGE_ATTENDANCE. The
+ * toast also says what it did to their make-up credit: earned and until when, or why not, or given back.
+ */
 export function useUpdateAttendance(organizationId: string, sessionId: string) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const creditText = useMakeUpCreditText();
   return useToastMutation({
     mutationFn: ({ customerId, status }: UpdateAttendanceVariables) =>
       updateAttendance(organizationId, sessionId, customerId, status),
     toasts: {
       loading: t('attendance.status.loading'),
-      success: (_session, { name }) => t('attendance.status.success', { name }),
+      success: (change, { name }) =>
+        change.makeUpCredit
+          ? `${t('attendance.status.success', { name })} ${creditText(change.makeUpCredit, name)}`
+          : t('attendance.status.success', { name }),
       errorFallback: 'attendance.status.failed',
     },
     onSuccess: (session) => storeSession(queryClient, organizationId, session),

@@ -18,6 +18,7 @@ import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { domainResolver, fieldErrorText } from '../../../lib/forms.ts';
 import { useAddCustomersToSession } from '../api/add-customers-to-session.ts';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
+import { MakeUpCreditsPreview } from './make-up-credits-preview.tsx';
 
 type FormValues = {
   customerIds: string[];
@@ -41,10 +42,13 @@ const addCustomersResolver: Resolver<FormValues, unknown, AddCustomersToSessionV
     options as unknown as ResolverOptions<AddCustomersToSessionInput>,
   );
 
-type AddCustomersDialogProps = { organizationId: string; session: SessionDetails };
+type AddCustomersDialogProps = { organizationId: string; session: SessionDetails; timeZone: string };
 
-/** "Add customers": several at once, with a status, a reason (required) and notes; beyond capacity is refused. */
-export function AddCustomersDialog({ organizationId, session }: AddCustomersDialogProps) {
+/**
+ * "Add customers": several at once, with a status, a reason (required) and notes; beyond capacity is refused.
+ * A make-up (REPOSITION) shows each customer's valid credits and uses the oldest.
+ */
+export function AddCustomersDialog({ organizationId, session, timeZone }: AddCustomersDialogProps) {
   const { t } = useTranslation();
   const [isOpen, setIsOpen] = useState(false);
   return (
@@ -61,6 +65,7 @@ export function AddCustomersDialog({ organizationId, session }: AddCustomersDial
         <AddCustomersForm
           organizationId={organizationId}
           session={session}
+          timeZone={timeZone}
           onClose={() => setIsOpen(false)}
         />
       </Dialog>
@@ -71,12 +76,13 @@ export function AddCustomersDialog({ organizationId, session }: AddCustomersDial
 function AddCustomersForm({
   organizationId,
   session,
+  timeZone,
   onClose,
 }: AddCustomersDialogProps & { onClose: () => void }) {
   const { t } = useTranslation();
   const [picked, setPicked] = useState<PickedCustomer[]>([]);
   const addCustomers = useAddCustomersToSession(organizationId, session.id, { onSuccess: onClose });
-  const { register, handleSubmit, formState, setValue } = useForm<
+  const { register, handleSubmit, formState, setValue, watch } = useForm<
     FormValues,
     unknown,
     AddCustomersToSessionValues
@@ -85,6 +91,7 @@ function AddCustomersForm({
     defaultValues: { customerIds: [], reason: '', status: 'CONFIRMED', notes: '' },
   });
   const { errors, isSubmitted } = formState;
+  const isMakeUp = watch('status') === 'REPOSITION';
   const seatsLeft = remainingSeats(session) - picked.length;
   const reasonField = register('reason', {
     // The status follows the reason (a trial class is TRIAL) until the user picks another.
@@ -143,6 +150,14 @@ function AddCustomersForm({
         error={errors.status}
         {...register('status')}
       />
+      {isMakeUp && picked.length > 0 && (
+        <MakeUpCreditsPreview
+          organizationId={organizationId}
+          customers={picked}
+          sessionDate={session.date}
+          timeZone={timeZone}
+        />
+      )}
       <TextareaField
         label={`${t('attendance.addCustomers.notes')} (${t('common.optional')})`}
         placeholder={t('attendance.addCustomers.notesPlaceholder')}

@@ -1,6 +1,7 @@
 import type { RosterEntry } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
 import { usePersonName } from '../../../lib/person-name.ts';
+import { useMakeUpCreditText } from '../make-up-credit-text.ts';
 import { RosterCheckIn, RosterStatus, useRosterActions } from './roster-controls.tsx';
 
 type RosterListProps = {
@@ -24,6 +25,7 @@ export function RosterList({
   const { t } = useTranslation();
   const nameOf = usePersonName();
   const actions = useRosterActions(organizationId, sessionId);
+  const creditText = useMakeUpCreditText();
   const sourceOf = (entry: RosterEntry) =>
     [
       t(`attendance.session.roster.sources.${entry.source}`),
@@ -31,6 +33,15 @@ export function RosterList({
     ]
       .filter(Boolean)
       .join(' · ');
+
+  const lastChange = actions.updateStatus.data?.makeUpCredit;
+  const notice = lastChange && actions.updateStatus.variables && (
+    <MakeUpCreditNotice
+      text={creditText(lastChange, actions.updateStatus.variables.name)}
+      isEarned={lastChange.outcome === 'EARNED'}
+      onDismiss={() => actions.updateStatus.reset()}
+    />
+  );
 
   if (roster.length === 0) {
     return (
@@ -54,6 +65,7 @@ export function RosterList({
 
   return (
     <>
+      {notice}
       <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
         <table className="table">
           <thead>
@@ -95,5 +107,33 @@ export function RosterList({
         ))}
       </ul>
     </>
+  );
+}
+
+/**
+ * What the last status change did to the customer's make-up credit, kept on the page after its toast is gone
+ * so staff can tell the customer at the desk.
+ */
+function MakeUpCreditNotice({
+  text,
+  isEarned,
+  onDismiss,
+}: {
+  text: string;
+  isEarned: boolean;
+  onDismiss: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      data-testid="make-up-credit-notice"
+      className={`alert ${isEarned ? 'alert-success' : 'alert-info'} flex flex-wrap justify-between`}
+    >
+      <span>{text}</span>
+      <button type="button" className="btn btn-ghost btn-sm" onClick={onDismiss}>
+        {t('makeUpCredits.outcome.dismiss')}
+      </button>
+    </div>
   );
 }

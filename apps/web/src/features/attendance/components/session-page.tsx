@@ -56,7 +56,9 @@ export function SessionPage({ organizationId, sessionId, timeZone }: SessionPage
                 {t('attendance.move.open')}
               </button>
             )}
-            {canManage && <AddCustomersDialog organizationId={organizationId} session={session} />}
+            {canManage && (
+              <AddCustomersDialog organizationId={organizationId} session={session} timeZone={timeZone} />
+            )}
           </>
         }
       />

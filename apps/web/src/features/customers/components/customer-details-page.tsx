@@ -23,6 +23,8 @@ type CustomerDetailsPageProps = {
   medicalRecordsPanel: ReactNode | null;
   /** The messages birthday and payment events sent the customer (the events feature's panel). */
   messagesPanel: ReactNode | null;
+  /** The customer's make-up credits: earned, available, used, expired (the make-up credits feature's panel). */
+  makeUpCreditsPanel: ReactNode | null;
 };
 
 export function CustomerDetailsPage({
@@ -33,6 +35,7 @@ export function CustomerDetailsPage({
   paymentsPanel,
   medicalRecordsPanel,
   messagesPanel,
+  makeUpCreditsPanel,
 }: CustomerDetailsPageProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
@@ -44,6 +47,7 @@ export function CustomerDetailsPage({
     payments: paymentsPanel,
     medicalRecords: medicalRecordsPanel,
     messages: messagesPanel,
+    makeUpCredits: makeUpCreditsPanel,
   };
   const tabs = CUSTOMER_DETAIL_TABS.filter((name) => panels[name] !== null);
   const tab = tabs.includes(requestedTab) ? requestedTab : 'profile';
@@ -89,6 +93,7 @@ export function CustomerDetailsPage({
         {tab === 'payments' && paymentsPanel}
         {tab === 'medicalRecords' && medicalRecordsPanel}
         {tab === 'messages' && messagesPanel}
+        {tab === 'makeUpCredits' && makeUpCreditsPanel}
       </div>
     </div>
   );

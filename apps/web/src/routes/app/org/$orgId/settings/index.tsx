@@ -1,11 +1,15 @@
 import { type AccessProfile, can, canAny } from '@reformer/domain/permissions';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { ImportSettingsPanel } from '../../../../../features/customer-import/components/import-settings-panel.tsx';
 import { customerPlansQueryOptions } from '../../../../../features/customer-plans/api/get-customer-plans.ts';
 import { CustomerPlansSummary } from '../../../../../features/customer-plans/components/customer-plans-summary.tsx';
 import { CustomersExportPanel } from '../../../../../features/customers/components/customers-export-panel.tsx';
+import { establishmentsQueryOptions } from '../../../../../features/establishments/api/get-establishments.ts';
 import { ExportsPanel } from '../../../../../features/exports/components/exports-panel.tsx';
 import { allowedExports } from '../../../../../features/exports/export-permissions.ts';
+import { makeUpCreditSettingsQueryOptions } from '../../../../../features/make-up-credits/api/get-make-up-credit-settings.ts';
+import { MakeUpCreditSettingsPanel } from '../../../../../features/make-up-credits/components/make-up-credit-settings-panel.tsx';
 import {
   GeneralSettings,
   OrganizationSettings,
@@ -26,6 +30,8 @@ function visibleTabs(profile: AccessProfile): SettingsTab[] {
   return SETTINGS_TABS.filter(
     (tab) =>
       tab === 'general' ||
+      // Every member may read the make-up rules; MANAGE_SETTINGS changes them.
+      tab === 'makeUpCredits' ||
       // The PIX key: for who records payments, or may change settings.
       (tab === 'payments' && (can(profile, 'VIEW_PAYMENTS', org) || can(profile, 'MANAGE_SETTINGS', org))) ||
       (tab === 'import' && can(profile, 'IMPORT_CUSTOMERS', org)) ||
@@ -50,6 +56,12 @@ export const Route = createFileRoute('/app/org/$orgId/settings/')({
     if (tab === 'payments' && visibleTabs(profile).includes(tab)) {
       await queryClient.ensureQueryData(pixSettingsQueryOptions(orgId));
     }
+    if (tab === 'makeUpCredits') {
+      await Promise.all([
+        queryClient.ensureQueryData(makeUpCreditSettingsQueryOptions(orgId)),
+        queryClient.ensureQueryData(establishmentsQueryOptions(orgId)),
+      ]);
+    }
   },
   component: SettingsRoute,
 });
@@ -66,6 +78,7 @@ function SettingsRoute() {
     <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
       {tab === 'general' && <GeneralSettings organizationId={orgId} />}
       {tab === 'payments' && <PixSettingsPanel organizationId={orgId} />}
+      {tab === 'makeUpCredits' && <MakeUpCreditsTab organizationId={orgId} />}
       {tab === 'import' && <ImportSettingsPanel organizationId={orgId} />}
       {tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', { scope: 'ORG' }) && (
         <CustomersExportPanel organizationId={orgId} />
@@ -74,4 +87,10 @@ function SettingsRoute() {
       {tab === 'clientPlans' && <CustomerPlansSummary organizationId={orgId} />}
     </OrganizationSettings>
   );
+}
+
+/** The make-up rules, with the establishments whose no-credit dates they list (features do not import each other). */
+function MakeUpCreditsTab({ organizationId }: { organizationId: string }) {
+  const { data: establishments } = useSuspenseQuery(establishmentsQueryOptions(organizationId));
+  return <MakeUpCreditSettingsPanel organizationId={organizationId} establishments={establishments} />;
 }

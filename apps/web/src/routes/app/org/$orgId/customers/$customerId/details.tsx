@@ -8,6 +8,7 @@ import {
 } from '../../../../../../features/customers/customer-detail-tabs.ts';
 import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments/components/customer-enrollments-panel.tsx';
 import { CustomerEventMessagesPanel } from '../../../../../../features/events/components/customer-event-messages-panel.tsx';
+import { CustomerMakeUpCreditsPanel } from '../../../../../../features/make-up-credits/components/customer-make-up-credits-panel.tsx';
 import { CustomerMedicalRecordsPanel } from '../../../../../../features/medical-records/components/customer-medical-records-panel.tsx';
 import { CustomerPaymentsPanel } from '../../../../../../features/payments/components/customer-payments-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
@@ -41,6 +42,8 @@ function CustomerDetailsRoute() {
   ) : null;
   // The route's loader already required VIEW_CUSTOMERS, which the messages need (decision 016).
   const messagesPanel = <CustomerEventMessagesPanel organizationId={orgId} customerId={customerId} />;
+  // VIEW_CUSTOMERS too: the loader required it.
+  const makeUpCreditsPanel = <CustomerMakeUpCreditsPanel organizationId={orgId} customerId={customerId} />;
   return (
     <CustomerDetailsPage
       organizationId={orgId}
@@ -50,6 +53,7 @@ function CustomerDetailsRoute() {
       paymentsPanel={paymentsPanel}
       medicalRecordsPanel={medicalRecordsPanel}
       messagesPanel={messagesPanel}
+      makeUpCreditsPanel={makeUpCreditsPanel}
     />
   );
 }

@@ -1,0 +1,137 @@
+import {
+  CREDIT_VALIDITIES,
+  MAKE_UP_LIMITS,
+  type MakeUpCreditSettings,
+  MakeUpCreditSettingsInput,
+} from '@reformer/domain/make-up-credits';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/form/select-field.tsx';
+import { TextField } from '../../../components/form/text-field.tsx';
+import { usePermissions } from '../../../lib/access-profile.ts';
+import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { makeUpCreditSettingsQueryOptions } from '../api/get-make-up-credit-settings.ts';
+import { useUpdateMakeUpCreditSettings } from '../api/update-make-up-credit-settings.ts';
+import { NoCreditDatesSection } from './no-credit-dates-section.tsx';
+
+const FIELDS = ['noticeHours', 'monthlyLimit', 'validity', 'validityDays', 'allowMakeUpOfMakeUp'] as const;
+
+type Props = { organizationId: string; establishments: { id: string; name: string }[] };
+
+/**
+ * Settings → Make-up credits: the rules of the studio's contract and each establishment's dates with no
+ * credit. Every member sees them; only MANAGE_SETTINGS changes them.
+ */
+export function MakeUpCreditSettingsPanel({ organizationId, establishments }: Props) {
+  const { t } = useTranslation();
+  const { data: settings } = useSuspenseQuery(makeUpCreditSettingsQueryOptions(organizationId));
+  const canManage = usePermissions(organizationId).can('MANAGE_SETTINGS');
+  return (
+    <>
+      <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-make-up-credits">
+        <div className="card-body">
+          <h2 id="settings-make-up-credits" className="card-title">
+            {t('makeUpCredits.settings.title')}
+          </h2>
+          <p className="text-base-content/80">{t('makeUpCredits.settings.description')}</p>
+          {!canManage && (
+            <p role="note" className="alert alert-info">
+              {t('makeUpCredits.settings.readOnly')}
+            </p>
+          )}
+          <SettingsForm
+            key={JSON.stringify(settings)}
+            organizationId={organizationId}
+            defaultValues={settings}
+            isReadOnly={!canManage}
+          />
+        </div>
+      </section>
+      <NoCreditDatesSection
+        organizationId={organizationId}
+        establishments={establishments}
+        canManage={canManage}
+      />
+    </>
+  );
+}
+
+type FormProps = { organizationId: string; defaultValues: MakeUpCreditSettings; isReadOnly: boolean };
+
+function SettingsForm({ organizationId, defaultValues, isReadOnly }: FormProps) {
+  const { t } = useTranslation();
+  const update = useUpdateMakeUpCreditSettings(organizationId);
+  const { register, handleSubmit, formState, setError, watch } = useForm<
+    MakeUpCreditSettings,
+    unknown,
+    MakeUpCreditSettings
+  >({ resolver: domainResolver(MakeUpCreditSettingsInput), defaultValues });
+  const { errors } = formState;
+  const inDays = watch('validity') === 'DAYS';
+  const submit = handleSubmit(async (values) => {
+    await update
+      .mutateAsync(values)
+      .catch((error: unknown) => applyServerFieldErrors(error, setError, FIELDS));
+  });
+  const whole = (range: { min: number; max: number }) => ({
+    type: 'number',
+    inputMode: 'numeric' as const,
+    min: range.min,
+    max: range.max,
+    step: 1,
+  });
+  return (
+    <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
+      <fieldset className="flex flex-col gap-3" disabled={isReadOnly}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            {...whole(MAKE_UP_LIMITS.noticeHours)}
+            label={t('makeUpCredits.settings.noticeHours')}
+            hint={t('makeUpCredits.settings.noticeHoursHint')}
+            error={errors.noticeHours}
+            {...register('noticeHours', { valueAsNumber: true })}
+          />
+          <TextField
+            {...whole(MAKE_UP_LIMITS.monthlyLimit)}
+            label={t('makeUpCredits.settings.monthlyLimit')}
+            hint={t('makeUpCredits.settings.monthlyLimitHint')}
+            error={errors.monthlyLimit}
+            {...register('monthlyLimit', { valueAsNumber: true })}
+          />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField
+            label={t('makeUpCredits.settings.validity')}
+            options={CREDIT_VALIDITIES.map((validity) => ({
+              value: validity,
+              label: t(`makeUpCredits.settings.validities.${validity}`),
+            }))}
+            error={errors.validity}
+            {...register('validity')}
+          />
+          {inDays && (
+            <TextField
+              {...whole(MAKE_UP_LIMITS.validityDays)}
+              label={t('makeUpCredits.settings.validityDays')}
+              hint={t('makeUpCredits.settings.validityDaysHint')}
+              error={errors.validityDays}
+              {...register('validityDays', { valueAsNumber: true })}
+            />
+          )}
+        </div>
+        <label className="flex cursor-pointer items-center gap-2">
+          <input type="checkbox" className="toggle toggle-success" {...register('allowMakeUpOfMakeUp')} />
+          {t('makeUpCredits.settings.allowMakeUpOfMakeUp')}
+        </label>
+      </fieldset>
+      {!isReadOnly && (
+        <div className="flex justify-end">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {update.isPending ? t('common.saving') : t('common.save')}
+          </button>
+        </div>
+      )}
+    </form>
+  );
+}
