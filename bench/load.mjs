@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { femaleFirstNames, lastNames } from './customer-names.mjs';
 import {
   call,
   expectStatus,
@@ -80,19 +81,6 @@ async function startServer(label, databaseUrl) {
   return { label, started, port, base: `http://127.0.0.1:${port}`, dataDir, databaseUrl };
 }
 
-const FIRST_NAMES = ['Ana', 'Bruno', 'Carla', 'Daniel', 'Eduarda', 'Felipe', 'Gabriela', 'Heitor', 'Isabela'];
-const LAST_NAMES = [
-  'Silva',
-  'Santos',
-  'Oliveira',
-  'Souza',
-  'Lima',
-  'Pereira',
-  'Costa',
-  'Almeida',
-  'Conceição',
-];
-
 /** `total` calls of `make(i)`, `concurrency` at a time. */
 async function inParallel(total, concurrency, make) {
   let next = 0;
@@ -141,8 +129,9 @@ async function seed(server) {
   const orgPath = `/organizations/${studio.organization.id}`;
   const customers = await inParallel(options.customers, 10, (i) =>
     post(server, authorization, `${orgPath}/customers`, {
-      firstName: FIRST_NAMES[i % FIRST_NAMES.length],
-      lastName: `${LAST_NAMES[(i * 7) % LAST_NAMES.length]} ${i}`,
+      firstName: femaleFirstNames[i % femaleFirstNames.length],
+      // The 20 commonest surnames ("Silva" first), so the search for "silva" finds a full page and more.
+      lastName: `${lastNames[(i * 7) % 20]} ${i}`,
       email: `customer-${i}@example.com`,
       phone: `+55119${String(10000000 + i).padStart(8, '0')}`,
     }),

@@ -48,13 +48,12 @@ async function seedStudio(page: Page, organizationId: string) {
     endDate: localDate(60),
   });
   // Three check-ins in the 8 weeks before the last 4 (0.375 a week), none since.
-  const token = ((await (await page.request.get('/api/auth/token')).json()) as { token: string }).token;
-  const sessions = await page.request.get(
-    `/api${orgPath}/sessions?from=${localDate(-60)}&to=${localDate(-40)}&scheduleId=${schedule.id}`,
-    { headers: { Authorization: `Bearer ${token}` } },
+  const { items } = await callApi<{ items: { id: string; date: string }[] }>(
+    page,
+    `${orgPath}/sessions?from=${localDate(-60)}&to=${localDate(-40)}&scheduleId=${schedule.id}`,
+    {},
+    'GET',
   );
-  expect(sessions.ok(), await sessions.text()).toBe(true);
-  const { items } = (await sessions.json()) as { items: { id: string; date: string }[] };
   const attended = [localDate(-60), localDate(-50), localDate(-40)];
   const attendedSessions = items.filter((session) => attended.includes(session.date));
   expect(attendedSessions).toHaveLength(3);
