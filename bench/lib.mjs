@@ -71,6 +71,10 @@ export function parseArgs(argv, defaults) {
       continue;
     }
     const raw = inline ?? argv[++i];
+    if (typeof defaults[name] === 'string') {
+      options[name] = raw ?? '';
+      continue;
+    }
     const value = Number(raw);
     if (!Number.isInteger(value) || value < 1)
       throw new Error(`--${name} wants a positive integer, got ${raw}`);

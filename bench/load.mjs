@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --duration S --customers N --cpu-prof]`: the main list endpoints under load —
+// `npm run bench:load [-- --duration S --customers N --cpu-prof --only "sessions|customer list" --embedded-only]`: the main list endpoints under load —
 // customers (page 1, and a search), the sessions calendar (a week), enrollments and payments (page 1) — at 50
 // and 200 connections, on the embedded PostgreSQL (`npm start` without DATABASE_URL, a temporary DATA_DIR) and
 // on the PostgreSQL server at 127.0.0.1:5432 (a fresh database, dropped at the end), next to a bare Hono
@@ -6,6 +6,8 @@
 // Per run: req/s, p50/p99, non-2xx, errors, timeouts; then the ratios to hello-world and embedded ÷ PostgreSQL.
 // --cpu-prof: the servers run under `node --cpu-prof` and write their profiles to bench/profiles/<database>/
 // when stopped (one per thread: the largest is the server's main thread; `node bench/profile-summary.mjs` reads it).
+// --only: the endpoints whose label contains this text (or one of several, "a|b"); --embedded-only: no PostgreSQL server run (to measure one
+// endpoint in isolation, and its profile without the other endpoints' samples).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -36,6 +38,8 @@ const options = parseArgs(process.argv.slice(2), {
   customers: 2800,
   schedules: 30,
   'cpu-prof': false,
+  only: '',
+  'embedded-only': false,
 });
 const CONNECTIONS = [50, 200];
 const WARMUP_SECONDS = 1;
@@ -163,13 +167,16 @@ async function seed(server) {
   monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
   const week = { from: isoDate(monday), to: isoDate(new Date(monday.getTime() + 6 * 86_400_000)) };
   const api = `${server.base}/api${orgPath}`;
-  const urls = [
+  const endpoints = [
     ['customer list', `${api}/customers?page=1&limit=10`],
     ['customer search', `${api}/customers?search=silva&page=1&limit=10`],
     ['sessions, a week', `${api}/sessions?from=${week.from}&to=${week.to}`],
     ['enrollment list', `${api}/enrollments?page=1&limit=10`],
     ['payment list', `${api}/payments?page=1&limit=10`],
   ];
+  const wanted = options.only.split('|');
+  const urls = endpoints.filter(([label]) => wanted.some((part) => label.includes(part)));
+  if (urls.length === 0) throw new Error(`--only ${options.only}: no endpoint's label contains it`);
   const sizes = [];
   for (const [label, url] of urls) {
     const response = await call(url, '', { headers: { authorization } });
@@ -211,16 +218,20 @@ function cpuMs(pid) {
   }
 }
 
-/** The embedded PostgreSQL's processes (postmaster, backends) of a server, by the owner tag it starts them with. */
+/**
+ * The embedded PostgreSQL's processes of a server: the postmaster, found by the owner tag it is started with,
+ * and its children (the backends, whose command lines do not carry the tag).
+ */
 function postgresPids(serverPid) {
-  try {
-    return execFileSync('pgrep', ['-f', `reformer.owner_pid=${serverPid}`], { encoding: 'utf8' })
-      .split('\n')
-      .filter(Boolean)
-      .map(Number);
-  } catch {
-    return [];
-  }
+  const pgrep = (args) => {
+    try {
+      return execFileSync('pgrep', args, { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  const postmasters = pgrep(['-f', `reformer.owner_pid=${serverPid}`]);
+  return [...postmasters, ...postmasters.flatMap((pid) => pgrep(['-P', String(pid)]))];
 }
 
 /**
@@ -287,12 +298,14 @@ async function main() {
   console.log(`${entry.fallback ? '!!! ' : ''}Server: node ${entry.args.join(' ')}; ${entry.note}.`);
   if (options['cpu-prof']) await mkdir(PROFILE_DIR, { recursive: true });
 
-  state.database = `reformer_load_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  await admin(`CREATE DATABASE "${state.database}"`);
   const embedded = await seed(await startServer('embedded', ''));
-  const external = await seed(
-    await startServer('postgresql', `postgres://postgres@127.0.0.1:5432/${state.database}`),
-  );
+  const servers = [embedded];
+  if (!options['embedded-only']) {
+    state.database = `reformer_load_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+    await admin(`CREATE DATABASE "${state.database}"`);
+    const url = `postgres://postgres@127.0.0.1:5432/${state.database}`;
+    servers.push(await seed(await startServer('postgresql', url)));
+  }
   const helloPort = await freePort();
   const hello = startChild(['bench/hello-server.mjs'], { PORT: String(helloPort) });
   state.children.push(hello);
@@ -303,21 +316,21 @@ async function main() {
     const bare = await load(`http://127.0.0.1:${helloPort}/`, {}, connections);
     results.push({ label: 'Hono hello-world', database: '—', connections, s: bare });
     for (const [k, [label]] of embedded.urls.entries()) {
-      for (const server of [embedded, external]) {
+      for (const server of servers) {
         const s = await load(server.urls[k][1], { authorization: server.authorization }, connections, server);
         results.push({ label, database: server.label, connections, s, hello: bare });
       }
     }
   }
-  for (const server of [embedded, external]) {
+  for (const server of servers) {
     const stopped = await stopChild(server.started, 30_000);
     if (!stopped.clean) console.log(`note: ${server.label} did not stop cleanly (code ${stopped.code})`);
   }
 
   console.log(`\n${HEAD}\n${'-'.repeat(HEAD.length)}`);
   for (const r of results) console.log(row(r.label, r.database, r.connections, r.s, r.hello));
-  console.log('\nembedded ÷ PostgreSQL req/s (p99 ms embedded / PostgreSQL):');
-  for (const connections of CONNECTIONS) {
+  if (servers.length > 1) console.log('\nembedded ÷ PostgreSQL req/s (p99 ms embedded / PostgreSQL):');
+  for (const connections of servers.length > 1 ? CONNECTIONS : []) {
     const cells = embedded.urls.map(([label]) => {
       const [e, p] = ['embedded', 'postgresql'].map(
         (database) =>

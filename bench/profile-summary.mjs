@@ -1,11 +1,17 @@
-// `node bench/profile-summary.mjs <file.cpuprofile> [--top N]`: where a V8 CPU profile (`node --cpu-prof`,
-// e.g. from `npm run bench:load -- --cpu-prof`) spent its time — self time by package or source folder, by
-// function, and the inclusive time of our own code's functions (what they cost with everything they call).
+// `node bench/profile-summary.mjs <file.cpuprofile> [--top N] [--last S]`: where a V8 CPU profile (`node
+// --cpu-prof`, e.g. from `npm run bench:load -- --cpu-prof`) spent its time — self time by package or source
+// folder, by function, and the inclusive time of our own code's functions (what they cost with everything they
+// call). --last S: only the profile's last S seconds (the load runs, without the seeding before them).
 import { readFileSync } from 'node:fs';
 
 const [file, ...rest] = process.argv.slice(2);
 if (!file) throw new Error('usage: node bench/profile-summary.mjs <file.cpuprofile> [--top N]');
-const top = rest[0] === '--top' ? Number(rest[1]) : 25;
+const option = (name, fallback) => {
+  const at = rest.indexOf(name);
+  return at === -1 ? fallback : Number(rest[at + 1]);
+};
+const top = option('--top', 25);
+const lastMs = option('--last', Number.POSITIVE_INFINITY) * 1000;
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 
 const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -13,8 +19,12 @@ const parents = new Map();
 for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
 // Self time per node: the samples' time deltas attributed to the sampled node.
 const self = new Map();
+const sampledMs = profile.timeDeltas.reduce((sum, delta) => sum + delta, 0) / 1000;
+let atMs = 0;
 for (const [i, id] of profile.samples.entries()) {
-  self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  const deltaMs = (profile.timeDeltas[i] ?? 0) / 1000;
+  atMs += deltaMs;
+  if (sampledMs - atMs < lastMs) self.set(id, (self.get(id) ?? 0) + deltaMs);
 }
 const total = [...self.values()].reduce((sum, value) => sum + value, 0);
 
