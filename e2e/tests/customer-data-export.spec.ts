@@ -5,12 +5,14 @@ import {
   createCustomerViaApi,
   createPlanViaApi,
   createScheduleViaApi,
+  localDate,
   signUpWithOrganization,
 } from '../support/organization.ts';
 
 /**
  * A data-subject request (LGPD Art. 18): the owner opens a customer, opens her personal data export, sees
- * every part of her record written the Brazilian way, downloads it as JSON, and reads it in Portuguese.
+ * every part of her record written the Brazilian way — a make-up credit earned by cancelling a class among
+ * them —, downloads it as JSON, and reads it in Portuguese.
  */
 
 const OWNER = { firstName: 'Olga', lastName: 'Owner' };
@@ -55,6 +57,21 @@ test('open a customer’s personal data export, see each part, download it as JS
     description: null,
     document: { category: 'EXAM_RESULT', details: 'Protrusão discal L4-L5.' },
   });
+  // Her first class at least 3 days ahead, canceled with notice: a make-up credit.
+  const upcoming = await callApi<{ items: { id: string }[] }>(
+    page,
+    `${orgPath}/sessions?from=${localDate(3)}&to=${localDate(9)}&scheduleId=${schedule.id}`,
+    {},
+    'GET',
+  );
+  const canceled = upcoming.items[0];
+  if (!canceled) throw new Error('no class in the coming week');
+  await callApi(
+    page,
+    `${orgPath}/sessions/${canceled.id}/attendance/${customer.id}`,
+    { status: 'CANCELED' },
+    'PUT',
+  );
 
   // From the customer's page, in English.
   await page.goto(`/app/org/${organizationId}/customers/${customer.id}/details`);
@@ -66,6 +83,7 @@ test('open a customer’s personal data export, see each part, download it as JS
     'Enrollments',
     'Attendance',
     'Payments',
+    'Make-up credits',
     'Medical records',
     'Messages sent',
   ]) {
@@ -78,6 +96,11 @@ test('open a customer’s personal data export, see each part, download it as JS
   await expect(
     page.getByRole('region', { name: 'Messages sent' }).getByText('Nothing recorded.'),
   ).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Make-up credits' })
+      .getByRole('cell', { name: 'Available', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
 
   const downloading = page.waitForEvent('download');
@@ -89,6 +112,12 @@ test('open a customer’s personal data export, see each part, download it as JS
   expect(data.customer).toMatchObject({ id: customer.id, firstName: 'Lúcia', lastName: 'Titular' });
   expect(data.payments).toHaveLength(1);
   expect(data.medicalRecords[0].document.details).toBe('Protrusão discal L4-L5.');
+  expect(data.makeUpCredits).toEqual([
+    expect.objectContaining({
+      state: 'AVAILABLE',
+      canceledSession: expect.objectContaining({ id: canceled.id }),
+    }),
+  ]);
 
   // In Portuguese: money, CPF, phone and CEP as written in Brazil.
   await page.getByLabel('Language').first().selectOption('pt_BR');
@@ -97,6 +126,8 @@ test('open a customer’s personal data export, see each part, download it as JS
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
   const payments = page.getByRole('region', { name: 'Pagamentos' });
   await expect(payments.getByText('R$ 249,00')).toBeVisible();
+  const credits = page.getByRole('region', { name: 'Créditos de reposição' });
+  await expect(credits.getByRole('cell', { name: 'Disponível', exact: true })).toBeVisible();
   const profile = page.getByRole('region', { name: 'Perfil', exact: true });
   await expect(profile.getByText('529.982.247-25')).toBeVisible();
   await expect(profile.getByText('(11) 98765-4321')).toBeVisible();

@@ -7,8 +7,7 @@ import { type AccessProfile, type Action, can } from './permissions.ts';
 
 /**
  * Churn risk (issue #18, docs/decisions/022): a score per active customer made of named reasons, each with the
- * numbers behind it and the points it adds, so staff read why a customer is on the list. Make-up credits, the
- * issue's fourth factor, do not exist in the product yet and are left out.
+ * numbers behind it and the points it adds, so staff read why a customer is on the list.
  */
 
 /** Attendance compares the weekly check-ins of the last 4 weeks with those of the 8 weeks before. */
@@ -16,15 +15,21 @@ export const RECENT_WEEKS = 4;
 export const BEFORE_WEEKS = 8;
 /** An enrollment "ends" when its last day falls today or within the next 30 days. */
 export const ENROLLMENT_ENDING_DAYS = 30;
+/**
+ * Make-up credits pile up when the customer has at least this many not spent: valid today, or expired unused
+ * within the attendance window (the last 12 weeks). One credit waiting for its make-up is the normal course.
+ */
+export const MAKE_UP_CREDITS_PILING_UP = 2;
 
 /** The points of each reason; together at most 100. */
 export const CHURN_RISK_POINTS = {
   /** For a customer who stopped coming; a smaller drop earns its share, rounded up. */
-  attendanceFalling: 40,
+  attendanceFalling: 30,
   /** Per overdue billing cycle, up to `paymentsOverdueMax`. */
-  paymentsOverduePerCycle: 20,
-  paymentsOverdueMax: 40,
+  paymentsOverduePerCycle: 15,
+  paymentsOverdueMax: 30,
   enrollmentEnding: 20,
+  makeUpCreditsPilingUp: 20,
 } as const;
 
 /**
@@ -58,6 +63,12 @@ export type ChurnRiskSignals = {
    * ACTIVE: no later enrollment or renewal reaches past it. Null otherwise.
    */
   enrollmentEndsOn: string | null;
+  /**
+   * Their make-up credits not spent (make-up-credits `creditState`, counted by its SQL twin): valid today, and
+   * expired unused with a last day within the `before` and `recent` periods.
+   */
+  makeUpCreditsHeld: number;
+  makeUpCreditsExpired: number;
 };
 
 const Points = z.number().int().min(1).max(100);
@@ -77,6 +88,13 @@ export const ChurnRiskReason = z.discriminatedUnion('code', [
     amounts: z.array(CurrencyAmount),
   }),
   z.object({ code: z.literal('ENROLLMENT_ENDING'), points: Points, endDate: z.string() }),
+  z.object({
+    code: z.literal('MAKE_UP_CREDITS_PILING_UP'),
+    points: Points,
+    /** Credits valid today, and credits that expired unused in the last 12 weeks. */
+    held: z.number().int(),
+    expired: z.number().int(),
+  }),
 ]);
 export type ChurnRiskReason = z.infer<typeof ChurnRiskReason>;
 export type ChurnRiskReasonCode = ChurnRiskReason['code'];
@@ -118,9 +136,29 @@ function enrollmentEnding(signals: ChurnRiskSignals): ChurnRiskReason | null {
   };
 }
 
-/** The score is the sum of the reasons' points (at most 40 + 40 + 20); the reasons come heaviest first. */
+/**
+ * Cancelled classes whose make-ups are not booked: each credit is a class the customer chose to miss and has
+ * not come back for. Counted together whether still valid or already lapsed, from `MAKE_UP_CREDITS_PILING_UP`.
+ */
+function makeUpCreditsPilingUp(signals: ChurnRiskSignals): ChurnRiskReason | null {
+  const { makeUpCreditsHeld: held, makeUpCreditsExpired: expired } = signals;
+  if (held + expired < MAKE_UP_CREDITS_PILING_UP) return null;
+  return {
+    code: 'MAKE_UP_CREDITS_PILING_UP',
+    points: CHURN_RISK_POINTS.makeUpCreditsPilingUp,
+    held,
+    expired,
+  };
+}
+
+/** The score is the sum of the reasons' points (at most 30 + 30 + 20 + 20); the reasons come heaviest first. */
 export function scoreChurnRisk(signals: ChurnRiskSignals): { score: number; reasons: ChurnRiskReason[] } {
-  const reasons = [attendanceFalling(signals), paymentsOverdue(signals), enrollmentEnding(signals)]
+  const reasons = [
+    attendanceFalling(signals),
+    paymentsOverdue(signals),
+    enrollmentEnding(signals),
+    makeUpCreditsPilingUp(signals),
+  ]
     .filter((reason) => reason !== null)
     .sort((a, b) => b.points - a.points);
   return { score: reasons.reduce((sum, reason) => sum + reason.points, 0), reasons };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Customer } from './customers.ts';
 import { Enrollment } from './enrollments.ts';
 import { EventMessage } from './events.ts';
+import { MakeUpCredit } from './make-up-credit-schemas.ts';
 import { MedicalRecord } from './medical-records.ts';
 import { Payment } from './payments.ts';
 import { type AccessProfile, type Action, can } from './permissions.ts';
@@ -60,6 +61,11 @@ export const CustomerDataExport = z.object({
   enrollments: z.array(Enrollment),
   attendance: z.array(CustomerAttendance),
   payments: z.array(Payment),
+  /**
+   * Every make-up credit, newest first: the class canceled to earn it, when, until when it was valid, the
+   * make-up class it paid for and when — and its state on the day of the export (EXPIRED is read, not stored).
+   */
+  makeUpCredits: z.array(MakeUpCredit),
   /** Each record with its whole document. */
   medicalRecords: z.array(MedicalRecord),
   /** Birthday messages and payment reminders sent to the customer, with their texts. */

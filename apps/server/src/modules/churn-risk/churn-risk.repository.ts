@@ -2,8 +2,15 @@ import type { ChurnRiskPeriods, ChurnRiskSignals, CurrencyAmount } from '@reform
 import { sql } from 'drizzle-orm';
 import { overdueCycles } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
+import { creditStateOn } from '../../db/make-up-credit-state.ts';
 import { lastCoveredDay } from '../../db/roster.ts';
-import { customers, enrollments, scheduleSessions, sessionAttendance } from '../../db/schema/index.ts';
+import {
+  customers,
+  enrollments,
+  makeUpCredits,
+  scheduleSessions,
+  sessionAttendance,
+} from '../../db/schema/index.ts';
 
 type Row = {
   customer_id: string;
@@ -14,18 +21,23 @@ type Row = {
   overdue_cycles: number;
   overdue_amounts: CurrencyAmount[];
   enrollment_ends_on: string | null;
+  credits_held: number;
+  credits_expired: number;
 };
 
 /**
  * What the churn-risk score needs, one row per ACTIVE customer with something to judge — a check-in in the
- * earlier period (without one, attendance cannot fall), an overdue cycle, or current enrollments that end in
- * the window — counted by the database; the domain's `scoreChurnRisk` judges them (docs/decisions/022).
+ * earlier period (without one, attendance cannot fall), an overdue cycle, current enrollments that end in
+ * the window, or a make-up credit not spent — counted by the database; the domain's `scoreChurnRisk` judges
+ * them (docs/decisions/022).
  *
  * - Check-ins: attendance rows with a check-in, by the local date of their session.
  * - Overdue: db/billing-cycles.ts, the dashboard's own figure per customer.
  * - Ending: the last day (roster `lastCoveredDay`) of the customer's ACTIVE and PAUSED enrollments falls in
  *   the window and one of them is ACTIVE. A renewal moves the end date and a later enrollment reaches past
  *   it, so either takes the customer off.
+ * - Credits: by their state today (db/make-up-credit-state.ts, as the customer's credit list shows them), those
+ *   valid and those expired unused whose last day falls in the 12 weeks of attendance.
  */
 export async function listChurnRiskSignals(
   db: Database,
@@ -62,18 +74,32 @@ export async function listChurnRiskSignals(
       group by ${enrollments.customerId}
       having max(${lastCoveredDay(enrollments)}) <= ${enrollmentEnding.to}::date
         and bool_or(${enrollments.status} = 'ACTIVE')
+    ),
+    unspent as (
+      select customer_id,
+        count(*) filter (where state = 'AVAILABLE')::int as held,
+        count(*) filter (where state = 'EXPIRED')::int as expired
+      from (select ${makeUpCredits.customerId} as customer_id, ${creditStateOn(makeUpCredits, today)} as state
+        from ${makeUpCredits}
+        where ${makeUpCredits.organizationId} = ${organizationId} and ${makeUpCredits.expiresOn} >= ${before.from}::date
+      ) as credits
+      where state <> 'USED'
+      group by customer_id
     )
     select ${customers.id} as customer_id, ${customers.firstName} as first_name, ${customers.lastName} as last_name,
       coalesce(attended.check_ins_before, 0) as check_ins_before,
       coalesce(attended.check_ins_recent, 0) as check_ins_recent,
       coalesce(owing.cycles, 0) as overdue_cycles, coalesce(owing.amounts, '[]'::json) as overdue_amounts,
-      to_char(ending.ends_on, 'YYYY-MM-DD') as enrollment_ends_on
+      to_char(ending.ends_on, 'YYYY-MM-DD') as enrollment_ends_on,
+      coalesce(unspent.held, 0) as credits_held, coalesce(unspent.expired, 0) as credits_expired
     from ${customers}
     left join attended on attended.customer_id = ${customers.id}
     left join owing on owing.customer_id = ${customers.id}
     left join ending on ending.customer_id = ${customers.id}
+    left join unspent on unspent.customer_id = ${customers.id}
     where ${customers.organizationId} = ${organizationId} and ${customers.status} = 'ACTIVE'
-      and (attended.check_ins_before > 0 or owing.customer_id is not null or ending.customer_id is not null)`);
+      and (attended.check_ins_before > 0 or owing.customer_id is not null or ending.customer_id is not null
+        or unspent.customer_id is not null)`);
   return (result as { rows: Row[] }).rows.map((row) => ({
     customerId: row.customer_id,
     name: `${row.first_name} ${row.last_name}`.trim(),
@@ -86,6 +112,8 @@ export async function listChurnRiskSignals(
         amountCents: Number(amount.amountCents),
       })),
       enrollmentEndsOn: row.enrollment_ends_on,
+      makeUpCreditsHeld: row.credits_held,
+      makeUpCreditsExpired: row.credits_expired,
     } satisfies ChurnRiskSignals,
   }));
 }

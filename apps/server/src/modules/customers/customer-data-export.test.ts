@@ -1,7 +1,7 @@
 import { MEDICAL_RECORD_EXAMPLES } from '@reformer/domain/medical-records-examples';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, makeUpCredits } from '../../db/schema/index.ts';
 import {
   addMember,
   createCustomer,
@@ -69,6 +69,38 @@ async function call(method: string, path: string, body?: unknown) {
 async function sessionIdOn(date: string): Promise<string> {
   const sessions = await call('GET', `/sessions?from=${date}&to=${date}&scheduleId=${scheduleId}`);
   return sessions.items[0].id;
+}
+
+/** Cancels the customer's place on `date` at `now`; the id of the make-up credit it earned. */
+async function cancelForCredit(customerId: string, date: string, now: Date): Promise<string> {
+  t.setNow(now);
+  const session = await sessionIdOn(date);
+  const changed = await call('PUT', `/sessions/${session}/attendance/${customerId}`, { status: 'CANCELED' });
+  t.setNow(MARCH);
+  expect(changed.makeUpCredit).toMatchObject({ outcome: 'EARNED' });
+  return changed.makeUpCredit.creditId;
+}
+
+/** Books the customer into the session on `date` at `now` as a make-up, spending their oldest valid credit. */
+async function bookMakeUp(customerId: string, date: string, now: Date) {
+  t.setNow(now);
+  const session = await sessionIdOn(date);
+  const added = await call('POST', `/sessions/${session}/customers`, {
+    customerIds: [customerId],
+    reason: 'REPOSITION',
+  });
+  t.setNow(MARCH);
+  return { sessionId: session, creditId: added.spentCredits[0].creditId as string };
+}
+
+async function saveCreditValidity(validity: 'DAYS' | 'END_OF_NEXT_MONTH', validityDays = 30) {
+  await call('PUT', '/make-up-credit-settings', {
+    noticeHours: 24,
+    monthlyLimit: 2,
+    validity,
+    validityDays,
+    allowMakeUpOfMakeUp: false,
+  });
 }
 
 /** A customer with one of everything: an enrollment, attendance, a payment, a medical record, a message. */
@@ -255,6 +287,76 @@ describe('a customer’s data export (LGPD Art. 18, decision 021)', () => {
   });
 });
 
+describe('make-up credits in the export', () => {
+  it('lists every credit — earned, used, expired — with its dates and the classes it came from and paid for', async () => {
+    const carla = await createCustomer(t, owner, organizationId, {
+      firstName: 'Carla',
+      lastName: 'Reposição',
+    });
+    await createEnrollment(t, owner, organizationId, {
+      customerId: carla.id,
+      planId,
+      scheduleId,
+      startDate: '2027-04-01',
+      endDate: '2027-06-30',
+    });
+    // Mondays and Wednesdays at 07:00. Credit A (Monday 5 April) pays for a make-up on Wednesday 24 March,
+    // B (7 April) is still valid, C (3 May, valid one day) has lapsed by the export on 10 May.
+    const earnedA = new Date('2027-03-20T12:00:00Z');
+    const earnedB = new Date('2027-03-21T12:00:00Z');
+    const earnedC = new Date('2027-03-22T12:00:00Z');
+    const usedAt = new Date('2027-03-23T12:00:00Z');
+    const creditA = await cancelForCredit(carla.id, '2027-04-05', earnedA);
+    const makeUp = await bookMakeUp(carla.id, '2027-03-24', usedAt);
+    expect(makeUp.creditId).toBe(creditA);
+    const creditB = await cancelForCredit(carla.id, '2027-04-07', earnedB);
+    await saveCreditValidity('DAYS', 1);
+    const creditC = await cancelForCredit(carla.id, '2027-05-03', earnedC);
+    await saveCreditValidity('END_OF_NEXT_MONTH');
+
+    t.setNow(new Date('2027-05-10T12:00:00Z'));
+    const response = await t.request('GET', exportPath(carla.id), { token: owner.token });
+    t.setNow(MARCH);
+    expect(response.status, response.text).toBe(200);
+    const session = async (date: string) => ({
+      id: await sessionIdOn(date),
+      date,
+      startTime: '07:00',
+      scheduleName: 'Reformer Iniciante',
+      establishmentName: 'Centro',
+    });
+    expect(response.body.makeUpCredits).toEqual([
+      {
+        id: creditC,
+        state: 'EXPIRED',
+        earnedAt: earnedC.toISOString(),
+        expiresOn: '2027-05-04',
+        canceledSession: await session('2027-05-03'),
+        usedAt: null,
+        usedSession: null,
+      },
+      {
+        id: creditB,
+        state: 'AVAILABLE',
+        earnedAt: earnedB.toISOString(),
+        expiresOn: '2027-05-31',
+        canceledSession: await session('2027-04-07'),
+        usedAt: null,
+        usedSession: null,
+      },
+      {
+        id: creditA,
+        state: 'USED',
+        earnedAt: earnedA.toISOString(),
+        expiresOn: '2027-05-31',
+        canceledSession: await session('2027-04-05'),
+        usedAt: usedAt.toISOString(),
+        usedSession: await session('2027-03-24'),
+      },
+    ]);
+  });
+});
+
 describe('a purged customer', () => {
   it('keeps their payments, anonymised, and has nothing left to export (409, not audited)', async () => {
     const customer = await createCustomer(t, owner, organizationId, {
@@ -306,5 +408,48 @@ describe('a purged customer', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'customer.data_exported')));
     expect(audited).toEqual([]);
+  });
+
+  it('keeps only the credits that paid for a make-up place that stays, naming no one', async () => {
+    const customer = await createCustomer(t, owner, organizationId, {
+      firstName: 'Priscila',
+      lastName: 'Apagada',
+      email: 'priscila@example.com',
+    });
+    await createEnrollment(t, owner, organizationId, {
+      customerId: customer.id,
+      planId,
+      scheduleId,
+      startDate: '2027-04-01',
+      endDate: '2027-06-30',
+    });
+    // A paid for a make-up on 17 March, before the purge (20 March); B for one on 22 March, after it; C unused.
+    const creditA = await cancelForCredit(customer.id, '2027-04-05', new Date('2027-03-15T12:00:00Z'));
+    const past = await bookMakeUp(customer.id, '2027-03-17', new Date('2027-03-15T12:00:00Z'));
+    await cancelForCredit(customer.id, '2027-04-07', MARCH);
+    const upcoming = await bookMakeUp(customer.id, '2027-03-22', MARCH);
+    await cancelForCredit(customer.id, '2027-05-03', MARCH);
+    expect(past.creditId).toBe(creditA);
+
+    await call('POST', `/customers/${customer.id}/purge`);
+
+    const rows = await t.db
+      .select()
+      .from(makeUpCredits)
+      .where(
+        and(eq(makeUpCredits.organizationId, organizationId), eq(makeUpCredits.customerId, customer.id)),
+      );
+    expect(rows).toEqual([expect.objectContaining({ id: creditA, usedSessionId: past.sessionId })]);
+    for (const trace of ['Priscila', 'Apagada', 'priscila@example.com']) {
+      expect(JSON.stringify(rows)).not.toContain(trace);
+    }
+    // Nothing breaks: the kept make-up is still on its session, the upcoming one is gone, the credit list reads.
+    const pastSession = await call('GET', `/sessions/${past.sessionId}`);
+    expect(JSON.stringify(pastSession)).toContain(customer.id);
+    const upcomingSession = await call('GET', `/sessions/${upcoming.sessionId}`);
+    expect(JSON.stringify(upcomingSession)).not.toContain(customer.id);
+    const credits = await call('GET', `/customers/${customer.id}/make-up-credits`);
+    expect(credits.summary).toEqual({ earned: 1, available: 0, used: 1, expired: 0 });
+    expect(JSON.stringify(credits)).not.toContain('Priscila');
   });
 });

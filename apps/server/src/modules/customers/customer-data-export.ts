@@ -8,6 +8,7 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { listEnrollments } from '../enrollments/enrollments.service.ts';
 import { listMessages } from '../events/events.repository.ts';
 import { toMessage } from '../events/events.service.ts';
+import { listCustomerCredits } from '../make-up-credits/make-up-credits.service.ts';
 import { listCustomerRecords } from '../medical-records/medical-records.service.ts';
 import { getOrganization } from '../organizations/organizations.service.ts';
 import { listPayments } from '../payments/payments.service.ts';
@@ -43,6 +44,7 @@ export async function exportCustomerData(
   const enrollments = await listEnrollments(db, access, { ...WHOLE_LIST, customerId });
   const attendance = await listCustomerAttendance(db, organizationId, customerId);
   const payments = await listPayments(db, access, { ...WHOLE_LIST, customerId });
+  const credits = await listCustomerCredits(db, access, customerId, actor.now);
   const records = await listCustomerRecords(db, access, customerId, WHOLE_LIST, actor);
   const messages = await listMessages(db, organizationId, {
     kinds: [...EVENT_KINDS],
@@ -65,6 +67,7 @@ export async function exportCustomerData(
     enrollments: enrollments.items,
     attendance: attendance.map(toAttendance),
     payments: payments.items,
+    makeUpCredits: credits.items,
     medicalRecords: records.items,
     messages: messages.map(toMessage),
   };

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { eraseCustomerEvents } from '../events/events.repository.ts';
+import { eraseCustomerCredits } from '../make-up-credits/make-up-credits.repository.ts';
 import { eraseCustomerRecords } from '../medical-records/medical-records.service.ts';
 import * as repository from './customers.repository.ts';
 
@@ -102,7 +103,7 @@ export async function deleteCustomer(db: Database, access: OrgAccess, id: string
  * A data-subject erasure request (LGPD): every personal field is emptied and the status becomes PURGED;
  * the row and its id stay so history (payments, attendance) keeps its shape, and the audit log says who
  * purged it and when. Their medical records are deleted (only the records' audit trail stays), and so are the
- * messages sent to them (events).
+ * messages sent to them (events) and their make-up credits, but those that paid for a make-up place that stays.
  */
 export async function purgeCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
   await findOrThrow(db, access, id);
@@ -113,6 +114,7 @@ export async function purgeCustomer(db: Database, access: OrgAccess, id: string,
       updatedAt: actor.now,
     });
     await repository.removeFromUpcomingSessions(tx, access.organizationId, id, actor.now);
+    await eraseCustomerCredits(tx, access.organizationId, id);
     await eraseCustomerRecords(tx, access, id, actor);
     await eraseCustomerEvents(tx, access.organizationId, id);
     await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));

@@ -1,6 +1,7 @@
 import type { MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { creditStateOn } from '../../db/make-up-credit-state.ts';
 import {
   customers,
   establishments,
@@ -9,6 +10,7 @@ import {
   noCreditDates,
   scheduleSessions,
   schedules,
+  sessionAttendance,
 } from '../../db/schema/index.ts';
 
 type Reader = Database | Transaction;
@@ -135,13 +137,22 @@ function sessionLabels<Name extends string>(db: Reader, name: Name) {
     .as(name);
 }
 
-/** A customer's credits with the sessions they came from and paid for, newest first. */
-export async function listCustomerCredits(db: Reader, organizationId: string, customerId: string) {
+/**
+ * A customer's credits with their state on `today` (a local date of the organization) and the sessions they
+ * came from and paid for, newest first.
+ */
+export async function listCustomerCredits(
+  db: Reader,
+  key: { organizationId: string; customerId: string },
+  today: string,
+) {
+  const { organizationId, customerId } = key;
   const canceled = sessionLabels(db, 'canceled');
   const used = sessionLabels(db, 'used');
   return db
     .select({
       id: makeUpCredits.id,
+      state: creditStateOn(makeUpCredits, today),
       earnedAt: makeUpCredits.earnedAt,
       expiresOn: makeUpCredits.expiresOn,
       usedAt: makeUpCredits.usedAt,
@@ -174,4 +185,21 @@ export async function listCustomerCredits(db: Reader, organizationId: string, cu
     )
     .where(and(eq(makeUpCredits.organizationId, organizationId), eq(makeUpCredits.customerId, customerId)))
     .orderBy(desc(makeUpCredits.earnedAt), desc(makeUpCredits.id));
+}
+
+/**
+ * A purge (decision 021): a credit stays only as the record of a make-up place that stays — spent, and its
+ * roster row still there (the purge removes the upcoming ones first). Unused credits, which nobody can spend
+ * any more, and those whose make-up place is gone, are deleted. What stays names no one: ids, dates, instants.
+ */
+export async function eraseCustomerCredits(tx: Transaction, organizationId: string, customerId: string) {
+  await tx.delete(makeUpCredits).where(
+    and(
+      eq(makeUpCredits.organizationId, organizationId),
+      eq(makeUpCredits.customerId, customerId),
+      sql`not exists (select 1 from ${sessionAttendance} a
+        where a.organization_id = ${makeUpCredits.organizationId} and a.session_id = ${makeUpCredits.usedSessionId}
+          and a.customer_id = ${makeUpCredits.customerId})`,
+    ),
+  );
 }

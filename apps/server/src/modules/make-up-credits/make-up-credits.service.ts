@@ -1,10 +1,6 @@
 import { AppError } from '@reformer/domain/errors';
 import type { MakeUpCredit, MakeUpCreditList } from '@reformer/domain/make-up-credit-schemas';
-import {
-  creditState,
-  DEFAULT_MAKE_UP_CREDIT_SETTINGS,
-  type MakeUpCreditSettings,
-} from '@reformer/domain/make-up-credits';
+import { DEFAULT_MAKE_UP_CREDIT_SETTINGS, type MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { todayIn } from '@reformer/domain/time-zones';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
@@ -79,11 +75,11 @@ export async function listCustomerCredits(
   if (!isUuid(customerId) || !(await repository.customerExists(db, organizationId, customerId)))
     throw new AppError('CUSTOMER_NOT_FOUND');
   const today = todayIn(await organizationTimeZone(db, organizationId), now);
-  const rows = await repository.listCustomerCredits(db, organizationId, customerId);
+  const rows = await repository.listCustomerCredits(db, { organizationId, customerId }, today);
   const items = rows.map(
     (row): MakeUpCredit => ({
       id: row.id,
-      state: creditState(row, today),
+      state: row.state,
       earnedAt: row.earnedAt.toISOString(),
       expiresOn: row.expiresOn,
       canceledSession: row.canceledSession,

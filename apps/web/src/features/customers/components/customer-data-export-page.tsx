@@ -9,6 +9,7 @@ import {
   customerDataExportQueryOptions,
   useDownloadCustomerDataExport,
 } from '../api/get-customer-data-export.ts';
+import { MakeUpCreditsTable } from './customer-data-export-credits.tsx';
 import {
   AttendanceTable,
   EnrollmentsTable,
@@ -103,6 +104,10 @@ export function CustomerDataExportPage({
       </Section>
       <Section id="export-payments" title={t('dataExport.sections.payments')}>
         <PaymentsTable data={data} />
+      </Section>
+      <Section id="export-make-up-credits" title={t('dataExport.sections.makeUpCredits')}>
+        <p className="text-sm text-base-content/70">{t('dataExport.makeUpCreditsHint')}</p>
+        <MakeUpCreditsTable data={data} />
       </Section>
       <Section id="export-medical-records" title={t('dataExport.sections.medicalRecords')}>
         {data.medicalRecords.length === 0 && <p className="text-base-content/70">{t('dataExport.empty')}</p>}

@@ -8,7 +8,7 @@ import { displayPhone } from '../../../lib/phones.ts';
 type Column<Row> = { label: TranslationKey; value: (row: Row) => ReactNode };
 
 /** A part of the record as a table, or 'Nothing recorded.'; rows stay whole across printed pages. */
-function ExportTable<Row extends { id: string } | { sessionId: string }>({
+export function ExportTable<Row extends { id: string } | { sessionId: string }>({
   rows,
   columns,
 }: {
@@ -44,7 +44,7 @@ function ExportTable<Row extends { id: string } | { sessionId: string }>({
 }
 
 /** An instant (a check-in, a message) as the organization's clock showed it: "20/03/2027, 09:00". */
-function useFormatInstant(timeZone: string): (instant: string) => string {
+export function useFormatInstant(timeZone: string): (instant: string) => string {
   const locale = useLocaleTag();
   return useMemo(() => {
     const formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone });

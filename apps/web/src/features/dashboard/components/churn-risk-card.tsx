@@ -17,6 +17,7 @@ function useDescribeReason(): (reason: ChurnRiskReason) => string {
     () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format,
     [locale],
   );
+  const listFormat = useMemo(() => new Intl.ListFormat(locale, { type: 'conjunction' }), [locale]);
   return (reason) => {
     switch (reason.code) {
       case 'ATTENDANCE_FALLING':
@@ -31,6 +32,13 @@ function useDescribeReason(): (reason: ChurnRiskReason) => string {
         });
       case 'ENROLLMENT_ENDING':
         return t('churnRisk.reasons.enrollmentEnding', { date: formatDate(reason.endDate) });
+      case 'MAKE_UP_CREDITS_PILING_UP': {
+        const parts = [
+          reason.held > 0 && t('churnRisk.reasons.makeUpCreditsHeld', { count: reason.held }),
+          reason.expired > 0 && t('churnRisk.reasons.makeUpCreditsExpired', { count: reason.expired }),
+        ].filter((part) => part !== false);
+        return t('churnRisk.reasons.makeUpCreditsPilingUp', { credits: listFormat.format(parts) });
+      }
     }
   };
 }
