@@ -43,6 +43,8 @@ import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
+import { waitlistOffersRoutes } from './modules/waitlist/waitlist-offers.routes.ts';
 
 /**
  * Every API path needs a bearer token except these: secure by default, so a new module cannot be left
@@ -54,6 +56,8 @@ const PUBLIC_PATHS = [
   /^\/openapi\.json$/,
   /^\/docs(\/|$)/,
   /^\/invitations\/validate\//,
+  // A waitlist offer's page and its answers: the link's token is the key (decision 024).
+  /^\/waitlist-offers\/[^/]+(\/accept|\/decline)?$/,
 ];
 const isPublicPath = (path: string) =>
   PUBLIC_PATHS.some((pattern) => pattern.test(path)) ||
@@ -98,6 +102,8 @@ export function createApi(deps: Deps) {
     .route('/', schedulesRoutes)
     .route('/', sessionsRoutes)
     .route('/', makeUpCreditsRoutes)
+    .route('/', waitlistRoutes)
+    .route('/', waitlistOffersRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
     .route('/', medicalRecordsRoutes)

@@ -28,7 +28,7 @@ async function main() {
   const mailer = createMailer(env);
   const sendPasswordResetLink = emailPasswordResetLink(mailer);
   const auth = createAuth({ db: database.db, env, secret, sendPasswordResetLink });
-  const jobs = await startJobRunner(database, jobDefinitions(database, mailer));
+  const jobs = await startJobRunner(database, jobDefinitions(database, mailer, publicUrl(env)));
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;

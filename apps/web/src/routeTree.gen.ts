@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as StaffInviteRouteImport } from './routes/staff-invite'
+import { Route as WaitlistOffersRouteImport } from './routes/waitlist-offers'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password'
 import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
@@ -19,6 +20,7 @@ import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppSelectOrganizationRouteImport } from './routes/app/select-organization'
 import { Route as StaffInviteTokenRouteImport } from './routes/staff-invite/$token'
+import { Route as WaitlistOffersTokenRouteImport } from './routes/waitlist-offers/$token'
 import { Route as AppOrgOrgIdRouteImport } from './routes/app/org/$orgId'
 import { Route as AppUserSettingsIndexRouteImport } from './routes/app/user-settings/index'
 import { Route as AppOrgOrgIdIndexRouteImport } from './routes/app/org/$orgId/index'
@@ -65,6 +67,11 @@ const StaffInviteRoute = StaffInviteRouteImport.update({
   path: '/staff-invite',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WaitlistOffersRoute = WaitlistOffersRouteImport.update({
+  id: '/waitlist-offers',
+  path: '/waitlist-offers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -99,6 +106,11 @@ const StaffInviteTokenRoute = StaffInviteTokenRouteImport.update({
   id: '/$token',
   path: '/$token',
   getParentRoute: () => StaffInviteRoute,
+} as any)
+const WaitlistOffersTokenRoute = WaitlistOffersTokenRouteImport.update({
+  id: '/$token',
+  path: '/$token',
+  getParentRoute: () => WaitlistOffersRoute,
 } as any)
 const AppOrgOrgIdRoute = AppOrgOrgIdRouteImport.update({
   id: '/org/$orgId',
@@ -283,12 +295,14 @@ export interface FileRoutesByFullPath {
   '/': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
+  '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
   '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
+  '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
@@ -325,12 +339,14 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof PublicRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
+  '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
   '/reset-password': typeof PublicResetPasswordRoute
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
+  '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app': typeof AppIndexRoute
   '/app/user-settings': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
@@ -368,12 +384,14 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
+  '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/_public/forgot-password': typeof PublicForgotPasswordRoute
   '/_public/reset-password': typeof PublicResetPasswordRoute
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
+  '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
@@ -413,12 +431,14 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/staff-invite'
+    | '/waitlist-offers'
     | '/forgot-password'
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
     | '/staff-invite/$token'
+    | '/waitlist-offers/$token'
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
@@ -455,12 +475,14 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/staff-invite'
+    | '/waitlist-offers'
     | '/forgot-password'
     | '/reset-password'
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
     | '/staff-invite/$token'
+    | '/waitlist-offers/$token'
     | '/app'
     | '/app/user-settings'
     | '/app/org/$orgId/customer-plans'
@@ -497,12 +519,14 @@ export interface FileRouteTypes {
     | '/_public'
     | '/app'
     | '/staff-invite'
+    | '/waitlist-offers'
     | '/_public/forgot-password'
     | '/_public/reset-password'
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/app/select-organization'
     | '/staff-invite/$token'
+    | '/waitlist-offers/$token'
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
@@ -541,6 +565,7 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
   StaffInviteRoute: typeof StaffInviteRouteWithChildren
+  WaitlistOffersRoute: typeof WaitlistOffersRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -564,6 +589,13 @@ declare module '@tanstack/react-router' {
       path: '/staff-invite'
       fullPath: '/staff-invite'
       preLoaderRoute: typeof StaffInviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/waitlist-offers': {
+      id: '/waitlist-offers'
+      path: '/waitlist-offers'
+      fullPath: '/waitlist-offers'
+      preLoaderRoute: typeof WaitlistOffersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_public/forgot-password': {
@@ -614,6 +646,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/staff-invite/$token'
       preLoaderRoute: typeof StaffInviteTokenRouteImport
       parentRoute: typeof StaffInviteRoute
+    }
+    '/waitlist-offers/$token': {
+      id: '/waitlist-offers/$token'
+      path: '/$token'
+      fullPath: '/waitlist-offers/$token'
+      preLoaderRoute: typeof WaitlistOffersTokenRouteImport
+      parentRoute: typeof WaitlistOffersRoute
     }
     '/app/org/$orgId': {
       id: '/app/org/$orgId'
@@ -959,10 +998,23 @@ const StaffInviteRouteWithChildren = StaffInviteRoute._addFileChildren(
   StaffInviteRouteChildren,
 )
 
+interface WaitlistOffersRouteChildren {
+  WaitlistOffersTokenRoute: typeof WaitlistOffersTokenRoute
+}
+
+const WaitlistOffersRouteChildren: WaitlistOffersRouteChildren = {
+  WaitlistOffersTokenRoute: WaitlistOffersTokenRoute,
+}
+
+const WaitlistOffersRouteWithChildren = WaitlistOffersRoute._addFileChildren(
+  WaitlistOffersRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   AppRoute: AppRouteWithChildren,
   StaffInviteRoute: StaffInviteRouteWithChildren,
+  WaitlistOffersRoute: WaitlistOffersRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

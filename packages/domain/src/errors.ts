@@ -52,6 +52,24 @@ export const ERROR_CODES = {
   /** REPOSITION is set by booking a make-up (adding the customer), which spends a credit. */
   MAKE_UP_NOT_BOOKED: 409,
   NO_CREDIT_DATE_NOT_FOUND: 404,
+  /** The session's waitlist has no such entry (or the session is another organization's). */
+  WAITLIST_ENTRY_NOT_FOUND: 404,
+  /** No open offer has this link: a mistyped or made-up token. */
+  WAITLIST_OFFER_NOT_FOUND: 404,
+  /** The offer's hold time ran out (or the session started); the seat went to the next person. */
+  WAITLIST_OFFER_EXPIRED: 409,
+  /** The held seat was taken meanwhile (an enrollment): the customer is first in line again. */
+  WAITLIST_OFFER_TAKEN: 409,
+  /** The offer was already declined, or staff withdrew it; `details.state`. */
+  WAITLIST_OFFER_CLOSED: 409,
+  /** A session with a free seat nobody holds takes customers on its roster, not on its waitlist. */
+  SESSION_HAS_FREE_SEAT: 409,
+  /** The session has started: it takes no waitlist and no offer. */
+  SESSION_STARTED: 409,
+  /** The customer is on the roster already or waiting already; `details.customerId`. */
+  WAITLIST_CUSTOMER_DUPLICATE: 409,
+  /** The order sent does not name exactly the entries waiting now: the list changed in another tab. */
+  WAITLIST_ORDER_CHANGED: 409,
   ENROLLMENT_NOT_FOUND: 404,
   /** The same customer in the same schedule with overlapping dates (spec §8's 409). */
   ENROLLMENT_DUPLICATE: 409,

@@ -14,6 +14,14 @@ export const EVENT_KINDS = ['BIRTHDAY', 'PAYMENT_REMINDER'] as const;
 export const EventKind = z.enum(EVENT_KINDS);
 export type EventKind = z.infer<typeof EventKind>;
 
+/**
+ * What a message of the history and the outbox is about: the configurable event kinds, and messages other
+ * features send through the same delivery (a waitlist offer, decision 024), which have no configuration.
+ */
+export const MESSAGE_KINDS = [...EVENT_KINDS, 'WAITLIST_OFFER'] as const;
+export const MessageKind = z.enum(MESSAGE_KINDS);
+export type MessageKind = z.infer<typeof MessageKind>;
+
 export const EVENT_CHANNELS = ['EMAIL', 'WHATSAPP', 'SMS'] as const;
 export const EventChannel = z.enum(EVENT_CHANNELS, V.option);
 export type EventChannel = z.infer<typeof EventChannel>;
@@ -192,7 +200,7 @@ export type SendEventInput = z.infer<typeof SendEventInput>;
 /** One message of the history (per customer) or the outbox. */
 export const EventMessage = z.object({
   id: z.string(),
-  kind: EventKind,
+  kind: MessageKind,
   customerId: z.string(),
   customerName: z.string(),
   occasionDate: z.string(),

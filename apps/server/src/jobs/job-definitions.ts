@@ -4,6 +4,7 @@ import type { Mailer } from '../lib/mailer.ts';
 import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments.repository.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
 import { smsNotConfigured } from '../modules/events/sms-provider.ts';
+import { settleWaitlists } from '../modules/waitlist/waitlist-job.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
 export type JobDefinition = { name: string; cron?: string; run(data: unknown): Promise<void> };
@@ -17,8 +18,15 @@ const NO_MAILER: Mailer = {
   health: async () => 'not_configured',
 };
 
-/** Every background job of the app, in one list. */
-export function jobDefinitions(database: DatabaseHandle, mailer: Mailer = NO_MAILER): JobDefinition[] {
+/**
+ * Every background job of the app, in one list. `publicUrl`: where the links of waitlist offers point (the
+ * server's PUBLIC_URL, as in main.ts).
+ */
+export function jobDefinitions(
+  database: DatabaseHandle,
+  mailer: Mailer = NO_MAILER,
+  publicUrl = 'http://localhost:3000',
+): JobDefinition[] {
   return [
     {
       name: 'auth.delete-expired-records',
@@ -49,6 +57,14 @@ export function jobDefinitions(database: DatabaseHandle, mailer: Mailer = NO_MAI
       cron: '*/5 * * * *',
       run: async () => {
         await sendDueEvents(database.db, { mailer, sms: smsNotConfigured }, new Date());
+      },
+    },
+    {
+      // Every minute: an offer's hold is counted in minutes. Reads and accepts do not wait for it (decision 024).
+      name: 'waitlist.settle',
+      cron: '* * * * *',
+      run: async () => {
+        await settleWaitlists(database.db, { mailer, publicUrl }, new Date());
       },
     },
   ];

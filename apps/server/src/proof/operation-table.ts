@@ -10,6 +10,7 @@ import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
+import { waitlistOperations } from './operations-waitlist.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
 
 /**
@@ -50,7 +51,7 @@ export type Access =
   | { caller: 'reads' }
   /** Writes only the caller's own data and names no existing object: not probed, for the reason given. */
   | { caller: 'writes'; why: string }
-  /** Addressed by an invitation token, not an organization: what an outsider holding the token gets. */
+  /** Addressed by a token (an invitation's, a waitlist offer's), not an organization: what an outsider holding it gets. */
   | { token: { outsider: number; showsTenant: boolean; why: string } };
 
 export type ParamSource = keyof TenantIds | ((ids: TenantIds) => string);
@@ -88,6 +89,7 @@ export const OPERATIONS: OperationTable = {
   ...eventOperations,
   ...importExportOperations,
   ...makeUpCreditOperations,
+  ...waitlistOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

@@ -3,6 +3,7 @@ import { MEDICAL_RECORD_EXAMPLES } from '@reformer/domain/medical-records-exampl
 import { expect } from 'vitest';
 import { createCustomer, createSchedule, scheduleBody, type TestUser, tokenOf } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { seedWaitlist } from './seed-waitlist.ts';
 
 type Base = {
   owner: TestUser;
@@ -17,7 +18,8 @@ type Base = {
  * The objects an operation can name, at the main establishment: a pending invitation, a customer, a
  * customer on a session's roster, a plan, a schedule and its sessions, the roster customer's enrollment
  * in that schedule and a payment for it, a medical record of the first customer, a make-up credit the roster
- * customer earned by cancelling a later session, a no-credit date; and the organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
+ * customer earned by cancelling a later session, a no-credit date, a one-seat class with a waitlist entry
+ * whose offer was declined; and the organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
  * delete, refund or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
@@ -59,6 +61,14 @@ export async function seedObjects(t: TestApp, base: Base) {
   const place = { customerId: rosterCustomer.id, planId: plan.body.id, scheduleId: scheduling.schedule };
   const enrollment = scheduling.session ? await enroll(t, owner, orgId, place, `Notes ${unique}`) : '';
   if (enrollment) await cancelForCredit(t, owner, orgId, scheduling.sessionIds[1], rosterCustomer.id);
+  const waitlist = base.withSchedules
+    ? await seedWaitlist(
+        t,
+        owner,
+        { ...base, mark: unique },
+        { waiting: customer.id, seated: rosterCustomer.id },
+      )
+    : { waitlistSession: '', waitlistEntry: '', waitlistOfferToken: '' };
   const paid = { customerId: rosterCustomer.id, enrollmentId: enrollment };
   const payment = enrollment ? await pay(t, owner, orgId, paymentBody(paid, null, `Paid ${unique}`)) : '';
   const customerPath = `/organizations/${orgId}/customers/${customer.id}`;
@@ -77,6 +87,7 @@ export async function seedObjects(t: TestApp, base: Base) {
     enrollment,
     payment,
     medicalRecord,
+    ...waitlist,
   };
 }
 

@@ -33,11 +33,18 @@ export const KINDS = [
   'enrollment',
   'payment',
   'medicalRecord',
+  'waitlistSession',
+  'waitlistEntry',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 
 /** What a tenant holds, by kind; plus the values that are not ids (a token, a searchable name). */
-export type TenantIds = Record<Kind, string> & { invitationToken: string; customerName: string };
+export type TenantIds = Record<Kind, string> & {
+  invitationToken: string;
+  customerName: string;
+  /** The link's token of a declined waitlist offer (seed-waitlist.ts). */
+  waitlistOfferToken: string;
+};
 
 export type Member = { label: string; user: TestUser; profile: AccessProfile };
 
@@ -103,6 +110,7 @@ export async function seedTenant(t: TestApp, label: string, options: SeedOptions
     ...sessionIds,
     ...members.flatMap(({ user }) => [user.id, user.email]),
     ids.invitationToken,
+    ids.waitlistOfferToken,
   ].filter(Boolean);
   return { label, ids, owner, members, secrets: [...new Set(secrets)] };
 }

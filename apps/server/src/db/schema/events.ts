@@ -1,9 +1,10 @@
 import {
   EVENT_CHANNELS,
-  EVENT_KINDS,
   EVENT_MESSAGE_STATUSES,
   EVENT_SOURCES,
   type EventChannel,
+  type EventKind,
+  MESSAGE_KINDS,
 } from '@reformer/domain/events';
 import { EVENT_TIMINGS } from '@reformer/domain/events-occasions';
 import {
@@ -26,7 +27,8 @@ import { users } from './auth.ts';
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 
-export const eventKindEnum = pgEnum('event_kind', EVENT_KINDS);
+/** Every message kind: the configurable events and the messages of other features (a waitlist offer). */
+export const eventKindEnum = pgEnum('event_kind', MESSAGE_KINDS);
 export const eventChannelEnum = pgEnum('event_channel', EVENT_CHANNELS);
 export const eventTimingEnum = pgEnum('event_timing', EVENT_TIMINGS);
 export const eventSourceEnum = pgEnum('event_source', EVENT_SOURCES);
@@ -42,7 +44,8 @@ export const eventConfigs = pgTable(
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
-    kind: eventKindEnum('kind').notNull(),
+    // Only the configurable kinds have a configuration.
+    kind: eventKindEnum('kind').$type<EventKind>().notNull(),
     enabled: boolean('enabled').notNull(),
     timing: eventTimingEnum('timing').notNull(),
     days: smallint('days').notNull(),

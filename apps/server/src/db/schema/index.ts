@@ -10,3 +10,4 @@ export * from './organizations.ts';
 export * from './payments.ts';
 export * from './schedules.ts';
 export * from './sessions.ts';
+export * from './waitlist.ts';

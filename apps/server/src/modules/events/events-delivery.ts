@@ -1,4 +1,4 @@
-import type { EventChannel, EventKind, EventMessageStatus, EventSource } from '@reformer/domain/events';
+import type { EventChannel, EventMessageStatus, EventSource, MessageKind } from '@reformer/domain/events';
 import { messageHtml, messageSubject, whatsAppLink } from '@reformer/domain/events-templates';
 import { whatsAppNumber } from '@reformer/domain/phones';
 import { v7 as uuidv7 } from 'uuid';
@@ -14,7 +14,7 @@ export type Senders = { mailer: Mailer; sms: SmsProvider };
 export type Occasion = {
   organizationId: string;
   organizationName: string;
-  kind: EventKind;
+  kind: MessageKind;
   occasion: string;
   occasionDate: string;
   enrollmentId: string | null;
@@ -165,4 +165,66 @@ export function markDelivered(db: Database | Transaction, occasion: Occasion, ho
   return claimThen(db, occasion, how, async () => [
     { channel: null, status: 'MARKED', recipient: null, body: null, createdAt: how.at },
   ]);
+}
+
+/** Leaves every e-mail in the outbox, for `queueDelivery`. */
+const QUEUE_ONLY: Senders = {
+  mailer: {
+    isConfigured: false,
+    send: async () => {
+      throw new Error('queued e-mails are sent by sendQueuedEmails');
+    },
+    health: async () => 'not_configured',
+  },
+  sms: { isConfigured: false, send: async () => {} },
+};
+
+/**
+ * Writes an occasion's messages without sending any: e-mail waits in the outbox, WhatsApp is its link. For
+ * another feature's transaction that must not wait on an SMTP server or fail with it (a waitlist offer,
+ * decision 024); `sendQueuedEmails` sends the e-mails once it has committed.
+ */
+export function queueDelivery(
+  db: Database | Transaction,
+  occasion: Occasion,
+  channels: readonly EventChannel[],
+  how: How,
+): Promise<Delivery> {
+  return deliver(db, occasion, channels, how, QUEUE_ONLY);
+}
+
+/**
+ * Sends the e-mails of `kind` waiting in the outbox through SMTP, each in its own transaction that locks the
+ * message (SKIP LOCKED: two workers never take the same one) and marks it SENT; a refused one stays in the
+ * outbox for the next run or a member. Without SMTP nothing is sent. Answers how many went.
+ */
+export async function sendQueuedEmails(
+  db: Database,
+  mailer: Senders['mailer'],
+  kind: MessageKind,
+  limit = 100,
+): Promise<number> {
+  if (!mailer.isConfigured) return 0;
+  let sent = 0;
+  const refused: string[] = [];
+  for (let index = 0; index < limit; index += 1) {
+    const outcome = await db.transaction(async (tx) => {
+      const message = await repository.lockQueuedEmail(tx, kind, refused);
+      if (!message) return 'NONE' as const;
+      const mail = { to: message.recipient, subject: message.subject, text: message.body };
+      const isSent = await mailer
+        .send({ ...mail, html: messageHtml(message.body) })
+        .then(() => true)
+        .catch((error: unknown) => {
+          console.error(`[events] a queued ${kind} e-mail was refused:`, new EmailFailed(error).message);
+          return false;
+        });
+      if (!isSent) refused.push(message.id);
+      else await repository.markMessageSent(tx, message.organizationId, message.id);
+      return isSent ? ('SENT' as const) : ('REFUSED' as const);
+    });
+    if (outcome === 'NONE') break;
+    if (outcome === 'SENT') sent += 1;
+  }
+  return sent;
 }

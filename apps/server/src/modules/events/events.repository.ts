@@ -1,5 +1,5 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
-import type { EventChannel, EventKind, EventMessageStatus } from '@reformer/domain/events';
+import type { EventChannel, EventKind, EventMessageStatus, MessageKind } from '@reformer/domain/events';
 import type { Currency } from '@reformer/domain/money';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -225,7 +225,7 @@ const messageColumns = {
 export type MessageRow = Awaited<ReturnType<typeof listMessages>>[number];
 
 export type MessageFilter = {
-  kinds: EventKind[];
+  kinds: MessageKind[];
   customerId?: string;
   status?: EventMessageStatus;
   ids?: string[];
@@ -272,6 +272,35 @@ export async function findMessage(db: Reader, organizationId: string, messageId:
     .select({ kind: eventMessages.kind, status: eventMessages.status })
     .from(eventMessages)
     .where(and(eq(eventMessages.organizationId, organizationId), eq(eventMessages.id, messageId)));
+  return row ?? null;
+}
+
+/**
+ * The oldest e-mail of `kind` waiting in the outbox, of any organization (a job sends it), locked; one a
+ * concurrent sender holds is skipped.
+ */
+export async function lockQueuedEmail(tx: Transaction, kind: MessageKind, skip: string[]) {
+  const [row] = await tx
+    .select({
+      organizationId: eventMessages.organizationId,
+      id: eventMessages.id,
+      recipient: sql<string>`${eventMessages.recipient}`,
+      subject: sql<string>`coalesce(${eventMessages.subject}, '')`,
+      body: sql<string>`coalesce(${eventMessages.body}, '')`,
+    })
+    .from(eventMessages)
+    .where(
+      and(
+        eq(eventMessages.kind, kind),
+        eq(eventMessages.channel, 'EMAIL'),
+        eq(eventMessages.status, 'OUTBOX'),
+        isNotNull(eventMessages.recipient),
+        skip.length ? notInArray(eventMessages.id, skip) : undefined,
+      ),
+    )
+    .orderBy(asc(eventMessages.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
   return row ?? null;
 }
 

@@ -2,12 +2,13 @@ import { addDays } from '@reformer/domain/calendar-dates';
 import { AppError } from '@reformer/domain/errors';
 import {
   type BirthdayEventList,
-  EVENT_KINDS,
   type EventConfig,
   type EventKind,
   type EventMessage,
   type EventSent,
   type MarkEventSentInput,
+  MESSAGE_KINDS,
+  type MessageKind,
   type PaymentReminderConfigValues,
   type PaymentReminderEventList,
   type SendEventInput,
@@ -261,7 +262,7 @@ async function resolveOccasion(
 }
 
 /** The message just written (the newest of `ids`), as the API answers it. */
-async function readMessage(db: Database, access: OrgAccess, kind: EventKind, ids: string[]) {
+async function readMessage(db: Database, access: OrgAccess, kind: MessageKind, ids: string[]) {
   const [row] = await repository.listMessages(db, access.organizationId, { kinds: [kind], ids, limit: 1 });
   if (!row) throw new AppError('NOT_FOUND');
   return toMessage(row);
@@ -348,10 +349,16 @@ export function toMessage(row: repository.MessageRow): EventMessage {
 
 /**
  * What the member may do with a kind's messages, as the routes of that kind demand (decision 016): birthdays
- * with the customers (anywhere), payment reminders with the payments (organization-wide).
+ * with the customers (anywhere), payment reminders with the payments (organization-wide). Waitlist offers
+ * (decision 024) are read with the customers and sent by whoever manages attendance or customers.
  */
-function kindAccess(access: OrgAccess, kind: EventKind) {
+function kindAccess(access: OrgAccess, kind: MessageKind) {
   const { profile } = access;
+  if (kind === 'WAITLIST_OFFER')
+    return {
+      canView: canAny(profile, 'VIEW_CUSTOMERS') || canAny(profile, 'MANAGE_ATTENDANCE'),
+      canManage: canAny(profile, 'MANAGE_ATTENDANCE') || canAny(profile, 'MANAGE_CUSTOMERS'),
+    };
   if (kind === 'BIRTHDAY')
     return { canView: canAny(profile, 'VIEW_CUSTOMERS'), canManage: canAny(profile, 'MANAGE_CUSTOMERS') };
   const org = { scope: 'ORG' } as const;
@@ -359,8 +366,8 @@ function kindAccess(access: OrgAccess, kind: EventKind) {
 }
 
 /** The kinds whose messages the member may read. */
-function readableKinds(access: OrgAccess): EventKind[] {
-  return EVENT_KINDS.filter((kind) => kindAccess(access, kind).canView);
+function readableKinds(access: OrgAccess): MessageKind[] {
+  return MESSAGE_KINDS.filter((kind) => kindAccess(access, kind).canView);
 }
 
 export async function listCustomerMessages(db: Database, access: OrgAccess, customerId: string) {

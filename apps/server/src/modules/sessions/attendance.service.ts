@@ -10,6 +10,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import * as credits from '../make-up-credits/make-up-credit-ledger.ts';
+import * as waitlist from '../waitlist/waitlist-seats.ts';
 import * as repository from './attendance.repository.ts';
 import { countRoster, enrolledAmong, isEnrolledWithoutRow } from './sessions.repository.ts';
 import { changeSession } from './sessions.service.ts';
@@ -44,8 +45,10 @@ export async function addCustomersToSession(
       const alreadyEnrolled = await enrolledAmong(tx, { organizationId, sessionId }, input.customerIds);
       if (alreadyEnrolled.length > 0) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
       const { rosterCount } = await countRoster(tx, organizationId, sessionId);
+      // A seat offered to someone on the waitlist is held for them until the offer ends (decision 024).
+      const held = await waitlist.heldSeats(tx, { organizationId, sessionId, now });
       const seats = countsTowardCapacity(input.status) ? input.customerIds.length : 0;
-      if (rosterCount + seats > session.capacity) throw new AppError('SESSION_FULL');
+      if (rosterCount + held + seats > session.capacity) throw new AppError('SESSION_FULL');
       await insertAdded(tx, input, { organizationId, sessionId, now });
       if (!isMakeUp) return [];
       const booked = { id: sessionId, ...session };
@@ -81,7 +84,9 @@ async function insertAdded(
  * A canceled customer who is confirmed again needs a free seat, like a new one. An enrolled customer with no
  * row yet (CONFIRMED by their enrollment) gets one, holding the status staff set. Cancelling decides the
  * make-up credit in the same transaction and answers it; confirming again returns the credit unless it was
- * spent. REPOSITION comes only with a credit spent on the place (booking a make-up adds the customer).
+ * spent. REPOSITION comes only with a credit spent on the place (booking a make-up adds the customer). A
+ * seat freed (a cancellation, a canceled make-up) is offered to the waitlist in the same transaction;
+ * `publicUrl` is where the offer's link points.
  */
 export async function updateAttendance(
   db: Database,
@@ -89,6 +94,7 @@ export async function updateAttendance(
   target: { sessionId: string; customerId: string },
   status: AttendanceStatus,
   now: Date,
+  publicUrl: string,
 ): Promise<AttendanceChange> {
   const key = { organizationId: access.organizationId, ...target };
   const { details, result } = await changeSession(
@@ -107,7 +113,8 @@ export async function updateAttendance(
         throw new AppError('MAKE_UP_NOT_BOOKED');
       if (countsTowardCapacity(status) && !countsTowardCapacity(current)) {
         const { rosterCount } = await countRoster(tx, key.organizationId, target.sessionId);
-        if (rosterCount >= session.capacity) throw new AppError('SESSION_FULL');
+        const held = await waitlist.heldSeats(tx, { ...key, now });
+        if (rosterCount + held >= session.capacity) throw new AppError('SESSION_FULL');
       }
       const kind = isEnrolledPlace ? 'ENROLLED' : isMakeUp ? 'MAKE_UP' : 'OTHER';
       const outcome = await credits.settleStatusChange(
@@ -117,6 +124,8 @@ export async function updateAttendance(
       );
       if (recorded) await repository.setAttendanceStatus(tx, key, status, now);
       else await repository.insertAttendance(tx, [enrollmentRow(key, { status, now })]);
+      if (countsTowardCapacity(current) && !countsTowardCapacity(status))
+        await waitlist.offerFreedSeats(tx, { ...key, now, publicUrl }, session);
       return outcome;
     },
   );

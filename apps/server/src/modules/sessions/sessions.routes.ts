@@ -146,7 +146,14 @@ export const sessionsRoutes = createRouter()
     const { sessionId, customerId } = c.req.valid('param');
     const { status } = c.req.valid('json');
     return c.json(
-      await attendance.updateAttendance(db, c.var.access, { sessionId, customerId }, status, now()),
+      await attendance.updateAttendance(
+        db,
+        c.var.access,
+        { sessionId, customerId },
+        status,
+        now(),
+        c.var.deps.publicUrl,
+      ),
       200,
     );
   })

@@ -5,6 +5,7 @@ import { makeUpCreditsQueryKey } from '../../../lib/make-up-credits.ts';
 import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
 import { STALE_TIME } from '../../../lib/query-client.ts';
 import { sessionListsQueryKey, sessionsPath } from './get-sessions.ts';
+import { waitlistsQueryKey } from './get-waitlist.ts';
 
 export function sessionQueryKey(organizationId: string, sessionId: string) {
   return [...sessionsQueryKey(organizationId), 'detail', sessionId] as const;
@@ -34,5 +35,7 @@ export function storeSession(queryClient: QueryClient, organizationId: string, s
     queryClient.invalidateQueries({ queryKey: sessionListsQueryKey(organizationId) }),
     queryClient.invalidateQueries({ queryKey: enrollmentsQueryKey(organizationId) }),
     queryClient.invalidateQueries({ queryKey: makeUpCreditsQueryKey(organizationId) }),
+    // A cancellation offers the freed seat to the waitlist (decision 024).
+    queryClient.invalidateQueries({ queryKey: waitlistsQueryKey(organizationId) }),
   ]);
 }

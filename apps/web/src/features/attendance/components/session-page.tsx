@@ -1,7 +1,7 @@
 import type { Session } from '@reformer/domain/sessions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { useFormatLocalDate } from '../../../lib/format.ts';
@@ -12,13 +12,19 @@ import { MoveSessionDialog } from './move-session-dialog.tsx';
 import { RosterList } from './roster-list.tsx';
 import { SessionHeader } from './session-header.tsx';
 
-type SessionPageProps = { organizationId: string; sessionId: string; timeZone: string };
+type SessionPageProps = {
+  organizationId: string;
+  sessionId: string;
+  timeZone: string;
+  /** Shown below the roster: the session's waitlist. */
+  children?: ReactNode;
+};
 
 /**
  * One session (spec §2 attendance/session/{sessionId}): its roster, each customer's status and check-in,
  * and adding customers. What each member may do follows their permissions at the session's establishment.
  */
-export function SessionPage({ organizationId, sessionId, timeZone }: SessionPageProps) {
+export function SessionPage({ organizationId, sessionId, timeZone, children }: SessionPageProps) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate('weekday');
   const { data: session } = useSuspenseQuery(sessionQueryOptions(organizationId, sessionId));
@@ -75,6 +81,7 @@ export function SessionPage({ organizationId, sessionId, timeZone }: SessionPage
           canCheckIn={canCheckIn}
         />
       </section>
+      {children}
       <MoveSessionDialog session={moving} mover={mover} onClose={() => setMoving(null)} />
     </div>
   );

@@ -21,6 +21,8 @@ import {
 } from '../../../../../features/organizations/settings-tabs.ts';
 import { pixSettingsQueryOptions } from '../../../../../features/payments/api/get-pix-settings.ts';
 import { PixSettingsPanel } from '../../../../../features/payments/components/pix-settings-panel.tsx';
+import { waitlistSettingsQueryOptions } from '../../../../../features/waitlist/api/get-waitlist-settings.ts';
+import { WaitlistSettingsPanel } from '../../../../../features/waitlist/components/waitlist-settings-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
 
@@ -60,6 +62,7 @@ export const Route = createFileRoute('/app/org/$orgId/settings/')({
       await Promise.all([
         queryClient.ensureQueryData(makeUpCreditSettingsQueryOptions(orgId)),
         queryClient.ensureQueryData(establishmentsQueryOptions(orgId)),
+        queryClient.ensureQueryData(waitlistSettingsQueryOptions(orgId)),
       ]);
     }
   },
@@ -89,8 +92,16 @@ function SettingsRoute() {
   );
 }
 
-/** The make-up rules, with the establishments whose no-credit dates they list (features do not import each other). */
+/**
+ * The make-up rules, with the establishments whose no-credit dates they list (features do not import each
+ * other), and the waitlist's hold time: both are about classes a customer misses or waits for.
+ */
 function MakeUpCreditsTab({ organizationId }: { organizationId: string }) {
   const { data: establishments } = useSuspenseQuery(establishmentsQueryOptions(organizationId));
-  return <MakeUpCreditSettingsPanel organizationId={organizationId} establishments={establishments} />;
+  return (
+    <>
+      <MakeUpCreditSettingsPanel organizationId={organizationId} establishments={establishments} />
+      <WaitlistSettingsPanel organizationId={organizationId} />
+    </>
+  );
 }

@@ -5,7 +5,9 @@ import { ErrorScreen } from '../../../../../../components/errors/error-screen.ts
 import { RouteErrorScreen } from '../../../../../../components/errors/route-error-screen.tsx';
 import { sessionQueryOptions } from '../../../../../../features/attendance/api/get-session.ts';
 import { SessionPage } from '../../../../../../features/attendance/components/session-page.tsx';
+import { WaitlistPanel } from '../../../../../../features/attendance/components/waitlist-panel.tsx';
 import { organizationQueryOptions } from '../../../../../../features/organizations/api/get-organization.ts';
+import { usePermissions } from '../../../../../../lib/access-profile.ts';
 import { ApiError } from '../../../../../../lib/api-error.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/attendance/session/$sessionId')({
@@ -20,7 +22,20 @@ export const Route = createFileRoute('/app/org/$orgId/attendance/session/$sessio
 function SessionRoute() {
   const { orgId, sessionId } = Route.useParams();
   const { data: organization } = useSuspenseQuery(organizationQueryOptions(orgId));
-  return <SessionPage organizationId={orgId} sessionId={sessionId} timeZone={organization.timeZone} />;
+  const { data: session } = useSuspenseQuery(sessionQueryOptions(orgId, sessionId));
+  const permissions = usePermissions(orgId);
+  const at = { scope: 'ESTABLISHMENT', establishmentId: session.establishmentId } as const;
+  return (
+    <SessionPage organizationId={orgId} sessionId={sessionId} timeZone={organization.timeZone}>
+      <WaitlistPanel
+        organizationId={orgId}
+        sessionId={sessionId}
+        timeZone={organization.timeZone}
+        rosterIds={session.roster.map((entry) => entry.customerId)}
+        canManage={permissions.can('MANAGE_ATTENDANCE', at)}
+      />
+    </SessionPage>
+  );
 }
 
 /** Spec §8: 'Session not found or you don't have permission to view it.' */
