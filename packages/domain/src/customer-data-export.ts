@@ -68,7 +68,7 @@ export const CustomerDataExport = z.object({
   makeUpCredits: z.array(MakeUpCredit),
   /** Each record with its whole document. */
   medicalRecords: z.array(MedicalRecord),
-  /** Birthday messages and payment reminders sent to the customer, with their texts. */
+  /** Every message sent to the customer (birthdays, payment reminders, waitlist offers), with its text. */
   messages: z.array(EventMessage),
 });
 export type CustomerDataExport = z.infer<typeof CustomerDataExport>;

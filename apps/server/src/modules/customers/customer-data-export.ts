@@ -1,6 +1,6 @@
 import type { CustomerAttendance, CustomerDataExport } from '@reformer/domain/customer-data-export';
 import { AppError } from '@reformer/domain/errors';
-import { EVENT_KINDS } from '@reformer/domain/events';
+import { MESSAGE_KINDS } from '@reformer/domain/events';
 import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
@@ -47,7 +47,7 @@ export async function exportCustomerData(
   const credits = await listCustomerCredits(db, access, customerId, actor.now);
   const records = await listCustomerRecords(db, access, customerId, WHOLE_LIST, actor);
   const messages = await listMessages(db, organizationId, {
-    kinds: [...EVENT_KINDS],
+    kinds: [...MESSAGE_KINDS],
     customerId,
     limit: WHOLE_LIST.limit,
   });
