@@ -8,6 +8,7 @@ import {
   isOfferLive,
   isSameWaitingSet,
   nextToOffer,
+  offerDateTime,
   offerExpiry,
   offerMessage,
   ReorderWaitlistInput,
@@ -146,5 +147,13 @@ describe('the offer message', () => {
     expect(en).toContain('Hi Ana!');
     expect(en).toMatch(/07:00\sAM/);
     expect(en).toContain(facts.link);
+  });
+});
+
+describe('an offer instant as shown', () => {
+  it('carries the date and the local time of the organization, the Brazilian way in pt_BR', () => {
+    const expiry = sessionInstant('2027-03-26', '07:00', SAO_PAULO);
+    expect(offerDateTime(expiry, SAO_PAULO, 'pt_BR')).toMatch(/^sex\.?, 26\/03,? 07:00$/);
+    expect(offerDateTime(expiry, SAO_PAULO, 'en_US')).toMatch(/^Fri, 03\/26,? 07:00\sAM$/);
   });
 });

@@ -194,7 +194,11 @@ export type OfferFacts = {
 
 const LOCALES: Record<Language, string> = { en_US: 'en-US', pt_BR: 'pt-BR' };
 
-function localDateTime(instant: Date, timeZone: string, language: Language): string {
+/**
+ * An offer's instant (its expiry, the session's start) as its reader sees it: weekday, day/month and time in
+ * the organization's zone — "sex., 26/03, 07:00" in pt_BR. With the date, since a hold may run for two days.
+ */
+export function offerDateTime(instant: Date, timeZone: string, language: Language): string {
   return new Intl.DateTimeFormat(LOCALES[language], {
     weekday: 'short',
     day: '2-digit',
@@ -207,8 +211,8 @@ function localDateTime(instant: Date, timeZone: string, language: Language): str
 
 /** The offer's message, in the organization's message language, with local times and the link. */
 export function offerMessage(language: Language, facts: OfferFacts): string {
-  const starts = localDateTime(facts.startsAt, facts.timeZone, language);
-  const until = localDateTime(facts.expiresAt, facts.timeZone, language);
+  const starts = offerDateTime(facts.startsAt, facts.timeZone, language);
+  const until = offerDateTime(facts.expiresAt, facts.timeZone, language);
   const name = facts.customerFirstName.trim();
   if (language === 'pt_BR')
     return [

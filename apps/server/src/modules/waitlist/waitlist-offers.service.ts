@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '@reformer/domain/errors';
+import { countsTowardCapacity } from '@reformer/domain/sessions';
 import { canOffer, effectiveState, isOfferLive, type WaitlistOffer } from '@reformer/domain/waitlist';
 import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
@@ -23,7 +24,12 @@ async function findOffer(db: Database | Transaction, token: string): Promise<Fou
     ? await repository.findOfferByToken(db, hashOfferToken(token))
     : null;
   if (!found) throw new AppError('WAITLIST_OFFER_NOT_FOUND');
-  return found;
+  // An offer never outlives its session's start, even when the session moved earlier after the offer.
+  const { offerExpiresAt, startsAt } = found;
+  return {
+    ...found,
+    offerExpiresAt: offerExpiresAt && (offerExpiresAt < startsAt ? offerExpiresAt : startsAt),
+  };
 }
 
 async function toOffer(db: Database | Transaction, found: Found, now: Date): Promise<WaitlistOffer> {
@@ -114,6 +120,12 @@ export function acceptOffer(deps: Deps, token: string): Promise<WaitlistOffer> {
       sessionId: found.sessionId,
       customerId: found.customerId,
     };
+    // Where the customer stands first: on the roster already (staff seated them meanwhile) takes no seat.
+    const placed = await repository.attendanceStatusOf(tx, key, key.customerId);
+    if (placed !== null && countsTowardCapacity(placed)) return alreadyOnRoster(tx, deps, found, session);
+    if (placed === null && (await isEnrolledWithoutRow(tx, key)))
+      return alreadyOnRoster(tx, deps, found, session);
+    if (placed !== null || !isOnTheBooks(found)) return withdraw(tx, deps, found, session);
     const { rosterCount } = await countRoster(tx, key.organizationId, key.sessionId);
     const othersHeld = (await heldSeats(tx, at(deps, found))) - 1;
     if (rosterCount + othersHeld >= session.capacity) {
@@ -121,7 +133,6 @@ export function acceptOffer(deps: Deps, token: string): Promise<WaitlistOffer> {
       await repository.setEntryState(tx, entryKey(found), { state: 'WAITING', now: deps.now, position });
       return { refusal: 'WAITLIST_OFFER_TAKEN' };
     }
-    if (await isEnrolledWithoutRow(tx, key)) return alreadyOnRoster(tx, deps, found, session);
     const inserted = await insertPlace(tx, key, deps.now);
     if (!inserted) return alreadyOnRoster(tx, deps, found, session);
     await repository.setEntryState(tx, entryKey(found), { state: 'ACCEPTED', now: deps.now });
@@ -134,6 +145,20 @@ async function alreadyOnRoster(tx: Transaction, deps: Deps, found: Found, sessio
   await repository.setEntryState(tx, entryKey(found), { state: 'ACCEPTED', now: deps.now });
   await offerFreedSeats(tx, at(deps, found), session);
   return { refusal: null };
+}
+
+const isOnTheBooks = (found: Found) =>
+  found.customerStatus !== 'DELETED' && found.customerStatus !== 'PURGED';
+
+/**
+ * The customer cannot take an added place: their place in the session was canceled (a canceled place is
+ * changed by staff, who settle its make-up credit), or they were deleted from the books. The offer is
+ * withdrawn, as staff would, and the seat goes on.
+ */
+async function withdraw(tx: Transaction, deps: Deps, found: Found, session: Locked): Promise<Answer> {
+  await repository.setEntryState(tx, entryKey(found), { state: 'REMOVED', now: deps.now });
+  await offerFreedSeats(tx, at(deps, found), session);
+  return { refusal: 'WAITLIST_OFFER_CLOSED', details: { state: 'REMOVED' } };
 }
 
 /** False when the customer already has a row in the session (a savepoint keeps the transaction usable). */

@@ -9,7 +9,7 @@ import {
 } from '@reformer/domain/waitlist';
 import type { Transaction } from '../../db/client.ts';
 import { queueDelivery } from '../events/events-delivery.ts';
-import { countRoster } from '../sessions/sessions.repository.ts';
+import { countRoster, enrolledAmong } from '../sessions/sessions.repository.ts';
 import * as repository from './waitlist.repository.ts';
 import { readSettings } from './waitlist-settings.ts';
 
@@ -42,14 +42,16 @@ export type Offered = { entryId: string; customerId: string; expiresAt: Date };
 /**
  * Expires the session's offers past their time, then offers each free seat nobody holds to the next person
  * waiting, one seat per person, and writes each offer's messages (e-mail to the outbox, the WhatsApp link)
- * in the same transaction. Nothing is offered once the session has started or while it is inactive.
+ * in the same transaction. Nothing is offered once the session has started (its line is closed then) or
+ * while it is inactive.
  */
 export async function offerFreedSeats(
   tx: Transaction,
   at: SessionAt & { publicUrl: string },
   session: LockedSession,
 ): Promise<Offered[]> {
-  await repository.expireDueOffers(tx, at, at.now);
+  await repository.expireDueOffers(tx, at, at.now, session.startsAt);
+  if (session.startsAt.getTime() <= at.now.getTime()) await repository.closeLine(tx, at, at.now);
   if (!canOffer(session, at.now)) return [];
   const waiting = await repository.listWaiting(tx, at);
   if (waiting.length === 0) return [];
@@ -58,14 +60,33 @@ export async function offerFreedSeats(
     await heldSeats(tx, at),
   ];
   const seats = freeSeats({ capacity: session.capacity, rosterCount, heldSeats: held });
+  if (seats === 0) return [];
   const settings = await readSettings(tx, at.organizationId);
   const offered: Offered[] = [];
-  for (const entry of nextToOffer(waiting, seats)) {
+  for (const entry of nextToOffer(await withoutPlaceInSession(tx, at, waiting), seats)) {
     const expiresAt = offerExpiry(at.now, settings.holdMinutes, session.startsAt);
     await offerSeat(tx, at, { entryId: entry.id, customerId: entry.customerId, expiresAt }, settings);
     offered.push({ entryId: entry.id, customerId: entry.customerId, expiresAt });
   }
   return offered;
+}
+
+/**
+ * The waiting entries of customers with no place in the session. Staff may seat someone waiting (added at
+ * the desk, enrolled) without the line knowing: offering them a seat would hold a second seat for one
+ * person, and one with a canceled place cannot take an added one. They stay in line for staff to remove.
+ */
+async function withoutPlaceInSession<T extends { customerId: string }>(
+  tx: Transaction,
+  at: SessionAt,
+  waiting: T[],
+): Promise<T[]> {
+  const ids = waiting.map((entry) => entry.customerId);
+  const placed = new Set([
+    ...(await enrolledAmong(tx, at, ids)),
+    ...(await repository.customersWithAttendance(tx, at, ids)),
+  ]);
+  return waiting.filter((entry) => !placed.has(entry.customerId));
 }
 
 async function offerSeat(

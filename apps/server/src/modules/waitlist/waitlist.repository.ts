@@ -1,6 +1,7 @@
 import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/waitlist';
-import { and, asc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { seatsTaken } from '../../db/roster.ts';
 import {
   customers,
   establishments,
@@ -36,28 +37,50 @@ export async function saveSettings(db: Reader, organizationId: string, values: W
 
 const ofSession = (key: SessionKey) =>
   and(eq(waitlistEntries.organizationId, key.organizationId), eq(waitlistEntries.sessionId, key.sessionId));
+const sessionOfEntry = and(
+  eq(scheduleSessions.organizationId, waitlistEntries.organizationId),
+  eq(scheduleSessions.id, waitlistEntries.sessionId),
+);
+const isOnTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
-/** Live offers hold a seat each; an offer past its time holds nothing even before the job writes EXPIRED. */
+/**
+ * Live offers hold a seat each; an offer past its time holds nothing even before the job writes EXPIRED, and
+ * nothing once its session has started (a session moved earlier than the offer's expiry).
+ */
 export async function countHeldSeats(db: Reader, key: SessionKey, now: Date) {
   const [row] = await db
     .select({ held: sql<number>`count(*)::int` })
     .from(waitlistEntries)
+    .innerJoin(scheduleSessions, sessionOfEntry)
     .where(
-      and(ofSession(key), eq(waitlistEntries.state, 'OFFERED'), gt(waitlistEntries.offerExpiresAt, now)),
+      and(
+        ofSession(key),
+        eq(waitlistEntries.state, 'OFFERED'),
+        gt(waitlistEntries.offerExpiresAt, now),
+        gt(scheduleSessions.startsAt, now),
+      ),
     );
   return row?.held ?? 0;
 }
 
-/** Offers of the session past their time become EXPIRED; answers how many. */
-export async function expireDueOffers(tx: Transaction, key: SessionKey, now: Date) {
+/** Offers of the session past their time (all of them once the session has started) become EXPIRED. */
+export async function expireDueOffers(tx: Transaction, key: SessionKey, now: Date, sessionStartsAt: Date) {
+  const isDue =
+    sessionStartsAt.getTime() <= now.getTime() ? undefined : lte(waitlistEntries.offerExpiresAt, now);
   const expired = await tx
     .update(waitlistEntries)
     .set({ state: 'EXPIRED', resolvedAt: now, updatedAt: now })
-    .where(
-      and(ofSession(key), eq(waitlistEntries.state, 'OFFERED'), lte(waitlistEntries.offerExpiresAt, now)),
-    )
+    .where(and(ofSession(key), eq(waitlistEntries.state, 'OFFERED'), isDue))
     .returning({ id: waitlistEntries.id });
   return expired.length;
+}
+
+/** Once the session has started its line is over: who still waits is EXPIRED (and no job looks at it again). */
+export async function closeLine(tx: Transaction, key: SessionKey, now: Date) {
+  await tx
+    .update(waitlistEntries)
+    .set({ state: 'EXPIRED', resolvedAt: now, updatedAt: now })
+    .where(and(ofSession(key), eq(waitlistEntries.state, 'WAITING')));
 }
 
 /** The session's WAITING entries of customers still on the books, first in line first. */
@@ -77,13 +100,7 @@ export async function listWaiting(db: Reader, key: SessionKey) {
         eq(customers.id, waitlistEntries.customerId),
       ),
     )
-    .where(
-      and(
-        ofSession(key),
-        eq(waitlistEntries.state, 'WAITING'),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
-      ),
-    )
+    .where(and(ofSession(key), eq(waitlistEntries.state, 'WAITING'), isOnTheBooks))
     .orderBy(asc(waitlistEntries.position), asc(waitlistEntries.id));
 }
 
@@ -183,48 +200,73 @@ export async function listEntries(db: Reader, key: SessionKey) {
     )
     .as('whatsapp');
   const isActive = sql`${waitlistEntries.state} in ('WAITING', 'OFFERED')`;
-  return db
-    .select({
-      id: waitlistEntries.id,
-      customerId: waitlistEntries.customerId,
-      customerName: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
-      phone: customers.phone,
-      state: waitlistEntries.state,
-      position: waitlistEntries.position,
-      offeredAt: waitlistEntries.offeredAt,
-      offerExpiresAt: waitlistEntries.offerExpiresAt,
-      resolvedAt: waitlistEntries.resolvedAt,
-      createdAt: waitlistEntries.createdAt,
-      messageId: whatsApp.messageId,
-      link: whatsApp.link,
-      messageStatus: whatsApp.status,
-    })
-    .from(waitlistEntries)
-    .innerJoin(
-      customers,
-      and(
-        eq(customers.organizationId, waitlistEntries.organizationId),
-        eq(customers.id, waitlistEntries.customerId),
-      ),
-    )
-    .leftJoin(
-      whatsApp,
-      and(
-        eq(waitlistEntries.state, 'OFFERED'),
-        eq(
-          whatsApp.occasion,
-          sql`'waitlist:' || ${waitlistEntries.id}::text || ':' || ${waitlistEntries.offerCount}::text`,
+  return (
+    db
+      .select({
+        id: waitlistEntries.id,
+        customerId: waitlistEntries.customerId,
+        customerName: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
+        phone: customers.phone,
+        state: waitlistEntries.state,
+        position: waitlistEntries.position,
+        offeredAt: waitlistEntries.offeredAt,
+        offerExpiresAt: waitlistEntries.offerExpiresAt,
+        resolvedAt: waitlistEntries.resolvedAt,
+        createdAt: waitlistEntries.createdAt,
+        messageId: whatsApp.messageId,
+        link: whatsApp.link,
+        messageStatus: whatsApp.status,
+      })
+      .from(waitlistEntries)
+      .innerJoin(
+        customers,
+        and(
+          eq(customers.organizationId, waitlistEntries.organizationId),
+          eq(customers.id, waitlistEntries.customerId),
         ),
+      )
+      .leftJoin(
+        whatsApp,
+        and(
+          eq(waitlistEntries.state, 'OFFERED'),
+          eq(
+            whatsApp.occasion,
+            sql`'waitlist:' || ${waitlistEntries.id}::text || ':' || ${waitlistEntries.offerCount}::text`,
+          ),
+        ),
+      )
+      // A deleted customer's place in line is never offered (listWaiting), so the line shown leaves it out too:
+      // a reorder names exactly the line shown.
+      .where(
+        and(
+          ofSession(key),
+          sql`${waitlistEntries.state} <> 'REMOVED'`,
+          or(ne(waitlistEntries.state, 'WAITING'), isOnTheBooks),
+        ),
+      )
+      .orderBy(
+        // Offers first (they hold their seats), then the line, then what left it.
+        sql`case ${waitlistEntries.state} when 'OFFERED' then 0 when 'WAITING' then 1 else 2 end`,
+        sql`case when ${isActive} then ${waitlistEntries.position} end`,
+        sql`${waitlistEntries.resolvedAt} desc nulls last`,
+        asc(waitlistEntries.id),
+      )
+  );
+}
+
+/** The status of the customer's attendance row in the session, or null without one. */
+export async function attendanceStatusOf(tx: Transaction, key: SessionKey, customerId: string) {
+  const [row] = await tx
+    .select({ status: sessionAttendance.status })
+    .from(sessionAttendance)
+    .where(
+      and(
+        eq(sessionAttendance.organizationId, key.organizationId),
+        eq(sessionAttendance.sessionId, key.sessionId),
+        eq(sessionAttendance.customerId, customerId),
       ),
-    )
-    .where(and(ofSession(key), sql`${waitlistEntries.state} <> 'REMOVED'`))
-    .orderBy(
-      // Offers first (they hold their seats), then the line, then what left it.
-      sql`case ${waitlistEntries.state} when 'OFFERED' then 0 when 'WAITING' then 1 else 2 end`,
-      sql`case when ${isActive} then ${waitlistEntries.position} end`,
-      sql`${waitlistEntries.resolvedAt} desc nulls last`,
-      asc(waitlistEntries.id),
     );
+  return row?.status ?? null;
 }
 
 /** Of `customerIds`, those with an attendance row in the session that takes a seat or not (any row). */
@@ -346,6 +388,7 @@ export async function findOfferByToken(db: Reader, tokenHash: string) {
       customerId: waitlistEntries.customerId,
       state: waitlistEntries.state,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
+      customerStatus: customers.status,
       customerFirstName: customers.firstName,
       organizationName: organizations.name,
       timeZone: organizations.timeZone,
@@ -405,25 +448,43 @@ export async function insertAddedAttendance(tx: Transaction, key: SessionKey, cu
   });
 }
 
+/** Seats held in the surrounding session by offers live at `now` (its start not reached: checked apart). */
+const heldInSession = (
+  now: Date,
+) => sql<number>`(select count(*)::int from ${waitlistEntries} ${sql.identifier('held')}
+  where ${sql.identifier('held')}.organization_id = ${scheduleSessions.organizationId}
+    and ${sql.identifier('held')}.session_id = ${scheduleSessions.id}
+    and ${sql.identifier('held')}.state = 'OFFERED'
+    and ${sql.identifier('held')}.offer_expires_at > ${now.toISOString()}::timestamptz)`;
+
 /**
- * Sessions the job looks at: those with an offer past its time, and those not started with someone
- * waiting (a seat freed by a path that offers nothing itself, an enrollment paused say).
+ * Sessions the job has work in, most urgent first: those started with a line still open (its offers and
+ * waiting entries expire), those with an offer past its time, and those not started, active, with someone waiting and a seat nobody takes or holds (freed by a
+ * path that offers nothing itself, an enrollment paused say). A full session with a line is not touched, so
+ * each run's work is what is due, not every line of every organization.
  */
-export async function listSessionsToSettle(db: Database, now: Date) {
+export async function listSessionsToSettle(db: Database, now: Date, limit = 500) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const isDue = sql`(bool_or(${waitlistEntries.state} = 'OFFERED'
+    and least(${waitlistEntries.offerExpiresAt}, ${scheduleSessions.startsAt}) <= ${at})
+    or ${scheduleSessions.startsAt} <= ${at})`;
+  const hasUnheldSeat = sql`(bool_or(${waitlistEntries.state} = 'WAITING') and ${scheduleSessions.isActive}
+    and ${scheduleSessions.startsAt} > ${at}
+    and max(${schedules.capacity}) > ${seatsTaken()} + ${heldInSession(now)})`;
   return db
-    .selectDistinct({ organizationId: waitlistEntries.organizationId, sessionId: waitlistEntries.sessionId })
+    .select({ organizationId: scheduleSessions.organizationId, sessionId: scheduleSessions.id })
     .from(waitlistEntries)
+    .innerJoin(scheduleSessions, sessionOfEntry)
     .innerJoin(
-      scheduleSessions,
+      schedules,
       and(
-        eq(scheduleSessions.organizationId, waitlistEntries.organizationId),
-        eq(scheduleSessions.id, waitlistEntries.sessionId),
+        eq(schedules.organizationId, scheduleSessions.organizationId),
+        eq(schedules.id, scheduleSessions.scheduleId),
       ),
     )
-    .where(
-      sql`(${waitlistEntries.state} = 'OFFERED' and ${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}::timestamptz)
-        or (${waitlistEntries.state} = 'WAITING' and ${scheduleSessions.startsAt} > ${now.toISOString()}::timestamptz
-          and ${scheduleSessions.isActive})`,
-    )
-    .limit(1000);
+    .where(inArray(waitlistEntries.state, ['WAITING', 'OFFERED']))
+    .groupBy(scheduleSessions.organizationId, scheduleSessions.id)
+    .having(sql`${isDue} or ${hasUnheldSeat}`)
+    .orderBy(sql`min(${scheduleSessions.startsAt})`)
+    .limit(limit);
 }

@@ -29,6 +29,8 @@ function isActive(state: WaitlistEntry['state']) {
   return (ACTIVE_WAITLIST_STATES as readonly string[]).includes(state);
 }
 
+const earliest = (a: Date, b: Date) => (a < b ? a : b);
+
 type SessionFacts = Pick<SessionDetails, 'capacity' | 'rosterCount' | 'isActive' | 'startsAt'>;
 
 /** The list as the panel shows it; `session` read after the change (or for the read). */
@@ -44,9 +46,13 @@ async function readWaitlist(
   ]);
   const free = freeSeats({ capacity: session.capacity, rosterCount: session.rosterCount, heldSeats: held });
   let position = 0;
+  const startsAt = new Date(session.startsAt);
   const items = rows.map((row): WaitlistEntry => {
-    // An offer past its time reads EXPIRED before the job (or the next change) writes it.
-    const isLive = row.state !== 'OFFERED' || (row.offerExpiresAt !== null && at.now < row.offerExpiresAt);
+    // An offer past its time, or whose session started (moved earlier), reads EXPIRED before the job (or the
+    // next change) writes it.
+    const isLive =
+      row.state !== 'OFFERED' ||
+      (row.offerExpiresAt !== null && at.now < row.offerExpiresAt && at.now < startsAt);
     const state = isLive ? row.state : 'EXPIRED';
     if (isActive(state)) position += 1;
     return {
@@ -57,7 +63,7 @@ async function readWaitlist(
       state,
       position: isActive(state) ? position : null,
       offeredAt: row.offeredAt?.toISOString() ?? null,
-      offerExpiresAt: row.offerExpiresAt?.toISOString() ?? null,
+      offerExpiresAt: row.offerExpiresAt && earliest(row.offerExpiresAt, startsAt).toISOString(),
       whatsApp:
         state === 'OFFERED' && row.messageId && row.link
           ? { messageId: row.messageId, link: row.link, status: row.messageStatus ?? 'OUTBOX' }
@@ -65,7 +71,7 @@ async function readWaitlist(
       createdAt: row.createdAt.toISOString(),
     };
   });
-  const isOpen = canOffer({ isActive: session.isActive, startsAt: new Date(session.startsAt) }, at.now);
+  const isOpen = canOffer({ isActive: session.isActive, startsAt }, at.now);
   return {
     sessionId: at.sessionId,
     capacity: session.capacity,

@@ -22,6 +22,7 @@ import {
 } from '../../test/factories.ts';
 import { recordingMailer } from '../../test/recording-mailer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { listSessionsToSettle } from './waitlist.repository.ts';
 import { settleWaitlists } from './waitlist-job.ts';
 import { offerFreedSeats } from './waitlist-seats.ts';
 
@@ -549,6 +550,56 @@ describe('under concurrency', () => {
   });
 
   /**
+   * The accept's own lock, shown without racing on timing: a writer holding the schedule lock takes the held
+   * seat (as an enrollment may, decision 024); the accept started meanwhile must wait for it, then see the
+   * seat gone. An accept that did not wait would count the roster before that writer commits and seat two.
+   */
+  it('an accept waits for the schedule lock, so a seat taken under it meanwhile is never given again', async () => {
+    const session = await fullSession(1);
+    const [ana, taker] = [await customer(), await customer()];
+    await join(session.id, [ana]);
+    await cancel(session.id, session.roster[0] ?? '');
+    const token = await offerToken(ana);
+    let release: () => void = () => {};
+    const mayCommit = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked: () => void = () => {};
+    const hasLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const writer = t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`select 1 from ${schedules} where ${schedules.id} = ${session.scheduleId} for update`,
+      );
+      await tx.insert(sessionAttendance).values({
+        organizationId,
+        sessionId: session.id,
+        customerId: taker,
+        source: 'ADDED',
+        status: 'CONFIRMED',
+        reason: 'OTHER',
+        notes: null,
+        createdAt: FEBRUARY,
+        updatedAt: FEBRUARY,
+      });
+      locked();
+      await mayCommit;
+    });
+    await hasLocked;
+    const accept = publicCall('POST', token, '/accept');
+    try {
+      await waitForBlockedQuery(t.db);
+    } finally {
+      release();
+      await writer;
+    }
+    const answer = await accept;
+    expect(answer.body.error?.code, answer.text).toBe('WAITLIST_OFFER_TAKEN');
+    expect(await rosterRows(session.id, ana)).toBe(0);
+  });
+
+  /**
    * Why every waitlist write takes the schedule lock: two writers offering the same freed seat. The first
    * holds its transaction open; the second starts while it does. Without the lock the second reads the
    * line before the first commits and offers the seat again; with it the second waits and offers nothing.
@@ -632,3 +683,145 @@ async function waitForBlockedQuery(db: Database) {
   }
   throw new Error('the second transaction never waited on a lock');
 }
+
+describe('where a seat could go twice or be held for nothing', () => {
+  /** Frees one roster seat behind the waitlist's back, as a path that offers nothing itself would. */
+  const freeSeatQuietly = (sessionId: string, customerId: string) =>
+    t.db
+      .update(sessionAttendance)
+      .set({ status: 'CANCELED' })
+      .where(and(eq(sessionAttendance.sessionId, sessionId), eq(sessionAttendance.customerId, customerId)));
+
+  it('a waiting customer whom staff seated meanwhile is not offered a second seat', async () => {
+    const session = await fullSession(2);
+    const [wanda, vera] = [await customer(), await customer()];
+    await join(session.id, [wanda, vera]);
+    await freeSeatQuietly(session.id, session.roster[0] ?? '');
+    expect((await addToRoster(session.id, [wanda])).status).toBe(201);
+    expect((await cancel(session.id, session.roster[1] ?? '')).status).toBe(200);
+    const offered = (await waitlistOf(session.id)).items.filter((item) => item.state === 'OFFERED');
+    expect(offered.map((item) => item.customerId)).toEqual([vera]);
+  });
+
+  it('an accept by a customer whose own place was canceled meanwhile withdraws the offer, not ACCEPTED', async () => {
+    const session = await fullSession(1);
+    const [ana, bia] = [await customer(), await customer()];
+    await join(session.id, [ana, bia]);
+    await cancel(session.id, session.roster[0] ?? '');
+    await t.db.insert(sessionAttendance).values({
+      organizationId,
+      sessionId: session.id,
+      customerId: ana,
+      source: 'ADDED',
+      status: 'CANCELED',
+      reason: 'OTHER',
+      notes: null,
+      createdAt: FEBRUARY,
+      updatedAt: FEBRUARY,
+    });
+    const accepted = await publicCall('POST', await offerToken(ana), '/accept');
+    expect(accepted.status, accepted.text).toBe(409);
+    expect(accepted.body.error.code).toBe('WAITLIST_OFFER_CLOSED');
+    expect(await stateOf(session.id)).toEqual([[bia, 'OFFERED', 1]]);
+  });
+
+  it('an accept by a customer deleted meanwhile withdraws the offer and the seat goes on', async () => {
+    const session = await fullSession(1);
+    const [ana, bia] = [await customer(), await customer()];
+    await join(session.id, [ana, bia]);
+    await cancel(session.id, session.roster[0] ?? '');
+    expect((await t.request('DELETE', orgPath(`/customers/${ana}`), { token: owner.token })).status).toBe(
+      204,
+    );
+    const accepted = await publicCall('POST', await offerToken(ana), '/accept');
+    expect(accepted.body.error.code).toBe('WAITLIST_OFFER_CLOSED');
+    expect(await rosterRows(session.id, ana)).toBe(0);
+    expect((await stateOf(session.id))[0]).toEqual([bia, 'OFFERED', 1]);
+  });
+
+  it('a line holding a deleted customer can still be reordered, and the deleted one is not shown', async () => {
+    const session = await fullSession(1);
+    const [ana, bia, caio] = [await customer(), await customer(), await customer()];
+    await join(session.id, [ana, bia, caio]);
+    expect((await t.request('DELETE', orgPath(`/customers/${bia}`), { token: owner.token })).status).toBe(
+      204,
+    );
+    const line = (await waitlistOf(session.id)).items;
+    expect(line.map((item) => item.customerId)).toEqual([ana, caio]);
+    const moved = await t.request('PUT', waitlistPath(session.id, '/order'), {
+      token: instructor.token,
+      body: { entryIds: line.map((item) => item.id).reverse() },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await stateOf(session.id)).toEqual([
+      [caio, 'WAITING', 1],
+      [ana, 'WAITING', 2],
+    ]);
+  });
+
+  it('an offer holds nothing once its session, moved earlier, has started', async () => {
+    const session = await fullSession(1);
+    const ana = await customer();
+    await join(session.id, [ana]);
+    await cancel(session.id, session.roster[0] ?? '');
+    const newStart = new Date(FEBRUARY.getTime() + 30 * MINUTE);
+    await t.db
+      .update(scheduleSessions)
+      .set({ startsAt: newStart })
+      .where(eq(scheduleSessions.id, session.id));
+    t.setNow(new Date(newStart.getTime() + MINUTE));
+    const list = await waitlistOf(session.id);
+    expect(list.heldSeats).toBe(0);
+    expect(list.items[0]).toMatchObject({ state: 'EXPIRED', offerExpiresAt: newStart.toISOString() });
+    const token = await offerToken(ana);
+    expect((await publicCall('GET', token)).body.state).toBe('EXPIRED');
+    expect((await publicCall('POST', token, '/accept')).body.error.code).toBe('WAITLIST_OFFER_EXPIRED');
+    expect((await addToRoster(session.id, [await customer()])).status).toBe(201);
+  });
+
+  it('bad tokens answer 400 or 404, never 500', async () => {
+    for (const token of ['x'.repeat(201), '%00', 'a%2Fb', ' '.repeat(30), 'é'.repeat(30), "'; select 1"]) {
+      for (const [method, action] of [
+        ['GET', ''],
+        ['POST', '/accept'],
+        ['POST', '/decline'],
+      ] as const) {
+        const answer = await publicCall(method, encodeURI(token), action);
+        expect([400, 404], `${method} ${token}${action}: ${answer.text}`).toContain(answer.status);
+      }
+    }
+  });
+
+  it('the job takes only sessions with work: a full line is left alone, a quietly freed seat is offered', async () => {
+    const session = await fullSession(1);
+    const ana = await customer();
+    await join(session.id, [ana]);
+    const due = async () => (await listSessionsToSettle(t.db, FEBRUARY)).map((row) => row.sessionId);
+    expect(await due()).not.toContain(session.id);
+    await freeSeatQuietly(session.id, session.roster[0] ?? '');
+    expect(await due()).toContain(session.id);
+    const { mailer } = recordingMailer();
+    await settleWaitlists(t.db, { mailer, publicUrl: PUBLIC_URL }, FEBRUARY);
+    expect(await stateOf(session.id)).toEqual([[ana, 'OFFERED', 1]]);
+    expect(await due()).not.toContain(session.id);
+  });
+
+  it('the job closes the line of a session that started, and never looks at it again', async () => {
+    const session = await fullSession(1);
+    const [ana, bia] = [await customer(), await customer()];
+    await join(session.id, [ana, bia]);
+    await cancel(session.id, session.roster[0] ?? '');
+    const { mailer } = recordingMailer();
+    await settleWaitlists(t.db, { mailer, publicUrl: PUBLIC_URL }, session.startsAt);
+    t.setNow(session.startsAt);
+    const states = new Map((await stateOf(session.id)).map(([who, state]) => [who, state]));
+    expect(states).toEqual(
+      new Map([
+        [ana, 'EXPIRED'],
+        [bia, 'EXPIRED'],
+      ]),
+    );
+    const due = await listSessionsToSettle(t.db, session.startsAt);
+    expect(due.map((row) => row.sessionId)).not.toContain(session.id);
+  });
+});

@@ -1,8 +1,9 @@
-import type { WaitlistEntry } from '@reformer/domain/waitlist';
+import { offerDateTime, type WaitlistEntry } from '@reformer/domain/waitlist';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useFormatInstantTime } from '../../../lib/format.ts';
+import { describeError } from '../../../lib/error-messages.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
 import { waitlistQueryOptions } from '../api/get-waitlist.ts';
 import { markOfferMessageSent } from '../api/mark-offer-message-sent.ts';
 import { useRemoveFromWaitlist } from '../api/remove-from-waitlist.ts';
@@ -58,7 +59,12 @@ export function WaitlistPanel({ organizationId, sessionId, timeZone, rosterIds, 
         )}
       </div>
       <p className="text-sm text-base-content/70">{t('waitlist.description')}</p>
-      {!list && <Spinner />}
+      {waitlist.isError && !list && (
+        <p role="alert" className="alert alert-error">
+          {describeError(waitlist.error, 'errors.network')}
+        </p>
+      )}
+      {waitlist.isPending && <Spinner />}
       {list && list.heldSeats > 0 && (
         <p className="text-sm" aria-live="polite">
           {t('waitlist.held', { count: list.heldSeats })}
@@ -134,7 +140,7 @@ function WaitlistRow({
   onRemove,
 }: RowProps) {
   const { t } = useTranslation();
-  const formatTime = useFormatInstantTime(timeZone);
+  const { language } = usePreferences();
   const name = item.customerName;
   const isWaiting = item.state === 'WAITING';
   return (
@@ -148,8 +154,10 @@ function WaitlistRow({
       <span className={`badge ${BADGES[item.state]}`}>{t(`waitlist.states.${item.state}`)}</span>
       {item.state === 'OFFERED' && item.offerExpiresAt && (
         <span className="w-full text-sm text-base-content/70 sm:w-auto">
-          {t('waitlist.offeredUntil', { time: formatTime(item.offerExpiresAt) })} ·{' '}
-          {t('waitlist.timeLeft', { time: timeLeft(item.offerExpiresAt) })}
+          {t('waitlist.offeredUntil', {
+            time: offerDateTime(new Date(item.offerExpiresAt), timeZone, language),
+          })}{' '}
+          · {t('waitlist.timeLeft', { time: timeLeft(item.offerExpiresAt) })}
         </span>
       )}
       {item.whatsApp && canManage && (

@@ -1,10 +1,11 @@
-import type { WaitlistOffer } from '@reformer/domain/waitlist';
+import { offerDateTime, type WaitlistOffer } from '@reformer/domain/waitlist';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
 import { describeError } from '../../../lib/error-messages.ts';
-import { useFormatInstantTime, useFormatLocalDate, useFormatTimeRange } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatTimeRange } from '../../../lib/format.ts';
+import { usePreferences } from '../../../lib/preferences.tsx';
 import { type OfferAnswer, useAnswerWaitlistOffer } from '../api/answer-waitlist-offer.ts';
 import { waitlistOfferQueryOptions } from '../api/get-waitlist-offer.ts';
 
@@ -60,7 +61,7 @@ function OfferDetails({ offer, pending, refusal, onAnswer }: DetailsProps) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate('weekday');
   const formatRange = useFormatTimeRange();
-  const formatTime = useFormatInstantTime(offer.timeZone);
+  const { language } = usePreferences();
   const isOpen = offer.state === 'OFFERED';
   const closedState = offer.state === 'OFFERED' ? null : offer.state;
   const isBusy = pending !== null && pending !== undefined;
@@ -79,7 +80,7 @@ function OfferDetails({ offer, pending, refusal, onAnswer }: DetailsProps) {
         {isOpen && offer.offerExpiresAt && (
           <>
             <dt className="font-medium">{t('waitlist.offer.until')}</dt>
-            <dd>{formatTime(offer.offerExpiresAt)}</dd>
+            <dd>{offerDateTime(new Date(offer.offerExpiresAt), offer.timeZone, language)}</dd>
           </>
         )}
       </dl>
