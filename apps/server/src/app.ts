@@ -23,6 +23,8 @@ import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { churnRiskRoutes } from './modules/churn-risk/churn-risk.routes.ts';
+import { classLinksRoutes } from './modules/class-links/class-links.routes.ts';
+import { myClassesRoutes } from './modules/class-links/my-classes.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { customerImportRoutes } from './modules/customers/import/customer-import.routes.ts';
@@ -58,6 +60,8 @@ const PUBLIC_PATHS = [
   /^\/invitations\/validate\//,
   // A waitlist offer's page and its answers: the link's token is the key (decision 024).
   /^\/waitlist-offers\/[^/]+(\/accept|\/decline)?$/,
+  // A customer's class link and the cancellation of one of its places (decision 025).
+  /^\/my-classes\/[^/]+(\/sessions\/[^/]+\/cancel)?$/,
 ];
 const isPublicPath = (path: string) =>
   PUBLIC_PATHS.some((pattern) => pattern.test(path)) ||
@@ -104,6 +108,8 @@ export function createApi(deps: Deps) {
     .route('/', makeUpCreditsRoutes)
     .route('/', waitlistRoutes)
     .route('/', waitlistOffersRoutes)
+    .route('/', classLinksRoutes)
+    .route('/', myClassesRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
     .route('/', medicalRecordsRoutes)

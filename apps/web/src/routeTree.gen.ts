@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
+import { Route as MyClassesRouteImport } from './routes/my-classes'
 import { Route as StaffInviteRouteImport } from './routes/staff-invite'
 import { Route as WaitlistOffersRouteImport } from './routes/waitlist-offers'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
@@ -19,6 +20,7 @@ import { Route as PublicSignInRouteImport } from './routes/_public/sign-in'
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppSelectOrganizationRouteImport } from './routes/app/select-organization'
+import { Route as MyClassesTokenRouteImport } from './routes/my-classes/$token'
 import { Route as StaffInviteTokenRouteImport } from './routes/staff-invite/$token'
 import { Route as WaitlistOffersTokenRouteImport } from './routes/waitlist-offers/$token'
 import { Route as AppOrgOrgIdRouteImport } from './routes/app/org/$orgId'
@@ -62,6 +64,11 @@ const AppRoute = AppRouteImport.update({
   path: '/app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MyClassesRoute = MyClassesRouteImport.update({
+  id: '/my-classes',
+  path: '/my-classes',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StaffInviteRoute = StaffInviteRouteImport.update({
   id: '/staff-invite',
   path: '/staff-invite',
@@ -101,6 +108,11 @@ const AppSelectOrganizationRoute = AppSelectOrganizationRouteImport.update({
   id: '/select-organization',
   path: '/select-organization',
   getParentRoute: () => AppRoute,
+} as any)
+const MyClassesTokenRoute = MyClassesTokenRouteImport.update({
+  id: '/$token',
+  path: '/$token',
+  getParentRoute: () => MyClassesRoute,
 } as any)
 const StaffInviteTokenRoute = StaffInviteTokenRouteImport.update({
   id: '/$token',
@@ -294,6 +306,7 @@ const AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute =
 export interface FileRoutesByFullPath {
   '/': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
+  '/my-classes': typeof MyClassesRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -301,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
+  '/my-classes/$token': typeof MyClassesTokenRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
@@ -338,6 +352,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof PublicRouteWithChildren
+  '/my-classes': typeof MyClassesRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -345,6 +360,7 @@ export interface FileRoutesByTo {
   '/sign-in': typeof PublicSignInRoute
   '/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
+  '/my-classes/$token': typeof MyClassesTokenRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app': typeof AppIndexRoute
@@ -383,6 +399,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
+  '/my-classes': typeof MyClassesRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/_public/forgot-password': typeof PublicForgotPasswordRoute
@@ -390,6 +407,7 @@ export interface FileRoutesById {
   '/_public/sign-in': typeof PublicSignInRoute
   '/_public/sign-up': typeof PublicSignUpRoute
   '/app/select-organization': typeof AppSelectOrganizationRoute
+  '/my-classes/$token': typeof MyClassesTokenRoute
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
@@ -430,6 +448,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/app'
+    | '/my-classes'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/forgot-password'
@@ -437,6 +456,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
+    | '/my-classes/$token'
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app/'
@@ -474,6 +494,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/my-classes'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/forgot-password'
@@ -481,6 +502,7 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/sign-up'
     | '/app/select-organization'
+    | '/my-classes/$token'
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app'
@@ -518,6 +540,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/_public'
     | '/app'
+    | '/my-classes'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/_public/forgot-password'
@@ -525,6 +548,7 @@ export interface FileRouteTypes {
     | '/_public/sign-in'
     | '/_public/sign-up'
     | '/app/select-organization'
+    | '/my-classes/$token'
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app/'
@@ -564,6 +588,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
+  MyClassesRoute: typeof MyClassesRouteWithChildren
   StaffInviteRoute: typeof StaffInviteRouteWithChildren
   WaitlistOffersRoute: typeof WaitlistOffersRouteWithChildren
 }
@@ -582,6 +607,13 @@ declare module '@tanstack/react-router' {
       path: '/app'
       fullPath: '/app'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/my-classes': {
+      id: '/my-classes'
+      path: '/my-classes'
+      fullPath: '/my-classes'
+      preLoaderRoute: typeof MyClassesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/staff-invite': {
@@ -639,6 +671,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/app/select-organization'
       preLoaderRoute: typeof AppSelectOrganizationRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/my-classes/$token': {
+      id: '/my-classes/$token'
+      path: '/$token'
+      fullPath: '/my-classes/$token'
+      preLoaderRoute: typeof MyClassesTokenRouteImport
+      parentRoute: typeof MyClassesRoute
     }
     '/staff-invite/$token': {
       id: '/staff-invite/$token'
@@ -986,6 +1025,18 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
+interface MyClassesRouteChildren {
+  MyClassesTokenRoute: typeof MyClassesTokenRoute
+}
+
+const MyClassesRouteChildren: MyClassesRouteChildren = {
+  MyClassesTokenRoute: MyClassesTokenRoute,
+}
+
+const MyClassesRouteWithChildren = MyClassesRoute._addFileChildren(
+  MyClassesRouteChildren,
+)
+
 interface StaffInviteRouteChildren {
   StaffInviteTokenRoute: typeof StaffInviteTokenRoute
 }
@@ -1013,6 +1064,7 @@ const WaitlistOffersRouteWithChildren = WaitlistOffersRoute._addFileChildren(
 const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   AppRoute: AppRouteWithChildren,
+  MyClassesRoute: MyClassesRouteWithChildren,
   StaffInviteRoute: StaffInviteRouteWithChildren,
   WaitlistOffersRoute: WaitlistOffersRouteWithChildren,
 }

@@ -16,9 +16,10 @@ export type EventKind = z.infer<typeof EventKind>;
 
 /**
  * What a message of the history and the outbox is about: the configurable event kinds, and messages other
- * features send through the same delivery (a waitlist offer, decision 024), which have no configuration.
+ * features send through the same delivery (a waitlist offer, decision 024; a customer's class link, decision
+ * 025), which have no configuration.
  */
-export const MESSAGE_KINDS = [...EVENT_KINDS, 'WAITLIST_OFFER'] as const;
+export const MESSAGE_KINDS = [...EVENT_KINDS, 'WAITLIST_OFFER', 'CLASS_LINK'] as const;
 export const MessageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof MessageKind>;
 

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments.repository.ts';
+import { sendQueuedEmails } from '../modules/events/events-delivery.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
 import { smsNotConfigured } from '../modules/events/sms-provider.ts';
 import { settleWaitlists } from '../modules/waitlist/waitlist-job.ts';
@@ -65,6 +66,14 @@ export function jobDefinitions(
       cron: '* * * * *',
       run: async () => {
         await settleWaitlists(database.db, { mailer, publicUrl }, new Date());
+      },
+    },
+    {
+      // Every minute: a class link's e-mail waits in the outbox until SMTP takes it (decision 025).
+      name: 'class-links.send-emails',
+      cron: '* * * * *',
+      run: async () => {
+        await sendQueuedEmails(database.db, mailer, 'CLASS_LINK');
       },
     },
   ];

@@ -14,7 +14,8 @@ export function actorOf(c: Context<AppEnv>): Actor {
 
 export type AuditEntry = {
   organizationId: string;
-  actorId: string;
+  /** Null when no member acted: a customer through their class link (decision 025). */
+  actorId: string | null;
   action: string;
   entityType: string;
   entityId: string;

@@ -1,5 +1,6 @@
 import type { Action } from '@reformer/domain/permissions';
 import { churnRiskOperations } from './operations-churn-risk.ts';
+import { classLinkOperations } from './operations-class-links.ts';
 import { customerOperations } from './operations-customers.ts';
 import { dashboardOperations } from './operations-dashboard.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
@@ -51,7 +52,7 @@ export type Access =
   | { caller: 'reads' }
   /** Writes only the caller's own data and names no existing object: not probed, for the reason given. */
   | { caller: 'writes'; why: string }
-  /** Addressed by a token (an invitation's, a waitlist offer's), not an organization: what an outsider holding it gets. */
+  /** Addressed by a token (an invitation's, a waitlist offer's, a class link's), not an organization: what an outsider holding it gets. */
   | { token: { outsider: number; showsTenant: boolean; why: string } };
 
 export type ParamSource = keyof TenantIds | ((ids: TenantIds) => string);
@@ -90,6 +91,7 @@ export const OPERATIONS: OperationTable = {
   ...importExportOperations,
   ...makeUpCreditOperations,
   ...waitlistOperations,
+  ...classLinkOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

@@ -3,6 +3,7 @@ import { MEDICAL_RECORD_EXAMPLES } from '@reformer/domain/medical-records-exampl
 import { expect } from 'vitest';
 import { createCustomer, createSchedule, scheduleBody, type TestUser, tokenOf } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { seedClassLink } from './seed-class-link.ts';
 import { seedWaitlist } from './seed-waitlist.ts';
 
 type Base = {
@@ -19,7 +20,7 @@ type Base = {
  * customer on a session's roster, a plan, a schedule and its sessions, the roster customer's enrollment
  * in that schedule and a payment for it, a medical record of the first customer, a make-up credit the roster
  * customer earned by cancelling a later session, a no-credit date, a one-seat class with a waitlist entry
- * whose offer was declined; and the organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
+ * whose offer was declined, the roster customer's class link; and the organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
  * delete, refund or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
@@ -69,6 +70,10 @@ export async function seedObjects(t: TestApp, base: Base) {
         { waiting: customer.id, seated: rosterCustomer.id },
       )
     : { waitlistSession: '', waitlistEntry: '', waitlistOfferToken: '' };
+  const canceledSessionId = enrollment ? scheduling.sessionIds[1] : undefined;
+  const classLink = canceledSessionId
+    ? await seedClassLink(t, owner, { orgId, customerId: rosterCustomer.id, canceledSessionId })
+    : { classLinkToken: '', classLinkSession: '' };
   const paid = { customerId: rosterCustomer.id, enrollmentId: enrollment };
   const payment = enrollment ? await pay(t, owner, orgId, paymentBody(paid, null, `Paid ${unique}`)) : '';
   const customerPath = `/organizations/${orgId}/customers/${customer.id}`;
@@ -88,6 +93,7 @@ export async function seedObjects(t: TestApp, base: Base) {
     payment,
     medicalRecord,
     ...waitlist,
+    ...classLink,
   };
 }
 

@@ -44,6 +44,9 @@ export type TenantIds = Record<Kind, string> & {
   customerName: string;
   /** The link's token of a declined waitlist offer (seed-waitlist.ts). */
   waitlistOfferToken: string;
+  /** The roster customer's class link, and a session whose place they canceled (seed-class-link.ts). */
+  classLinkToken: string;
+  classLinkSession: string;
 };
 
 export type Member = { label: string; user: TestUser; profile: AccessProfile };
@@ -111,6 +114,7 @@ export async function seedTenant(t: TestApp, label: string, options: SeedOptions
     ...members.flatMap(({ user }) => [user.id, user.email]),
     ids.invitationToken,
     ids.waitlistOfferToken,
+    ids.classLinkToken,
   ].filter(Boolean);
   return { label, ids, owner, members, secrets: [...new Set(secrets)] };
 }

@@ -350,11 +350,12 @@ export function toMessage(row: repository.MessageRow): EventMessage {
 /**
  * What the member may do with a kind's messages, as the routes of that kind demand (decision 016): birthdays
  * with the customers (anywhere), payment reminders with the payments (organization-wide). Waitlist offers
- * (decision 024) are read with the customers and sent by whoever manages attendance or customers.
+ * (decision 024) and class links (decision 025) are read with the customers and sent by whoever manages
+ * attendance or customers.
  */
 function kindAccess(access: OrgAccess, kind: MessageKind) {
   const { profile } = access;
-  if (kind === 'WAITLIST_OFFER')
+  if (kind === 'WAITLIST_OFFER' || kind === 'CLASS_LINK')
     return {
       canView: canAny(profile, 'VIEW_CUSTOMERS') || canAny(profile, 'MANAGE_ATTENDANCE'),
       canManage: canAny(profile, 'MANAGE_ATTENDANCE') || canAny(profile, 'MANAGE_CUSTOMERS'),

@@ -1,3 +1,4 @@
+import type { CreditPreview } from '@reformer/domain/class-links';
 import { AppError } from '@reformer/domain/errors';
 import type { MakeUpCreditOutcome } from '@reformer/domain/make-up-credit-schemas';
 import {
@@ -5,6 +6,7 @@ import {
   creditToSpend,
   decideCancellationCredit,
   monthOf,
+  type NoCreditReason,
   type PlaceKind,
 } from '@reformer/domain/make-up-credits';
 import type { ScheduleType } from '@reformer/domain/schedules';
@@ -47,7 +49,7 @@ export async function settleStatusChange(
   return null;
 }
 
-type CanceledPlace = {
+export type CanceledPlace = {
   organizationId: string;
   customerId: string;
   session: { id: string; date: string; startTime: string; establishmentId: string };
@@ -63,6 +65,24 @@ async function settleCancellation(tx: Transaction, canceled: CanceledPlace): Pro
   // A place whose earlier CANCELED row an enrollment's pause removed keeps the credit it earned then.
   const held = await ledger.findCreditEarnedBy(tx, key);
   if (held) return { outcome: 'EARNED', creditId: held.id, expiresOn: held.expiresOn };
+  const { decision, settings } = await decideCredit(tx, canceled);
+  if (!decision.earns) return notEarned(decision.reason, settings);
+  const creditId = uuidv7();
+  await ledger.insertCredit(tx, {
+    organizationId,
+    id: creditId,
+    customerId,
+    canceledSessionId: session.id,
+    sessionDate: session.date,
+    earnedAt: now,
+    expiresOn: decision.expiresOn,
+  });
+  return { outcome: 'EARNED', creditId, expiresOn: decision.expiresOn };
+}
+
+/** The domain's rule (`decideCancellationCredit`) on what the database holds for this place; writes nothing. */
+async function decideCredit(tx: Transaction, canceled: CanceledPlace) {
+  const { organizationId, customerId, session, now } = canceled;
   const settings = await readSettings(tx, organizationId);
   const timeZone = await organizationTimeZone(tx, organizationId);
   const decision = decideCancellationCredit(settings, {
@@ -76,21 +96,35 @@ async function settleCancellation(tx: Transaction, canceled: CanceledPlace): Pro
       date: session.date,
     }),
   });
-  if (!decision.earns) {
-    const { noticeHours, monthlyLimit } = settings;
-    return { outcome: 'NOT_EARNED', reason: decision.reason, noticeHours, monthlyLimit };
-  }
-  const creditId = uuidv7();
-  await ledger.insertCredit(tx, {
-    organizationId,
-    id: creditId,
-    customerId,
-    canceledSessionId: session.id,
-    sessionDate: session.date,
-    earnedAt: now,
-    expiresOn: decision.expiresOn,
-  });
-  return { outcome: 'EARNED', creditId, expiresOn: decision.expiresOn };
+  return { decision, settings };
+}
+
+const notEarned = (reason: NoCreditReason, settings: { noticeHours: number; monthlyLimit: number }) =>
+  ({
+    outcome: 'NOT_EARNED',
+    reason,
+    noticeHours: settings.noticeHours,
+    monthlyLimit: settings.monthlyLimit,
+  }) as const;
+
+/**
+ * What cancelling the place at `now` would earn, said before the customer confirms (decision 025): the same
+ * decision a cancellation makes, without its lock or its write, so the answer can differ only if something
+ * changed in between (another credit earned, the clock passing the notice).
+ */
+export async function previewCancellation(tx: Transaction, canceled: CanceledPlace): Promise<CreditPreview> {
+  const { decision, settings } = await decideCredit(tx, canceled);
+  return decision.earns
+    ? { outcome: 'EARNED', expiresOn: decision.expiresOn }
+    : notEarned(decision.reason, settings);
+}
+
+/** The credit a canceled place earned, if any (the customer's link shows it beside the place). */
+export function findCreditEarnedBy(
+  tx: Transaction,
+  place: { organizationId: string; sessionId: string; customerId: string },
+) {
+  return ledger.findCreditEarnedBy(tx, place);
 }
 
 /**

@@ -1,5 +1,10 @@
 import { AppError } from '@reformer/domain/errors';
-import type { AttendanceChange, CustomersAdded } from '@reformer/domain/make-up-credit-schemas';
+import type {
+  AttendanceChange,
+  CustomersAdded,
+  MakeUpCreditOutcome,
+} from '@reformer/domain/make-up-credit-schemas';
+import type { PlaceKind } from '@reformer/domain/make-up-credits';
 import {
   type AddCustomersToSessionValues,
   type AttendanceStatus,
@@ -12,10 +17,12 @@ import type { OrgAccess } from '../../lib/http.ts';
 import * as credits from '../make-up-credits/make-up-credit-ledger.ts';
 import * as waitlist from '../waitlist/waitlist-seats.ts';
 import * as repository from './attendance.repository.ts';
-import { countRoster, enrolledAmong, isEnrolledWithoutRow } from './sessions.repository.ts';
+import { countRoster, enrolledAmong, isEnrolledWithoutRow, type lockSession } from './sessions.repository.ts';
 import { changeSession } from './sessions.service.ts';
 
 const CHECK_IN_ACTIONS = ['CHECKIN_CUSTOMERS', 'MANAGE_ATTENDANCE'] as const;
+
+type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 
 /**
  * All or nothing, decided under the schedule's lock: if the free seats cannot take every customer none is
@@ -81,12 +88,8 @@ async function insertAdded(
 }
 
 /**
- * A canceled customer who is confirmed again needs a free seat, like a new one. An enrolled customer with no
- * row yet (CONFIRMED by their enrollment) gets one, holding the status staff set. Cancelling decides the
- * make-up credit in the same transaction and answers it; confirming again returns the credit unless it was
- * spent. REPOSITION comes only with a credit spent on the place (booking a make-up adds the customer). A
- * seat freed (a cancellation, a canceled make-up) is offered to the waitlist in the same transaction;
- * `publicUrl` is where the offer's link points.
+ * A status change by a member with MANAGE_ATTENDANCE at the session's establishment; the change itself is
+ * `changeAttendanceStatus`, which the customer's class link (decision 025) runs too.
  */
 export async function updateAttendance(
   db: Database,
@@ -102,34 +105,74 @@ export async function updateAttendance(
     access,
     target.sessionId,
     ['MANAGE_ATTENDANCE'],
-    async (tx, session) => {
-      const recorded = isUuid(target.customerId) ? await repository.findAttendance(tx, key) : null;
-      const enrolled = !recorded && isUuid(target.customerId) && (await isEnrolledWithoutRow(tx, key));
-      if (!recorded && !enrolled) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
-      const current = recorded?.status ?? 'CONFIRMED';
-      const isEnrolledPlace = enrolled || recorded?.source === 'ENROLLMENT';
-      const isMakeUp = !isEnrolledPlace && (await credits.isMakeUpPlace(tx, key));
-      if (status === 'REPOSITION' && current !== 'REPOSITION' && !isMakeUp)
-        throw new AppError('MAKE_UP_NOT_BOOKED');
-      if (countsTowardCapacity(status) && !countsTowardCapacity(current)) {
-        const { rosterCount } = await countRoster(tx, key.organizationId, target.sessionId);
-        const held = await waitlist.heldSeats(tx, { ...key, now });
-        if (rosterCount + held >= session.capacity) throw new AppError('SESSION_FULL');
-      }
-      const kind = isEnrolledPlace ? 'ENROLLED' : isMakeUp ? 'MAKE_UP' : 'OTHER';
-      const outcome = await credits.settleStatusChange(
-        tx,
-        { ...key, session, kind, now },
-        { current, status },
-      );
-      if (recorded) await repository.setAttendanceStatus(tx, key, status, now);
-      else await repository.insertAttendance(tx, [enrollmentRow(key, { status, now })]);
-      if (countsTowardCapacity(current) && !countsTowardCapacity(status))
-        await waitlist.offerFreedSeats(tx, { ...key, now, publicUrl }, session);
-      return outcome;
-    },
+    (tx, session) => changeAttendanceStatus(tx, { ...key, session, now, publicUrl }, status),
   );
-  return { ...details, makeUpCredit: result };
+  return { ...details, makeUpCredit: result.makeUpCredit };
+}
+
+export type PlaceChange = {
+  organizationId: string;
+  sessionId: string;
+  customerId: string;
+  /** Locked by the caller (the session's schedule lock, decision 013's order). */
+  session: LockedSession;
+  now: Date;
+  /** Where a waitlist offer's link points. */
+  publicUrl: string;
+};
+
+/**
+ * The one status change, inside the caller's transaction under the session's schedule lock. A canceled
+ * customer who is confirmed again needs a free seat, like a new one. An enrolled customer with no row yet
+ * (CONFIRMED by their enrollment) gets one, holding the status set. Cancelling decides the make-up credit in
+ * the same transaction and answers it; confirming again returns the credit unless it was spent. REPOSITION
+ * comes only with a credit spent on the place (booking a make-up adds the customer). A seat freed (a
+ * cancellation, a canceled make-up) is offered to the waitlist in the same transaction. Answers the status
+ * before the change too, so a caller can tell a second cancellation from the first.
+ */
+export async function changeAttendanceStatus(
+  tx: Transaction,
+  place: PlaceChange,
+  status: AttendanceStatus,
+): Promise<{ previousStatus: AttendanceStatus; makeUpCredit: MakeUpCreditOutcome | null }> {
+  const { session, now, publicUrl } = place;
+  const key = {
+    organizationId: place.organizationId,
+    sessionId: place.sessionId,
+    customerId: place.customerId,
+  };
+  const recorded = isUuid(key.customerId) ? await repository.findAttendance(tx, key) : null;
+  const enrolled = !recorded && isUuid(key.customerId) && (await isEnrolledWithoutRow(tx, key));
+  if (!recorded && !enrolled) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
+  const current = recorded?.status ?? 'CONFIRMED';
+  const kind = await placeKind(tx, key, recorded?.source ?? 'ENROLLMENT');
+  if (status === 'REPOSITION' && current !== 'REPOSITION' && kind !== 'MAKE_UP')
+    throw new AppError('MAKE_UP_NOT_BOOKED');
+  if (countsTowardCapacity(status) && !countsTowardCapacity(current)) {
+    const { rosterCount } = await countRoster(tx, key.organizationId, key.sessionId);
+    const held = await waitlist.heldSeats(tx, { ...key, now });
+    if (rosterCount + held >= session.capacity) throw new AppError('SESSION_FULL');
+  }
+  const makeUpCredit = await credits.settleStatusChange(
+    tx,
+    { ...key, session, kind, now },
+    { current, status },
+  );
+  if (recorded) await repository.setAttendanceStatus(tx, key, status, now);
+  else await repository.insertAttendance(tx, [enrollmentRow(key, { status, now })]);
+  if (countsTowardCapacity(current) && !countsTowardCapacity(status))
+    await waitlist.offerFreedSeats(tx, { ...key, now, publicUrl }, session);
+  return { previousStatus: current, makeUpCredit };
+}
+
+/** What put the customer on the session, for the credit rule: their enrollment, a credit (a make-up), or neither. */
+export async function placeKind(
+  tx: Transaction,
+  key: { organizationId: string; sessionId: string; customerId: string },
+  source: 'ENROLLMENT' | 'ADDED',
+): Promise<PlaceKind> {
+  if (source === 'ENROLLMENT') return 'ENROLLED';
+  return (await credits.isMakeUpPlace(tx, key)) ? 'MAKE_UP' : 'OTHER';
 }
 
 /** Check-in records presence apart from the status; checking in twice keeps the first time. */

@@ -1,5 +1,7 @@
 import { canAny } from '@reformer/domain/permissions';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { CustomerClassLinkCard } from '../../../../../../features/class-links/components/customer-class-link-card.tsx';
 import { customerQueryOptions } from '../../../../../../features/customers/api/get-customer.ts';
 import { CustomerDetailsPage } from '../../../../../../features/customers/components/customer-details-page.tsx';
 import {
@@ -31,6 +33,7 @@ function CustomerDetailsRoute() {
   const { orgId, customerId } = Route.useParams();
   const tab = Route.useSearch().tab ?? 'profile';
   const permissions = usePermissions(orgId);
+  const { data: customer } = useSuspenseQuery(customerQueryOptions(orgId, customerId));
   const enrollmentsPanel = permissions.canAny('VIEW_ENROLLMENTS') ? (
     <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
@@ -42,8 +45,19 @@ function CustomerDetailsRoute() {
   ) : null;
   // The route's loader already required VIEW_CUSTOMERS, which the messages need (decision 016).
   const messagesPanel = <CustomerEventMessagesPanel organizationId={orgId} customerId={customerId} />;
-  // VIEW_CUSTOMERS too: the loader required it.
-  const makeUpCreditsPanel = <CustomerMakeUpCreditsPanel organizationId={orgId} customerId={customerId} />;
+  // VIEW_CUSTOMERS too: the loader required it. The class link (decision 025) sits beside the credits it
+  // lets the customer earn; making one needs MANAGE_ATTENDANCE somewhere.
+  const makeUpCreditsPanel = (
+    <div className="flex flex-col gap-4">
+      <CustomerMakeUpCreditsPanel organizationId={orgId} customerId={customerId} />
+      <CustomerClassLinkCard
+        organizationId={orgId}
+        customerId={customerId}
+        customerFirstName={customer.firstName}
+        canManage={permissions.canAny('MANAGE_ATTENDANCE')}
+      />
+    </div>
+  );
   return (
     <CustomerDetailsPage
       organizationId={orgId}

@@ -1,0 +1,192 @@
+import { and, asc, eq, gt, isNull, lte, notInArray, type SQLWrapper, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
+import {
+  customerClassLinks,
+  customers,
+  establishments,
+  organizations,
+  scheduleSessions,
+  schedules,
+  sessionAttendance,
+} from '../../db/schema/index.ts';
+
+/** The SQL of a customer's class link (decision 025) and of the places it lists. */
+
+type Reader = Database | Transaction;
+type CustomerKey = { organizationId: string; customerId: string };
+
+const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
+const scheduleOfSession = and(
+  eq(schedules.organizationId, scheduleSessions.organizationId),
+  eq(schedules.id, scheduleSessions.scheduleId),
+);
+const establishmentOfSchedule = and(
+  eq(establishments.organizationId, schedules.organizationId),
+  eq(establishments.id, schedules.establishmentId),
+);
+
+/**
+ * The organization a live link belongs to, by its token's hash: the public route's first read, on the
+ * connecting user's pool (the link arrives without an organization); everything after runs under the wall.
+ */
+export async function findLinkOrganization(db: Database, tokenHash: string) {
+  const [row] = await db
+    .select({ organizationId: customerClassLinks.organizationId })
+    .from(customerClassLinks)
+    .where(and(eq(customerClassLinks.tokenHash, tokenHash), isNull(customerClassLinks.revokedAt)));
+  return row?.organizationId ?? null;
+}
+
+/** The live link with its customer (on the books) and organization, read inside the organization's wall. */
+export async function findLiveLink(tx: Transaction, organizationId: string, tokenHash: string) {
+  const [row] = await tx
+    .select({
+      organizationId: customerClassLinks.organizationId,
+      id: customerClassLinks.id,
+      customerId: customerClassLinks.customerId,
+      customerFirstName: customers.firstName,
+      organizationName: organizations.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(customerClassLinks)
+    .innerJoin(
+      customers,
+      and(
+        eq(customers.organizationId, customerClassLinks.organizationId),
+        eq(customers.id, customerClassLinks.customerId),
+      ),
+    )
+    .innerJoin(organizations, eq(organizations.id, customerClassLinks.organizationId))
+    .where(
+      and(
+        eq(customerClassLinks.organizationId, organizationId),
+        eq(customerClassLinks.tokenHash, tokenHash),
+        isNull(customerClassLinks.revokedAt),
+        onTheBooks,
+      ),
+    );
+  return row ?? null;
+}
+
+/** The customer on the books, locked, so two rotations of their link take turns. */
+export async function lockCustomer(tx: Transaction, key: CustomerKey) {
+  const [row] = await tx
+    .select({ id: customers.id, firstName: customers.firstName })
+    .from(customers)
+    .where(
+      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+    )
+    .for('update');
+  return row ?? null;
+}
+
+export async function findCustomerOnTheBooks(db: Reader, key: CustomerKey) {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+    );
+  return row ?? null;
+}
+
+export async function findLiveLinkOf(db: Reader, key: CustomerKey) {
+  const [row] = await db
+    .select({ id: customerClassLinks.id, createdAt: customerClassLinks.createdAt })
+    .from(customerClassLinks)
+    .where(
+      and(
+        eq(customerClassLinks.organizationId, key.organizationId),
+        eq(customerClassLinks.customerId, key.customerId),
+        isNull(customerClassLinks.revokedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Revokes the customer's live link, if any; answers whether there was one. */
+export async function revokeLiveLink(tx: Transaction, key: CustomerKey, now: Date): Promise<boolean> {
+  const revoked = await tx
+    .update(customerClassLinks)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(customerClassLinks.organizationId, key.organizationId),
+        eq(customerClassLinks.customerId, key.customerId),
+        isNull(customerClassLinks.revokedAt),
+      ),
+    )
+    .returning({ id: customerClassLinks.id });
+  return revoked.length > 0;
+}
+
+export async function insertLink(tx: Transaction, row: typeof customerClassLinks.$inferInsert) {
+  await tx.insert(customerClassLinks).values(row);
+}
+
+const timeOfDay = (column: SQLWrapper) => sql<string>`to_char(${column}, 'HH24:MI')`;
+
+const placeColumns = {
+  sessionId: scheduleSessions.id,
+  sessionName: schedules.name,
+  establishmentId: schedules.establishmentId,
+  establishmentName: establishments.name,
+  date: sql<string>`${scheduleSessions.date}::text`,
+  startTime: timeOfDay(scheduleSessions.startTime),
+  endTime: timeOfDay(scheduleSessions.endTime),
+  startsAt: scheduleSessions.startsAt,
+};
+
+const inWindow = (window: { from: Date; to: Date }) =>
+  and(
+    gt(scheduleSessions.startsAt, window.from),
+    lte(scheduleSessions.startsAt, window.to),
+    eq(scheduleSessions.isActive, true),
+  );
+
+/**
+ * The customer's places in active sessions starting within the window: their attendance rows (any status),
+ * and the sessions their enrollments put them on without a row (CONFIRMED) — the roster's own rule
+ * (db/roster.ts). By start, then session id.
+ */
+export async function listPlaces(tx: Transaction, key: CustomerKey, window: { from: Date; to: Date }) {
+  const [recorded, enrolledOnly] = await Promise.all([
+    tx
+      .select({ ...placeColumns, status: sessionAttendance.status, source: sessionAttendance.source })
+      .from(sessionAttendance)
+      .innerJoin(
+        scheduleSessions,
+        and(
+          eq(scheduleSessions.organizationId, sessionAttendance.organizationId),
+          eq(scheduleSessions.id, sessionAttendance.sessionId),
+        ),
+      )
+      .innerJoin(schedules, scheduleOfSession)
+      .innerJoin(establishments, establishmentOfSchedule)
+      .where(
+        and(
+          eq(sessionAttendance.organizationId, key.organizationId),
+          eq(sessionAttendance.customerId, key.customerId),
+          inWindow(window),
+        ),
+      ),
+    tx
+      .select(placeColumns)
+      .from(scheduleSessions)
+      .innerJoin(enrolled, and(enrolledWithoutAttendance(), eq(enrolled.customerId, key.customerId)))
+      .innerJoin(schedules, scheduleOfSession)
+      .innerJoin(establishments, establishmentOfSchedule)
+      .where(and(eq(scheduleSessions.organizationId, key.organizationId), inWindow(window)))
+      .orderBy(asc(scheduleSessions.startsAt)),
+  ]);
+  const fromEnrollments = enrolledOnly.map((place) => ({
+    ...place,
+    status: 'CONFIRMED' as const,
+    source: 'ENROLLMENT' as const,
+  }));
+  // One enrollment per schedule and date range (decision 013), so a session appears once.
+  return [...recorded, ...fromEnrollments].sort(
+    (a, b) => a.startsAt.getTime() - b.startsAt.getTime() || (a.sessionId < b.sessionId ? -1 : 1),
+  );
+}

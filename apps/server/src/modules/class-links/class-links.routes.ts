@@ -1,0 +1,73 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ClassLinkCreated, ClassLinkStatus } from '@reformer/domain/class-links';
+import type { Context } from 'hono';
+import { requireActionAnywhere, requireMembership } from '../../auth/access.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { bearerSecurity, jsonResponse, OrgIdParam, standardErrors } from '../../lib/openapi.ts';
+import * as service from './class-links.service.ts';
+
+/**
+ * A customer's class link, staff's side (decision 025): seen with VIEW_CUSTOMERS anywhere, made and revoked
+ * with MANAGE_ATTENDANCE anywhere (what the link hands the customer is the cancellation of their own
+ * places, an attendance change, at any establishment). Making one takes `Idempotency-Key`, like every POST.
+ */
+const tags = ['Class links'];
+const CustomerParams = OrgIdParam.extend({ customerId: z.string() });
+const path = '/organizations/{orgId}/customers/{customerId}/class-link';
+const manage = [requireMembership, requireActionAnywhere('MANAGE_ATTENDANCE')];
+
+const read = createRoute({
+  method: 'get',
+  path,
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requireActionAnywhere('VIEW_CUSTOMERS')],
+  summary: "Whether the customer's class link is live, and since when (the link itself is shown once)",
+  request: { params: CustomerParams },
+  responses: { 200: jsonResponse(ClassLinkStatus, 'The status'), ...standardErrors },
+});
+
+const create = createRoute({
+  method: 'post',
+  path,
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary:
+    'Make a new link and send it (e-mail to the outbox, WhatsApp link); the previous link stops opening',
+  request: { params: CustomerParams },
+  responses: { 201: jsonResponse(ClassLinkCreated, 'Made'), ...standardErrors },
+});
+
+const revoke = createRoute({
+  method: 'delete',
+  path,
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: "Revoke the customer's link: it no longer opens (answered the same when none was live)",
+  request: { params: CustomerParams },
+  responses: { 200: jsonResponse(ClassLinkStatus, 'Revoked'), ...standardErrors },
+});
+
+const actorOf = (c: Context<AppEnv>): service.Actor => ({
+  userId: c.var.userId,
+  ipAddress: clientIp(c),
+  now: c.var.deps.now(),
+  publicUrl: c.var.deps.publicUrl,
+});
+
+export const classLinksRoutes = createRouter()
+  .openapi(read, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(await service.getClassLinkStatus(c.var.deps.db, c.var.access, customerId), 200);
+  })
+  .openapi(create, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(await service.createClassLink(c.var.deps.db, c.var.access, customerId, actorOf(c)), 201);
+  })
+  .openapi(revoke, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(await service.revokeClassLink(c.var.deps.db, c.var.access, customerId, actorOf(c)), 200);
+  });

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CLASS_LINK_WINDOW_DAYS,
+  canCancelBeforeStart,
+  classLinkMessage,
+  classLinkPath,
+  classLinkWindow,
+  isWithinClassLinkWindow,
+} from './class-links.ts';
+
+const DAY = 86_400_000;
+const now = new Date('2027-03-08T12:00:00Z');
+
+describe('the class link window', () => {
+  it('lists sessions that start after now and within 30 days, both ends checked', () => {
+    expect(isWithinClassLinkWindow(now, now)).toBe(false);
+    expect(isWithinClassLinkWindow(new Date(now.getTime() + 1), now)).toBe(true);
+    expect(isWithinClassLinkWindow(new Date(now.getTime() + CLASS_LINK_WINDOW_DAYS * DAY), now)).toBe(true);
+    expect(isWithinClassLinkWindow(new Date(now.getTime() + CLASS_LINK_WINDOW_DAYS * DAY + 1), now)).toBe(
+      false,
+    );
+    expect(isWithinClassLinkWindow(new Date(now.getTime() - 1), now)).toBe(false);
+  });
+
+  it('gives the query the same bounds', () => {
+    expect(classLinkWindow(now)).toEqual({ from: now, to: new Date(now.getTime() + 30 * DAY) });
+  });
+});
+
+describe('cancelling by the link', () => {
+  it('is possible until the start, not at the start instant itself', () => {
+    const startsAt = new Date('2027-03-08T13:00:00Z');
+    expect(canCancelBeforeStart(startsAt, new Date(startsAt.getTime() - 1))).toBe(true);
+    expect(canCancelBeforeStart(startsAt, startsAt)).toBe(false);
+    expect(canCancelBeforeStart(startsAt, new Date(startsAt.getTime() + 1))).toBe(false);
+  });
+});
+
+describe('the link and its message', () => {
+  it('points at the public page', () => {
+    expect(classLinkPath('abc_-9')).toBe('/my-classes/abc_-9');
+  });
+
+  it('carries the link in both languages, with or without a first name', () => {
+    const facts = {
+      customerFirstName: 'Ana',
+      organizationName: 'Studio Sol',
+      link: 'https://x/my-classes/t',
+    };
+    expect(classLinkMessage('pt_BR', facts)).toContain('Olá, Ana!');
+    expect(classLinkMessage('pt_BR', facts)).toContain('https://x/my-classes/t');
+    expect(classLinkMessage('en_US', facts)).toContain('Hi Ana!');
+    expect(classLinkMessage('en_US', { ...facts, customerFirstName: ' ' })).toMatch(/^Hi! /);
+  });
+});
