@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
 import type { Mailer } from '../lib/mailer.ts';
+import { linkStillLive } from '../modules/class-links/class-links.repository.ts';
 import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments.repository.ts';
 import { sendQueuedEmails } from '../modules/events/events-delivery.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
@@ -73,7 +74,7 @@ export function jobDefinitions(
       name: 'class-links.send-emails',
       cron: '* * * * *',
       run: async () => {
-        await sendQueuedEmails(database.db, mailer, 'CLASS_LINK');
+        await sendQueuedEmails(database.db, mailer, 'CLASS_LINK', { stillWanted: linkStillLive });
       },
     },
   ];

@@ -1,10 +1,11 @@
-import { and, asc, eq, gt, isNull, lte, notInArray, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
 import {
   customerClassLinks,
   customers,
   establishments,
+  eventDeliveries,
   organizations,
   scheduleSessions,
   schedules,
@@ -14,6 +15,19 @@ import {
 /** The SQL of a customer's class link (decision 025) and of the places it lists. */
 
 type Reader = Database | Transaction;
+
+/** The occasion of a link's messages: one per link, so sending it again writes no second message. */
+export const linkOccasion = (linkId: string) => `class-link:${linkId}`;
+
+/**
+ * For the job sending queued link e-mails: the message's delivery names a link still live (as `linkOccasion`
+ * writes it). A link revoked or replaced before SMTP took its e-mail is not sent.
+ */
+export const linkStillLive: SQL = sql`exists (select 1 from ${customerClassLinks}
+  where ${customerClassLinks.organizationId} = ${eventDeliveries.organizationId}
+    and ${eventDeliveries.occasion} = 'class-link:' || ${customerClassLinks.id}
+    and ${customerClassLinks.revokedAt} is null)`;
+
 type CustomerKey = { organizationId: string; customerId: string };
 
 const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);

@@ -121,7 +121,7 @@ async function sendLink(tx: Transaction, sending: Sending) {
       organizationId,
       organizationName,
       kind: 'CLASS_LINK',
-      occasion: `class-link:${sending.linkId}`,
+      occasion: repository.linkOccasion(sending.linkId),
       occasionDate: todayIn(timeZone, actor.now),
       enrollmentId: null,
       customer: contact,

@@ -1,6 +1,7 @@
 import type { EventChannel, EventMessageStatus, EventSource, MessageKind } from '@reformer/domain/events';
 import { messageHtml, messageSubject, whatsAppLink } from '@reformer/domain/events-templates';
 import { whatsAppNumber } from '@reformer/domain/phones';
+import type { SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -196,20 +197,22 @@ export function queueDelivery(
 /**
  * Sends the e-mails of `kind` waiting in the outbox through SMTP, each in its own transaction that locks the
  * message (SKIP LOCKED: two workers never take the same one) and marks it SENT; a refused one stays in the
- * outbox for the next run or a member. Without SMTP nothing is sent. Answers how many went.
+ * outbox for the next run or a member. Without SMTP nothing is sent. Answers how many went. `stillWanted`:
+ * see `lockQueuedEmail`.
  */
 export async function sendQueuedEmails(
   db: Database,
   mailer: Senders['mailer'],
   kind: MessageKind,
-  limit = 100,
+  options: { limit?: number; stillWanted?: SQL } = {},
 ): Promise<number> {
+  const { limit = 100, stillWanted } = options;
   if (!mailer.isConfigured) return 0;
   let sent = 0;
   const refused: string[] = [];
   for (let index = 0; index < limit; index += 1) {
     const outcome = await db.transaction(async (tx) => {
-      const message = await repository.lockQueuedEmail(tx, kind, refused);
+      const message = await repository.lockQueuedEmail(tx, kind, refused, stillWanted);
       if (!message) return 'NONE' as const;
       const mail = { to: message.recipient, subject: message.subject, text: message.body };
       const isSent = await mailer

@@ -277,9 +277,11 @@ export async function findMessage(db: Reader, organizationId: string, messageId:
 
 /**
  * The oldest e-mail of `kind` waiting in the outbox, of any organization (a job sends it), locked; one a
- * concurrent sender holds is skipped.
+ * concurrent sender holds is skipped. `stillWanted`: a condition on the message's delivery (its `occasion`)
+ * that the feature which queued it sets, so an e-mail whose reason has passed (an offer that ended) is left
+ * in the outbox instead of being sent late.
  */
-export async function lockQueuedEmail(tx: Transaction, kind: MessageKind, skip: string[]) {
+export async function lockQueuedEmail(tx: Transaction, kind: MessageKind, skip: string[], stillWanted?: SQL) {
   const [row] = await tx
     .select({
       organizationId: eventMessages.organizationId,
@@ -289,6 +291,13 @@ export async function lockQueuedEmail(tx: Transaction, kind: MessageKind, skip: 
       body: sql<string>`coalesce(${eventMessages.body}, '')`,
     })
     .from(eventMessages)
+    .innerJoin(
+      eventDeliveries,
+      and(
+        eq(eventDeliveries.organizationId, eventMessages.organizationId),
+        eq(eventDeliveries.id, eventMessages.deliveryId),
+      ),
+    )
     .where(
       and(
         eq(eventMessages.kind, kind),
@@ -296,11 +305,12 @@ export async function lockQueuedEmail(tx: Transaction, kind: MessageKind, skip: 
         eq(eventMessages.status, 'OUTBOX'),
         isNotNull(eventMessages.recipient),
         skip.length ? notInArray(eventMessages.id, skip) : undefined,
+        stillWanted,
       ),
     )
     .orderBy(asc(eventMessages.createdAt))
     .limit(1)
-    .for('update', { skipLocked: true });
+    .for('update', { of: eventMessages, skipLocked: true });
   return row ?? null;
 }
 

@@ -52,11 +52,13 @@ export async function addCustomersToSession(
       const alreadyEnrolled = await enrolledAmong(tx, { organizationId, sessionId }, input.customerIds);
       if (alreadyEnrolled.length > 0) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
       const { rosterCount } = await countRoster(tx, organizationId, sessionId);
-      // A seat offered to someone on the waitlist is held for them until the offer ends (decision 024).
-      const held = await waitlist.heldSeats(tx, { organizationId, sessionId, now });
+      // A seat offered to someone on the waitlist is held for them until the offer ends (decision 024); a
+      // customer added here takes their own offer's seat, and leaves the line.
+      const held = await waitlist.heldSeats(tx, { organizationId, sessionId, now }, input.customerIds);
       const seats = countsTowardCapacity(input.status) ? input.customerIds.length : 0;
       if (rosterCount + held + seats > session.capacity) throw new AppError('SESSION_FULL');
       await insertAdded(tx, input, { organizationId, sessionId, now });
+      if (seats > 0) await waitlist.seatedFromLine(tx, { organizationId, sessionId, now }, input.customerIds);
       if (!isMakeUp) return [];
       const booked = { id: sessionId, ...session };
       return credits.spendCredits(tx, { organizationId, session: booked, customers: found, now });

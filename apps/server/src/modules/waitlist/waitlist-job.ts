@@ -32,7 +32,9 @@ export async function settleWaitlists(
     );
     offered += made.length;
   }
-  const emailsSent = await sendQueuedEmails(db, senders.mailer, 'WAITLIST_OFFER');
+  const emailsSent = await sendQueuedEmails(db, senders.mailer, 'WAITLIST_OFFER', {
+    stillWanted: repository.offerStillLive(now),
+  });
   return { sessions: sessions.length, offered, emailsSent, failed };
 }
 

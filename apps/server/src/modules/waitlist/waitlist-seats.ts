@@ -22,9 +22,20 @@ import { readSettings } from './waitlist-settings.ts';
 export type SessionAt = { organizationId: string; sessionId: string; now: Date };
 export type LockedSession = { capacity: number; isActive: boolean; startsAt: Date };
 
-/** Seats held by live offers: the roster's seat checks count them as taken. */
-export function heldSeats(tx: Transaction, at: SessionAt): Promise<number> {
-  return repository.countHeldSeats(tx, at, at.now);
+/**
+ * Seats held by live offers: the roster's seat checks count them as taken. `forCustomerIds`: customers being
+ * seated now, whose own offers are the seats they take, not seats held from them.
+ */
+export function heldSeats(tx: Transaction, at: SessionAt, forCustomerIds: string[] = []): Promise<number> {
+  return repository.countHeldSeats(tx, at, at.now, forCustomerIds);
+}
+
+/**
+ * Customers staff added to the class straight away leave its waitlist (their entries ACCEPTED), so no
+ * later seat is offered to them and an offer they held no longer holds a second seat.
+ */
+export function seatedFromLine(tx: Transaction, at: SessionAt, customerIds: string[]): Promise<void> {
+  return repository.acceptEntriesOf(tx, at, customerIds, at.now);
 }
 
 /** A random link token (256 bits) and the SHA-256 the table keeps: a copy of the database opens no offer. */

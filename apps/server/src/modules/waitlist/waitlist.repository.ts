@@ -1,5 +1,5 @@
 import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/waitlist';
-import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { seatsTaken } from '../../db/roster.ts';
 import {
@@ -47,7 +47,12 @@ const isOnTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
  * Live offers hold a seat each; an offer past its time holds nothing even before the job writes EXPIRED, and
  * nothing once its session has started (a session moved earlier than the offer's expiry).
  */
-export async function countHeldSeats(db: Reader, key: SessionKey, now: Date) {
+export async function countHeldSeats(
+  db: Reader,
+  key: SessionKey,
+  now: Date,
+  exceptCustomerIds: string[] = [],
+) {
   const [row] = await db
     .select({ held: sql<number>`count(*)::int` })
     .from(waitlistEntries)
@@ -58,9 +63,24 @@ export async function countHeldSeats(db: Reader, key: SessionKey, now: Date) {
         eq(waitlistEntries.state, 'OFFERED'),
         gt(waitlistEntries.offerExpiresAt, now),
         gt(scheduleSessions.startsAt, now),
+        exceptCustomerIds.length ? notInArray(waitlistEntries.customerId, exceptCustomerIds) : undefined,
       ),
     );
   return row?.held ?? 0;
+}
+
+/** Customers staff put in the class themselves leave its line: their waiting or offered entries are ACCEPTED. */
+export async function acceptEntriesOf(tx: Transaction, key: SessionKey, customerIds: string[], now: Date) {
+  await tx
+    .update(waitlistEntries)
+    .set({ state: 'ACCEPTED', resolvedAt: now, updatedAt: now })
+    .where(
+      and(
+        ofSession(key),
+        inArray(waitlistEntries.customerId, customerIds),
+        inArray(waitlistEntries.state, ['WAITING', 'OFFERED']),
+      ),
+    );
 }
 
 /** Offers of the session past their time (all of them once the session has started) become EXPIRED. */
@@ -170,6 +190,17 @@ export async function findOfferContext(tx: Reader, key: SessionKey, customerId: 
 
 /** The occasion of an entry's n-th offer: the key that sends its message once (decision 016). */
 export const offerOccasion = (entryId: string, offerCount: number) => `waitlist:${entryId}:${offerCount}`;
+
+/**
+ * For the job sending queued offer e-mails: the message's delivery names an offer still live at `now` (its
+ * occasion as `offerOccasion` writes it). An e-mail queued without SMTP is not sent once its offer has ended.
+ */
+export function offerStillLive(now: Date): SQL {
+  return sql`exists (select 1 from ${waitlistEntries}
+    where ${waitlistEntries.organizationId} = ${eventDeliveries.organizationId}
+      and ${eventDeliveries.occasion} = 'waitlist:' || ${waitlistEntries.id} || ':' || ${waitlistEntries.offerCount}
+      and ${waitlistEntries.state} = 'OFFERED' and ${waitlistEntries.offerExpiresAt} > ${now})`;
+}
 
 /**
  * The session's entries with their customers, the active ones in line order, then the others newest first;
