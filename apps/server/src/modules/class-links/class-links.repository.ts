@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
 import {
   customerClassLinks,
@@ -31,14 +32,6 @@ export const linkStillLive: SQL = sql`exists (select 1 from ${customerClassLinks
 type CustomerKey = { organizationId: string; customerId: string };
 
 const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
-const scheduleOfSession = and(
-  eq(schedules.organizationId, scheduleSessions.organizationId),
-  eq(schedules.id, scheduleSessions.scheduleId),
-);
-const establishmentOfSchedule = and(
-  eq(establishments.organizationId, schedules.organizationId),
-  eq(establishments.id, schedules.establishmentId),
-);
 
 /**
  * The organization a live link belongs to, by its token's hash: the public route's first read, on the

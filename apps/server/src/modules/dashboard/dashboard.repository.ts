@@ -3,6 +3,7 @@ import type { Currency } from '@reformer/domain/money';
 import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import { overdueCycles } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
+import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { checkIns, seatsTaken } from '../../db/roster.ts';
 import { customers, establishments, payments, scheduleSessions, schedules } from '../../db/schema/index.ts';
 
@@ -10,11 +11,6 @@ import { customers, establishments, payments, scheduleSessions, schedules } from
 type EstablishmentIds = string[] | null;
 
 const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
-
-const scheduleOfSession = and(
-  eq(schedules.organizationId, scheduleSessions.organizationId),
-  eq(schedules.id, scheduleSessions.scheduleId),
-);
 
 /** Active sessions of the organization (of the given establishments) whose local date is in the period. */
 function heldSessions(organizationId: string, period: Period, establishmentIds: EstablishmentIds) {
@@ -48,13 +44,7 @@ export async function listSessionsOn(
     })
     .from(scheduleSessions)
     .innerJoin(schedules, scheduleOfSession)
-    .innerJoin(
-      establishments,
-      and(
-        eq(establishments.organizationId, schedules.organizationId),
-        eq(establishments.id, schedules.establishmentId),
-      ),
-    )
+    .innerJoin(establishments, establishmentOfSchedule)
     .where(heldSessions(organizationId, { from: date, to: date }, establishmentIds))
     .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id));
 }

@@ -1,6 +1,7 @@
 import type { MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { creditStateOn } from '../../db/make-up-credit-state.ts';
 import {
   customers,
@@ -120,20 +121,8 @@ function sessionLabels<Name extends string>(db: Reader, name: Name) {
       establishmentName: sql<string>`${establishments.name}`.as(`${name}_establishment_name`),
     })
     .from(scheduleSessions)
-    .innerJoin(
-      schedules,
-      and(
-        eq(schedules.organizationId, scheduleSessions.organizationId),
-        eq(schedules.id, scheduleSessions.scheduleId),
-      ),
-    )
-    .innerJoin(
-      establishments,
-      and(
-        eq(establishments.organizationId, schedules.organizationId),
-        eq(establishments.id, schedules.establishmentId),
-      ),
-    )
+    .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(establishments, establishmentOfSchedule)
     .as(name);
 }
 

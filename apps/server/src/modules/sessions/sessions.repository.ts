@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
   checkIns,
@@ -21,15 +22,6 @@ import {
 } from '../../db/schema/index.ts';
 
 type Reader = Database | Transaction;
-
-const scheduleOfSession = and(
-  eq(schedules.organizationId, scheduleSessions.organizationId),
-  eq(schedules.id, scheduleSessions.scheduleId),
-);
-const establishmentOfSchedule = and(
-  eq(establishments.organizationId, schedules.organizationId),
-  eq(establishments.id, schedules.establishmentId),
-);
 
 /** Seats taken (statuses that count toward capacity) and check-ins, over a session's attendance rows. */
 const rosterCountColumns = {

@@ -1,6 +1,7 @@
 import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/waitlist';
 import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { seatsTaken } from '../../db/roster.ts';
 import {
   customers,
@@ -164,20 +165,8 @@ export async function findOfferContext(tx: Reader, key: SessionKey, customerId: 
     })
     .from(scheduleSessions)
     .innerJoin(organizations, eq(organizations.id, scheduleSessions.organizationId))
-    .innerJoin(
-      schedules,
-      and(
-        eq(schedules.organizationId, scheduleSessions.organizationId),
-        eq(schedules.id, scheduleSessions.scheduleId),
-      ),
-    )
-    .innerJoin(
-      establishments,
-      and(
-        eq(establishments.organizationId, schedules.organizationId),
-        eq(establishments.id, schedules.establishmentId),
-      ),
-    )
+    .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(establishments, establishmentOfSchedule)
     .innerJoin(
       customers,
       and(eq(customers.organizationId, scheduleSessions.organizationId), eq(customers.id, customerId)),
@@ -447,20 +436,8 @@ export async function findOfferByToken(db: Reader, tokenHash: string) {
         eq(scheduleSessions.id, waitlistEntries.sessionId),
       ),
     )
-    .innerJoin(
-      schedules,
-      and(
-        eq(schedules.organizationId, scheduleSessions.organizationId),
-        eq(schedules.id, scheduleSessions.scheduleId),
-      ),
-    )
-    .innerJoin(
-      establishments,
-      and(
-        eq(establishments.organizationId, schedules.organizationId),
-        eq(establishments.id, schedules.establishmentId),
-      ),
-    )
+    .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(establishments, establishmentOfSchedule)
     .where(eq(waitlistEntries.offerTokenHash, tokenHash));
   return row ?? null;
 }
@@ -506,13 +483,7 @@ export async function listSessionsToSettle(db: Database, now: Date, limit = 500)
     .select({ organizationId: scheduleSessions.organizationId, sessionId: scheduleSessions.id })
     .from(waitlistEntries)
     .innerJoin(scheduleSessions, sessionOfEntry)
-    .innerJoin(
-      schedules,
-      and(
-        eq(schedules.organizationId, scheduleSessions.organizationId),
-        eq(schedules.id, scheduleSessions.scheduleId),
-      ),
-    )
+    .innerJoin(schedules, scheduleOfSession)
     .where(inArray(waitlistEntries.state, ['WAITING', 'OFFERED']))
     .groupBy(scheduleSessions.organizationId, scheduleSessions.id)
     .having(sql`${isDue} or ${hasUnheldSeat}`)
