@@ -14,7 +14,10 @@ import {
   scheduleBody,
   type TestUser,
 } from '../../test/factories.ts';
+import { recordingMailer } from '../../test/recording-mailer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sendQueuedEmails } from '../events/events-delivery.ts';
+import { linkStillLive } from './class-links.repository.ts';
 
 /**
  * A customer's class link (decision 025), staff's routes and the customer's public page, on a real database.
@@ -362,6 +365,17 @@ describe("staff's routes", () => {
     expect(live[0]?.n).toBe(1);
     const status = await t.request('GET', linkPath(ana), { token: receptionist.token });
     expect(status.body).toMatchObject({ isActive: true });
+  });
+
+  it("sends a queued link e-mail only while its link is live: a replaced link's e-mail stays in the outbox", async () => {
+    const bia = await customer();
+    const old = await makeLink(bia);
+    const fresh = await makeLink(bia, instructor, { 'idempotency-key': `class-link-fresh-${bia}` });
+    const { mailer, sent } = recordingMailer();
+    await sendQueuedEmails(t.db, mailer, 'CLASS_LINK', { stillWanted: linkStillLive });
+    const toBia = sent.filter((mail) => mail.to === `aluna${customerNumber}@example.com`);
+    expect(toBia.map((mail) => mail.text.includes(fresh.token))).toEqual([true]);
+    expect(toBia.some((mail) => mail.text.includes(old.token))).toBe(false);
   });
 
   it('refuse roles without MANAGE_ATTENDANCE (403) and answer 404 for other organizations and unknown customers', async () => {
