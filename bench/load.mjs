@@ -1,4 +1,4 @@
-// `npm run bench:load [-- --duration S --customers N --cpu-prof --only "sessions|customer list" --embedded-only]`: the main list endpoints under load —
+// `npm run bench:load [-- --duration S --customers N --connections "50,200" --cpu-prof --only "sessions|customer list" --embedded-only]`: the main list endpoints under load —
 // customers (page 1, and a search), the sessions calendar (a week), enrollments and payments (page 1) — at 50
 // and 200 connections, on the embedded PostgreSQL (`npm start` without DATABASE_URL, a temporary DATA_DIR) and
 // on the PostgreSQL server at 127.0.0.1:5432 (a fresh database, dropped at the end), next to a bare Hono
@@ -7,7 +7,8 @@
 // --cpu-prof: the servers run under `node --cpu-prof` and write their profiles to bench/profiles/<database>/
 // when stopped (one per thread: the largest is the server's main thread; `node bench/profile-summary.mjs` reads it).
 // --only: the endpoints whose label contains this text (or one of several, "a|b"); --embedded-only: no PostgreSQL server run (to measure one
-// endpoint in isolation, and its profile without the other endpoints' samples).
+// endpoint in isolation, and its profile without the other endpoints' samples); --connections: the connection counts
+// to run (CI runs 200 alone: the one that finds pool exhaustion and timeouts; the 250 ms target is read at 50).
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -40,8 +41,13 @@ const options = parseArgs(process.argv.slice(2), {
   'cpu-prof': false,
   only: '',
   'embedded-only': false,
+  connections: '50,200',
 });
-const CONNECTIONS = [50, 200];
+const CONNECTIONS = options.connections.split(',').map((count) => {
+  const connections = Number(count);
+  if (!Number.isInteger(connections) || connections < 1) throw new Error(`--connections: bad count ${count}`);
+  return connections;
+});
 const WARMUP_SECONDS = 1;
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMBEDDED_P99_TARGET_MS = 250;
@@ -344,12 +350,13 @@ async function main() {
   const slow = results.filter(
     (r) => r.database === 'embedded' && r.connections === 50 && r.s.p99 >= EMBEDDED_P99_TARGET_MS,
   );
-  console.log(
-    `\nEmbedded p99 at 50 connections < ${EMBEDDED_P99_TARGET_MS} ms: ` +
-      (slow.length
-        ? `FAIL (${slow.map((r) => `${r.label} ${r.s.p99.toFixed(0)} ms`).join(', ')})`
-        : 'PASS, every endpoint'),
-  );
+  if (CONNECTIONS.includes(50))
+    console.log(
+      `\nEmbedded p99 at 50 connections < ${EMBEDDED_P99_TARGET_MS} ms: ` +
+        (slow.length
+          ? `FAIL (${slow.map((r) => `${r.label} ${r.s.p99.toFixed(0)} ms`).join(', ')})`
+          : 'PASS, every endpoint'),
+    );
   const problems = results.filter((r) => r.s.non2xx || r.s.errors || r.s.timeouts);
   if (problems.length) {
     console.log('\n!!!!!!!! WARNING: THESE FIGURES ARE NOT A CLEAN MEASUREMENT !!!!!!!!');

@@ -22,9 +22,7 @@ async function recordViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-test('public pages, the app and the API reference run under the Content-Security-Policy', async ({
-  page,
-}) => {
+test('public pages and the app run under the Content-Security-Policy', async ({ page }) => {
   const violations = await recordViolations(page);
   for (const path of ['/', '/about', '/privacy-policy', '/sign-in']) {
     const response = await page.goto(path);
@@ -45,9 +43,17 @@ test('public pages, the app and the API reference run under the Content-Security
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
 
+  expect(violations).toEqual([]);
+});
+
+test('the API reference runs under the Content-Security-Policy', async ({ page }) => {
+  const violations = await recordViolations(page);
   await page.goto('/api/docs');
-  await expect(page.getByText('Reformer API').first()).toBeVisible();
-  await expect(page.locator('.opblock').first()).toBeVisible();
+  // Swagger UI evaluates a 1.7 MB bundle and then resolves a 420 KB document before it draws anything: about
+  // 4–7 s on a quiet 2-core machine, more than the usual 10 s wait on a busy one (CI failed on exactly that).
+  const drawn = { timeout: 40_000 };
+  await expect(page.getByText('Reformer API').first()).toBeVisible(drawn);
+  await expect(page.locator('.opblock').first()).toBeVisible(drawn);
 
   expect(violations).toEqual([]);
 });
