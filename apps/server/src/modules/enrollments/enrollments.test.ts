@@ -401,6 +401,101 @@ describe('rosters follow enrollments', () => {
     expect(canceled.body.rosterCount).toBe(before);
   });
 
+  it('counts the same seats in the calendar as in each session, whatever the enrollment and roster', async () => {
+    // Every kind of enrollment and roster row over a month of sessions: the calendar's counts and each
+    // session's own agree, and are the ones the rules give (the calendar's statement is not the session's).
+    const september = await createSchedule(
+      t,
+      owner,
+      organizationId,
+      scheduleBody(establishmentA, carla.id, {
+        name: 'Setembro',
+        capacity: 20,
+        startTime: '12:00',
+        endTime: '13:00',
+        startDate: '2027-09-01',
+        endDate: '2027-09-30',
+        daysOfWeek: [1, 3],
+      }),
+    );
+    const inSeptember = (body: Record<string, unknown>) =>
+      enrolled({ scheduleId: september.id, startDate: '2027-09-01', endDate: '2027-09-30', ...body });
+    const customerId = async () => (await newCustomer('Setembro')).id;
+    const [whole, paused, canceled, late] = [
+      await customerId(),
+      await customerId(),
+      await customerId(),
+      await customerId(),
+    ];
+    const [early, removed, withRows, resumed] = [
+      await customerId(),
+      await customerId(),
+      await customerId(),
+      await customerId(),
+    ];
+    await inSeptember({ customerId: whole });
+    await inSeptember({ customerId: late, startDate: '2027-09-15' });
+    await inSeptember({ customerId: early, endDate: '2027-09-10' });
+    await inSeptember({ customerId: removed });
+    await inSeptember({ customerId: withRows });
+    const toPause = await inSeptember({ customerId: paused });
+    const toResume = await inSeptember({ customerId: resumed });
+    const toCancel = await inSeptember({ customerId: canceled });
+    t.setNow(new Date('2027-09-08T15:00:00Z'));
+    expect((await act(toPause.id, { action: 'PAUSE', resumeOn: '2027-09-30' })).status).toBe(200);
+    expect((await act(toResume.id, { action: 'PAUSE', resumeOn: '2027-09-20' })).status).toBe(200);
+    expect((await act(toCancel.id, { action: 'CANCEL', from: '2027-09-22' })).status).toBe(200);
+    const deleted = await t.request('DELETE', orgPath(`/customers/${removed}`), { token: owner.token });
+    expect(deleted.status, deleted.text).toBe(204);
+    const sessionsOf = async () => {
+      const response = await t.request(
+        'GET',
+        orgPath(`/sessions?from=2027-09-01&to=2027-09-30&scheduleId=${september.id}`),
+        { token: owner.token },
+      );
+      expect(response.status, response.text).toBe(200);
+      return response.body.items as { id: string; date: string; rosterCount: number }[];
+    };
+    const byDate = new Map((await sessionsOf()).map((session) => [session.date, session.id]));
+    // Rows of their own: canceled (frees the seat), confirmed ahead; an added customer; and the 20th moved to
+    // the 19th, which the enrollment paused until the 20th still covers: coverage follows the scheduled date.
+    const status = (date: string, customerId: string, value: string) =>
+      t.request('PUT', orgPath(`/sessions/${byDate.get(date)}/attendance/${customerId}`), {
+        token: owner.token,
+        body: { status: value },
+      });
+    expect((await status('2027-09-06', withRows, 'CANCELED')).status).toBe(200);
+    expect((await status('2027-09-15', withRows, 'CONFIRMED')).status).toBe(200);
+    const added = await t.request('POST', orgPath(`/sessions/${byDate.get('2027-09-13')}/customers`), {
+      token: owner.token,
+      body: { customerIds: [(await newCustomer('Avulsa')).id], reason: 'OTHER' },
+    });
+    expect(added.status, added.text).toBe(201);
+    const moved = await t.request('PUT', orgPath(`/sessions/${byDate.get('2027-09-20')}`), {
+      token: owner.token,
+      body: { date: '2027-09-19', startTime: '09:00', endTime: '10:00' },
+    });
+    expect(moved.status, moved.text).toBe(200);
+
+    const calendar = await sessionsOf();
+    expect(calendar).toHaveLength(9);
+    for (const session of calendar) {
+      const alone = await t.request('GET', orgPath(`/sessions/${session.id}`), { token: owner.token });
+      expect(alone.status, alone.text).toBe(200);
+      expect({ date: session.date, seats: session.rosterCount }).toEqual({
+        date: session.date,
+        seats: alone.body.rosterCount,
+      });
+    }
+    // Not all alike: the month's rules show in the counts (the deleted customer counts nowhere).
+    const seatsOn = (date: string) => calendar.find((session) => session.date === date)?.rosterCount;
+    expect(
+      ['2027-09-01', '2027-09-06', '2027-09-08', '2027-09-13', '2027-09-15', '2027-09-19', '2027-09-22'].map(
+        seatsOn,
+      ),
+    ).toEqual([6, 5, 4, 4, 4, 5, 4]);
+  });
+
   it('renews by one billing cycle, keeping the seat', async () => {
     const customer = await newCustomer();
     const enrollment = await enrolled({ customerId: customer.id, startDate: '2027-03-01' });
