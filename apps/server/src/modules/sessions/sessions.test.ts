@@ -1,6 +1,8 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Database } from '../../db/client.ts';
+import { organizationTransaction } from '../../db/row-level-security.ts';
 import { sessionAttendance } from '../../db/schema/index.ts';
 import {
   addMember,
@@ -13,6 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { listSessions as listSessionRows } from './sessions.repository.ts';
 
 type SessionItem = {
   id: string;
@@ -213,6 +216,21 @@ describe('the session list', () => {
     }
   });
 
+  it('plans the list once per connection and leaves the rest of the transaction planned per call', async () => {
+    const settings = await organizationTransaction(t.database.tenantDb, organizationId, async (tx) => {
+      const items = await listSessionRows(tx as unknown as Database, organizationId, {
+        from: '2027-03-01',
+        to: '2027-03-31',
+        establishmentIds: null,
+      });
+      const shown = await tx.execute(sql`show plan_cache_mode`);
+      const [setting] = (shown as unknown as { rows: { plan_cache_mode: string }[] }).rows;
+      return { sessions: items.length, after: setting?.plan_cache_mode };
+    });
+    expect(settings.sessions).toBeGreaterThan(0);
+    expect(settings.after).toBe('force_custom_plan');
+  });
+
   it('runs the same SQL statements for a month however many sessions and rosters it holds', async () => {
     const spy = vi.spyOn(pg.Client.prototype, 'query');
     const statementsFor = async (query: string) => {
@@ -245,9 +263,10 @@ describe('the session list', () => {
       const after = await statementsFor(april);
       expect(after.sessions).toBeGreaterThan(before.sessions + 80);
       // The organization's transaction (begin and naming it in one, commit), the membership (with the
-      // sign-in check, on the other pool meanwhile) and the list itself.
-      expect(before.statements).toBe(4);
-      expect(after.statements).toBe(4);
+      // sign-in check, on the other pool meanwhile) and the list itself, between setting its generic plan
+      // and putting the connection's setting back.
+      expect(before.statements).toBe(6);
+      expect(after.statements).toBe(6);
     } finally {
       spy.mockRestore();
     }
