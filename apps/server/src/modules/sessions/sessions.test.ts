@@ -217,18 +217,24 @@ describe('the session list', () => {
   });
 
   it('plans the list once per connection and leaves the rest of the transaction planned per call', async () => {
-    const settings = await organizationTransaction(t.database.tenantDb, organizationId, async (tx) => {
-      const items = await listSessionRows(tx as unknown as Database, organizationId, {
-        from: '2027-03-01',
-        to: '2027-03-31',
-        establishmentIds: null,
-      });
-      const shown = await tx.execute(sql`show plan_cache_mode`);
-      const [setting] = (shown as unknown as { rows: { plan_cache_mode: string }[] }).rows;
-      return { sessions: items.length, after: setting?.plan_cache_mode };
+    const seen = await organizationTransaction(t.database.tenantDb, organizationId, async (tx) => {
+      const list = (from: string, to: string) =>
+        listSessionRows(tx as unknown as Database, organizationId, { from, to, establishmentIds: null });
+      const sessions =
+        (await list('2027-03-01', '2027-03-31')).length + (await list('2027-04-01', '2027-04-07')).length;
+      const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+      const [plans] = rowsOf<{ generic: number; custom: number }>(
+        await tx.execute(sql`select generic_plans::int as generic, custom_plans::int as custom
+          from pg_prepared_statements where name = 'sessions_list'`),
+      );
+      const [setting] = rowsOf<{ plan_cache_mode: string }>(await tx.execute(sql`show plan_cache_mode`));
+      return { sessions, plans, after: setting?.plan_cache_mode };
     });
-    expect(settings.sessions).toBeGreaterThan(0);
-    expect(settings.after).toBe('force_custom_plan');
+    expect(seen.sessions).toBeGreaterThan(0);
+    // Every call on this connection ran the one generic plan; none was planned for its values.
+    expect(seen.plans?.custom).toBe(0);
+    expect(seen.plans?.generic).toBeGreaterThanOrEqual(2);
+    expect(seen.after).toBe('force_custom_plan');
   });
 
   it('runs the same SQL statements for a month however many sessions and rosters it holds', async () => {
