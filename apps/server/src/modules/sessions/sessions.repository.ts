@@ -27,14 +27,19 @@ type Reader = Database | Transaction;
 const rosterCountColumns = {
   rosterCount: sql<number>`(count(*) filter (where ${inArray(sessionAttendance.status, SEATED_STATUSES)}))::int`,
   checkedInCount: sql<number>`count(${sessionAttendance.checkedInAt})::int`,
+  recordedCustomerIds: selectField(sql<string[]>`coalesce(array_agg(${sessionAttendance.customerId}), '{}')`),
 };
 
-/** Seats and check-ins of the session's attendance rows; enrolled customers with no row are added on top. */
+/**
+ * Seats and check-ins of the session's attendance rows, and whose rows they are; enrolled customers with no
+ * row are added on top.
+ */
 function rosterCounts(db: Reader) {
   return db
     .select({
       rosterCount: rosterCountColumns.rosterCount.as('roster_count'),
       checkedInCount: rosterCountColumns.checkedInCount.as('checked_in_count'),
+      recordedCustomerIds: rosterCountColumns.recordedCustomerIds.as('recorded_customer_ids'),
     })
     .from(sessionAttendance)
     .where(
@@ -74,7 +79,7 @@ function sessionsWithCounts(db: Reader) {
       startsAt: isoInstant(scheduleSessions.startsAt),
       endsAt: isoInstant(scheduleSessions.endsAt),
       capacity: schedules.capacity,
-      rosterCount: sql<number>`(${roster.rosterCount} + ${enrolledSeats()})`,
+      rosterCount: sql<number>`(${roster.rosterCount} + ${enrolledSeats({ recordedCustomerIds: roster.recordedCustomerIds })})`,
       checkedInCount: roster.checkedInCount,
       isActive: scheduleSessions.isActive,
       isMoved: sessionIsMoved,
