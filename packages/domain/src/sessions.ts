@@ -1,6 +1,5 @@
-import { tz } from '@date-fns/tz';
-import { differenceInCalendarDays, parseISO } from 'date-fns';
 import { z } from 'zod';
+import { daysBetween } from './calendar-dates.ts';
 import { isCalendarDate } from './customers.ts';
 import type { Action } from './permissions.ts';
 import { ScheduleType } from './schedules.ts';
@@ -97,8 +96,7 @@ export const SessionListQuery = z
   .superRefine((query, ctx) => {
     // Zod runs this even when a date failed its format check.
     if (!isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
-    const calendar = { in: tz('UTC') };
-    const days = differenceInCalendarDays(parseISO(query.to, calendar), parseISO(query.from, calendar)) + 1;
+    const days = daysBetween(query.from, query.to) + 1;
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: V.dateRangeOrder });
     if (days > MAX_SESSION_RANGE_DAYS)
       ctx.addIssue({ code: 'custom', path: ['to'], message: V.dateRangeTooLong });
