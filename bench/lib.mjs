@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
 import pg from 'pg';
 import { webBuildReason } from '../scripts/build-web.mjs';
+import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
 export { sleep };
@@ -220,7 +221,11 @@ export function serverEntry() {
   if (entry && (entry.fallback || !webBuildNeeded())) return entry;
   const reason = webBuildNeeded();
   if (!reason) {
-    entry = { args: ['scripts/start.mjs'], fallback: false, note: 'web build present and up to date' };
+    entry = {
+      args: [...serverNodeOptions, 'scripts/start.mjs'],
+      fallback: false,
+      note: 'web build present and up to date',
+    };
     return entry;
   }
   console.log(`Building the web app before timing (${reason}): npm run build -w @reformer/web`);
@@ -230,7 +235,11 @@ export function serverEntry() {
     encoding: 'utf8',
   });
   if (build.status === 0) {
-    entry = { args: ['scripts/start.mjs'], fallback: false, note: `web app built before timing (${reason})` };
+    entry = {
+      args: [...serverNodeOptions, 'scripts/start.mjs'],
+      fallback: false,
+      note: `web app built before timing (${reason})`,
+    };
     return entry;
   }
   const tail = `${build.stdout}\n${build.stderr}`
@@ -243,7 +252,7 @@ export function serverEntry() {
   );
   console.log(stripVTControlCharacters(tail).replace(/^/gm, '    '));
   entry = {
-    args: ['bench/server-entry.mjs'],
+    args: [...serverNodeOptions, 'bench/server-entry.mjs'],
     fallback: true,
     note:
       'FALLBACK: the web build fails, so this times bench/server-entry.mjs (= scripts/start.mjs without its ' +

@@ -14,6 +14,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 import {
   freePort,
   machine,
@@ -198,7 +199,7 @@ async function main() {
   buildWeb(distDir);
 
   const port = await freePort();
-  server = startChild(['scripts/start.mjs'], {
+  server = startChild([...serverNodeOptions, 'scripts/start.mjs'], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

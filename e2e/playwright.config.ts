@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { serverNodeOptions } from '../scripts/server-node-options.mjs';
 import { findChromium } from './find-chromium.mjs';
 
 // One fresh embedded database per run, shared by the runner and its workers through the environment.
@@ -43,7 +44,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node ../scripts/start.mjs',
+    command: ['node', ...serverNodeOptions, '../scripts/start.mjs'].join(' '),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
