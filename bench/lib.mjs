@@ -683,9 +683,10 @@ export async function countStatements(server, proxy, authorization, calls, reque
     if (seen.some((statement) => !isTransactionFrame(statement) && !recordedTexts.has(statement.text)))
       textsMatch = false;
     for (const recorded of statements) {
-      const last = seen
-        .filter((statement) => statement.name === (recorded.name ?? '') && statement.text === recorded.text)
-        .at(-1);
+      // An unnamed statement without parameters goes out as a simple query (pg's choice, not the server's).
+      const sentAs = (statement) =>
+        statement.name === (recorded.name ?? '') || (!recorded.name && statement.name === '(simple query)');
+      const last = seen.filter((statement) => sentAs(statement) && statement.text === recorded.text).at(-1);
       if (!last) {
         textsMatch = false;
         continue;

@@ -10,9 +10,10 @@
 //    proxy in this process that reads the protocol (Parse/Bind/Execute/Query) of the server's own pool
 //    connections; the statement texts and values it saw are compared with the raw SQL below.
 // 3. A second server straight on PostgreSQL: the month view (42 days, all establishments), the week view and
-//    the week view of one establishment, each next to its raw SQL — the membership check and the list, the
-//    statements bench/sessions-sql.mjs records from the server's own code, run with `pg` one after the other
-//    on one connection with plan_cache_mode=force_custom_plan — interleaved in the same rounds after a
+//    the week view of one establishment, each next to its raw SQL — the membership check and the list (with
+//    the list's plan-mode settings), the statements bench/sessions-sql.mjs records from the server's own code,
+//    run with `pg` one after the other in a transaction on one connection with
+//    plan_cache_mode=force_custom_plan, as the server's pool sets — interleaved in the same rounds after a
 //    warm-up; every round checks that the endpoint returned the sessions the raw SQL returned.
 // 4. POST of a weekly schedule spanning 365 days (Mon/Wed/Fri), several times, next to a one-off schedule:
 //    how long generating a year of sessions takes. Each is deleted again.
@@ -243,12 +244,22 @@ async function timeEndpoint(server, authorization, variant) {
   return { ms, bytes, ids: body.items.map((item) => item.id).join() };
 }
 
+/** The calendar's own statement among those a request sends (the others: membership, plan-mode settings). */
+const listOf = (statements) => statements.find((statement) => statement.name === 'sessions_list');
+
+/**
+ * The recorded statements one after the other, in a transaction as the endpoint's (its `set local`s mean
+ * nothing outside one: the list would run under a custom plan the server no longer uses).
+ */
 async function timeRaw(client, variant) {
   const t0 = performance.now();
+  await client.query('begin');
   const { results, times } = await runStatements(client, variant.statements);
+  await client.query('commit');
   const ms = performance.now() - t0;
-  const { rows } = results.at(-1);
-  return { ms, times, sessions: rows.length, ids: rows.map((row) => row[0]).join() };
+  const list = variant.statements.indexOf(listOf(variant.statements));
+  const { rows } = results[list];
+  return { ms, times: [times[0], times[list]], sessions: rows.length, ids: rows.map((row) => row[0]).join() };
 }
 
 /**
@@ -282,7 +293,7 @@ const printMeasurements = (calls, results) =>
     countHead: 'sessions',
     target: TARGET_RATIO,
     note:
-      '(ms; raw SQL = load_membership then sessions_list, one after the other on one connection, as the ' +
+      '(ms; raw SQL = load_membership then sessions_list, one after the other in a transaction on one connection, as the ' +
       'endpoint runs them; JSON KB = median response size)',
   });
 
@@ -406,7 +417,7 @@ async function planStudy(client, calls, title) {
   const [organizations, establishments] = [distinct(e.nd_org), distinct(e.nd_est)];
   console.log(
     `\n======== EXPLAIN (ANALYZE, BUFFERS) of sessions_list (unnamed, with its values: the custom plan ` +
-      `force_custom_plan makes), on ${title}.\n  pg_stats of schedules: ${organizations} distinct organization_id, ` +
+      `force_custom_plan makes; the server runs it under a generic plan, decision 018), on ${title}.\n  pg_stats of schedules: ${organizations} distinct organization_id, ` +
       `${establishments} distinct establishment_id; taken as independent, the planner expects ${e.schedules} / ` +
       `(${organizations} × ${establishments}) = ${f2(e.schedules / (organizations * establishments))} schedules ` +
       `per establishment of an organization (actual: ${SCHEDULES / ESTABLISHMENTS.length}).`,
@@ -417,7 +428,7 @@ async function planStudy(client, calls, title) {
     ['weekOne', 'the same week, one establishment', weekOne],
   ];
   for (const [key, label, variant] of runs) {
-    printPlan(`${label}, as is`, await explain(client, variant.statements.at(-1)), key === 'month');
+    printPlan(`${label}, as is`, await explain(client, listOf(variant.statements)), key === 'month');
   }
   for (const variant of VARIANTS) {
     for (const sql of variant.apply) await client.query(sql);
@@ -425,7 +436,7 @@ async function planStudy(client, calls, title) {
   ### with ${variant.label}:
     ${variant.apply.join(';\n    ')};`);
     for (const [, label, v] of runs) {
-      printPlan(`${label}, ${variant.key}`, await explain(client, v.statements.at(-1)), false);
+      printPlan(`${label}, ${variant.key}`, await explain(client, listOf(v.statements)), false);
     }
     for (const sql of variant.undo) await client.query(sql);
     const blocks = 6;
@@ -437,7 +448,7 @@ async function planStudy(client, calls, title) {
     // The week of all establishments is left out to keep the run short: its plan moves least.
     for (const [index, [key, label]] of runs.entries()) {
       if (key === 'week') continue;
-      const statements = calls[index].variants.map((v) => v.statements.at(-1));
+      const statements = calls[index].variants.map((v) => listOf(v.statements));
       const t = await timeRawBlocks(client, statements, variant, blocks, perBlock);
       console.log(
         `    ${label.padEnd(34)} as is p50 ${f1(t.base.p50)} p95 ${f1(t.base.p95)} ms; ` +
@@ -647,7 +658,7 @@ async function main() {
 
   // 5. EXPLAIN, and the planner's statistics
   const middle = Math.floor(options.spread / 2);
-  if (calls[0].variants[middle].statements.at(-1).text !== monthNow.statements.at(-1).text) {
+  if (listOf(calls[0].variants[middle].statements).text !== listOf(monthNow.statements).text) {
     throw new Error('the month statement changed between the two servers');
   }
   await planStudy(
