@@ -16,6 +16,6 @@ export { visibleRange };
 /** The statements one list request sends, in order: the membership check, then the list. */
 export function sessionListStatements({ query, ...caller }) {
   return orgReadStatements(caller, (db, access) =>
-    service.listSessions(db, access, SessionListQuery.parse(query)),
+    service.listSessions(db, access, SessionListQuery.parse(query), new Date()),
   );
 }

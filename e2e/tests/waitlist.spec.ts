@@ -74,6 +74,11 @@ test('a freed seat goes to the first in line, who accepts it from the public lin
   await page.getByRole('combobox', { name: 'Status of Sara Sentada' }).selectOption({ label: 'Canceled' });
   await expect(entries.nth(0)).toContainText('Offered');
   await expect(entries.nth(0)).toContainText(/left/);
+  // The session's own figures count the held seat: still full, no seat to give away at the desk.
+  const figures = page.locator('header dl');
+  await expect(figures).toContainText('1 seat held by an offer');
+  await expect(figures).toContainText('0/1');
+  await expect(figures).toContainText('Full');
   const whatsApp = waitlist.getByRole('link', { name: 'Send the offer to Caio Espera by WhatsApp' });
   await expect(whatsApp).toHaveAttribute('href', /^https:\/\/wa\.me\/5511912345678\?text=/);
   const staffOverflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

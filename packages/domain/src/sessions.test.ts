@@ -23,8 +23,8 @@ const CUSTOMER_A = '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7b';
 const CUSTOMER_B = '0190a5b2-7c3d-7e4f-8a1b-2c3d4e5f6a7c';
 
 describe('sessionAvailability', () => {
-  const of = (rosterCount: number, capacity: number, isActive = true) =>
-    sessionAvailability({ rosterCount, capacity, isActive });
+  const of = (rosterCount: number, capacity: number, isActive = true, heldSeats = 0) =>
+    sessionAvailability({ rosterCount, heldSeats, capacity, isActive });
 
   it('is almost full from exactly 80 % and full at capacity', () => {
     expect(of(3, 5)).toBe('AVAILABLE');
@@ -47,14 +47,22 @@ describe('sessionAvailability', () => {
     expect(of(1, 1)).toBe('FULL');
   });
 
+  it('counts the seats waitlist offers hold as gone', () => {
+    expect(of(5, 6, true, 1)).toBe('FULL');
+    expect(of(3, 6, true, 2)).toBe('ALMOST_FULL');
+    expect(of(3, 6, true, 0)).toBe('AVAILABLE');
+  });
+
   it('says inactive before anything else', () => {
     expect(of(0, 6, false)).toBe('INACTIVE');
     expect(of(6, 6, false)).toBe('INACTIVE');
   });
 
   it('counts free seats and lets canceled customers free theirs', () => {
-    expect(remainingSeats({ rosterCount: 4, capacity: 6 })).toBe(2);
-    expect(remainingSeats({ rosterCount: 7, capacity: 6 })).toBe(0);
+    expect(remainingSeats({ rosterCount: 4, heldSeats: 0, capacity: 6 })).toBe(2);
+    expect(remainingSeats({ rosterCount: 7, heldSeats: 0, capacity: 6 })).toBe(0);
+    expect(remainingSeats({ rosterCount: 4, heldSeats: 1, capacity: 6 })).toBe(1);
+    expect(remainingSeats({ rosterCount: 6, heldSeats: 1, capacity: 6 })).toBe(0);
     expect(['CONFIRMED', 'TRIAL', 'REPOSITION'].every((s) => countsTowardCapacity(s as 'TRIAL'))).toBe(true);
     expect(countsTowardCapacity('CANCELED')).toBe(false);
   });

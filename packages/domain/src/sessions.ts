@@ -41,23 +41,32 @@ export function countsTowardCapacity(status: AttendanceStatus): boolean {
   return status !== 'CANCELED';
 }
 
-type Occupancy = { rosterCount: number; capacity: number };
+/**
+ * A session's seats: the roster's (`rosterCount`) and those live waitlist offers hold for the customers they
+ * were offered to (`heldSeats`, decision 024). Both are gone for anyone else, so both count here.
+ */
+type Occupancy = { rosterCount: number; heldSeats: number; capacity: number };
+
+const seatsGone = (session: Occupancy) => session.rosterCount + session.heldSeats;
 
 /**
- * ARCHITECTURE §5: inactive (schedule or session inactive), full (roster reaches capacity), almost full
- * (at least 80 %), available. Compared as rosterCount × 5 ≥ capacity × 4 so 4 of 5 is exactly 80 % with
- * no floating-point rounding.
+ * ARCHITECTURE §5: inactive (schedule or session inactive), full (roster and held seats reach capacity),
+ * almost full (at least 80 %), available. Compared as seats × 5 ≥ capacity × 4 so 4 of 5 is exactly 80 %
+ * with no floating-point rounding.
  */
 export function sessionAvailability(session: Occupancy & { isActive: boolean }): Availability {
   if (!session.isActive) return 'INACTIVE';
-  if (session.rosterCount >= session.capacity) return 'FULL';
-  if (session.rosterCount * 5 >= session.capacity * 4) return 'ALMOST_FULL';
+  if (seatsGone(session) >= session.capacity) return 'FULL';
+  if (seatsGone(session) * 5 >= session.capacity * 4) return 'ALMOST_FULL';
   return 'AVAILABLE';
 }
 
-/** Seats still free; the add-customers dialog shows it, the server re-checks it under the schedule's lock. */
+/**
+ * Seats free that nobody holds: the add-customers dialog shows it, the waitlist offers it, and the server
+ * re-checks it under the schedule's lock.
+ */
 export function remainingSeats(session: Occupancy): number {
-  return Math.max(0, session.capacity - session.rosterCount);
+  return Math.max(0, session.capacity - seatsGone(session));
 }
 
 /** Statuses a customer can be added with: adding someone as CANCELED makes no sense. */
@@ -135,6 +144,8 @@ export const Session = z.object({
   capacity: z.number().int(),
   /** Roster entries that are not CANCELED (`countsTowardCapacity`). */
   rosterCount: z.number().int(),
+  /** Seats live waitlist offers hold (decision 024): not on the roster, not free either. */
+  heldSeats: z.number().int(),
   /** The week view offers dragging only while this is 0 (`canMoveSession`). */
   checkedInCount: z.number().int(),
   availability: Availability,

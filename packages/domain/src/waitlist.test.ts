@@ -4,7 +4,6 @@ import {
   AddToWaitlistInput,
   canOffer,
   effectiveState,
-  freeSeats,
   isOfferLive,
   isSameWaitingSet,
   nextToOffer,
@@ -88,11 +87,6 @@ describe('who is offered next', () => {
   it('never gives two seats to the same customer', () => {
     const entries = [entry('a', 'same', 1), entry('b', 'same', 2), entry('c', 'other', 3)];
     expect(nextToOffer(entries, 2).map((e) => e.customerId)).toEqual(['same', 'other']);
-  });
-
-  it('free seats leave out the roster and the held seats, never below zero', () => {
-    expect(freeSeats({ capacity: 6, rosterCount: 4, heldSeats: 1 })).toBe(1);
-    expect(freeSeats({ capacity: 6, rosterCount: 6, heldSeats: 1 })).toBe(0);
   });
 });
 

@@ -97,11 +97,6 @@ export function nextToOffer<T extends Candidate>(entries: readonly T[], seats: n
   return chosen;
 }
 
-/** Free seats nobody holds: capacity less the roster and the live offers. */
-export function freeSeats(session: { capacity: number; rosterCount: number; heldSeats: number }): number {
-  return Math.max(0, session.capacity - session.rosterCount - session.heldSeats);
-}
-
 /** A reorder names exactly the entries waiting now, each once; otherwise another tab changed the list. */
 export function isSameWaitingSet(current: readonly string[], proposed: readonly string[]): boolean {
   if (current.length !== proposed.length) return false;

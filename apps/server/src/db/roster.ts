@@ -1,7 +1,13 @@
 import { ATTENDANCE_STATUSES, countsTowardCapacity } from '@reformer/domain/sessions';
 import { and, eq, inArray, ne, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { customers, enrollments, scheduleSessions, sessionAttendance } from './schema/index.ts';
+import {
+  customers,
+  enrollments,
+  scheduleSessions,
+  sessionAttendance,
+  waitlistEntries,
+} from './schema/index.ts';
 
 /**
  * A session's roster (ARCHITECTURE §5) is its attendance rows (customers added to it, and enrolled customers
@@ -17,6 +23,7 @@ export const SEATED_STATUSES = ATTENDANCE_STATUSES.filter(countsTowardCapacity);
 export const enrolled = alias(enrollments, 'enrolled');
 const enrolledAttendance = alias(sessionAttendance, 'enrolled_attendance');
 const enrolledCustomer = alias(customers, 'enrolled_customer');
+const heldEntry = alias(waitlistEntries, 'held_entry');
 
 /** `"table" "alias"` for a FROM written in SQL (an aliased table alone renders as its alias). */
 const aliased = (table: SQLWrapper, name: string) => sql`${table} ${sql.identifier(name)}`;
@@ -108,4 +115,18 @@ export function selectField<T>(fragment: SQL<T>): SQL<T> {
 /** Every seat taken in the surrounding session: attendance rows that count plus enrolled customers. */
 export function seatsTaken(exceptEnrollmentId?: SQLWrapper | string): SQL<number> {
   return sql<number>`(${attendanceSeats} + ${enrolledSeats({ exceptEnrollmentId })})`;
+}
+
+/**
+ * Seats live waitlist offers hold in the surrounding session at `now` (decision 024): offered, before the
+ * offer's expiry and before the session starts (an offer cannot be accepted after). Not on the roster, and
+ * free for no one else either.
+ */
+export function heldSeats(now: SQLWrapper): SQL<number> {
+  return sql<number>`(select count(*)::int from ${aliased(waitlistEntries, 'held_entry')}
+    where ${heldEntry.organizationId} = ${scheduleSessions.organizationId}
+      and ${heldEntry.sessionId} = ${scheduleSessions.id}
+      and ${heldEntry.state} = 'OFFERED'
+      and ${heldEntry.offerExpiresAt} > ${now}
+      and ${scheduleSessions.startsAt} > ${now})`;
 }

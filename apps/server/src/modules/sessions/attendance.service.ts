@@ -63,6 +63,7 @@ export async function addCustomersToSession(
       const booked = { id: sessionId, ...session };
       return credits.spendCredits(tx, { organizationId, session: booked, customers: found, now });
     },
+    now,
   );
   return { ...details, spentCredits: result };
 }
@@ -108,6 +109,7 @@ export async function updateAttendance(
     target.sessionId,
     ['MANAGE_ATTENDANCE'],
     (tx, session) => changeAttendanceStatus(tx, { ...key, session, now, publicUrl }, status),
+    now,
   );
   return { ...details, makeUpCredit: result.makeUpCredit };
 }
@@ -204,13 +206,20 @@ async function setCheckIn(
   now: Date,
 ) {
   const key = { organizationId: access.organizationId, ...target };
-  const { details } = await changeSession(db, access, target.sessionId, CHECK_IN_ACTIONS, async (tx) => {
-    if (!isUuid(target.customerId)) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
-    if (await repository.setCheckedIn(tx, key, at, now)) return;
-    if (!(await isEnrolledWithoutRow(tx, key))) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
-    // Enrolled with no row: nothing to undo; a check-in records it with the enrollment's CONFIRMED.
-    if (at) await repository.insertAttendance(tx, [enrollmentRow(key, { status: 'CONFIRMED', now, at })]);
-  });
+  const { details } = await changeSession(
+    db,
+    access,
+    target.sessionId,
+    CHECK_IN_ACTIONS,
+    async (tx) => {
+      if (!isUuid(target.customerId)) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
+      if (await repository.setCheckedIn(tx, key, at, now)) return;
+      if (!(await isEnrolledWithoutRow(tx, key))) throw new AppError('SESSION_CUSTOMER_NOT_FOUND');
+      // Enrolled with no row: nothing to undo; a check-in records it with the enrollment's CONFIRMED.
+      if (at) await repository.insertAttendance(tx, [enrollmentRow(key, { status: 'CONFIRMED', now, at })]);
+    },
+    now,
+  );
   return details;
 }
 

@@ -131,10 +131,21 @@ const undoCheckIn = createRoute({
 
 export const sessionsRoutes = createRouter()
   .openapi(list, async (c) =>
-    c.json(await service.listSessions(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+    c.json(
+      await service.listSessions(c.var.deps.db, c.var.access, c.req.valid('query'), c.var.deps.now()),
+      200,
+    ),
   )
   .openapi(read, async (c) =>
-    c.json(await service.getSessionDetails(c.var.deps.db, c.var.access, c.req.valid('param').sessionId), 200),
+    c.json(
+      await service.getSessionDetails(
+        c.var.deps.db,
+        c.var.access,
+        c.req.valid('param').sessionId,
+        c.var.deps.now(),
+      ),
+      200,
+    ),
   )
   .openapi(move, async (c) => {
     const { db, now } = c.var.deps;

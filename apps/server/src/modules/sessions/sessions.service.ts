@@ -37,6 +37,7 @@ export function toSession(row: repository.SessionRow): Session {
     endsAt: row.endsAt,
     capacity: row.capacity,
     rosterCount: row.rosterCount,
+    heldSeats: row.heldSeats,
     checkedInCount: row.checkedInCount,
     availability: sessionAvailability(row),
     isActive: row.isActive,
@@ -47,21 +48,23 @@ export function toSession(row: repository.SessionRow): Session {
 }
 
 /** Sessions of the establishments where the member may view schedules, ordered by start. */
-export async function listSessions(db: Database, access: OrgAccess, query: SessionListQuery) {
+export async function listSessions(db: Database, access: OrgAccess, query: SessionListQuery, now: Date) {
   const allowed = allowedEstablishments(access.profile, 'VIEW_SCHEDULES');
-  const rows = await repository.listSessions(db, access.organizationId, {
-    ...query,
-    establishmentIds: allowed === 'ALL' ? null : allowed,
-  });
+  const rows = await repository.listSessions(
+    db,
+    access.organizationId,
+    { ...query, establishmentIds: allowed === 'ALL' ? null : allowed },
+    now,
+  );
   const items = rows.map(toSession);
   return { items: query.availability ? items.filter((s) => s.availability === query.availability) : items };
 }
 
 /** The session and its roster, read side by side; a member who may not open it gets 404 and nothing read. */
-export async function getSessionDetails(db: Database, access: OrgAccess, sessionId: string) {
+export async function getSessionDetails(db: Database, access: OrgAccess, sessionId: string, now: Date) {
   if (!isUuid(sessionId)) throw new AppError('SESSION_NOT_FOUND');
   const [row, roster] = await Promise.all([
-    repository.findSession(db, access.organizationId, sessionId),
+    repository.findSession(db, access.organizationId, sessionId, now),
     repository.listRoster(db, access.organizationId, sessionId),
   ]);
   if (!row) throw new AppError('SESSION_NOT_FOUND');
@@ -108,8 +111,8 @@ async function lockSessionFor(
 }
 
 /**
- * Runs `change` in a transaction under the session's schedule lock, then answers the session's details and
- * what `change` returned.
+ * Runs `change` in a transaction under the session's schedule lock, then answers the session's details (its
+ * held seats as of `now`) and what `change` returned.
  */
 export async function changeSession<Result>(
   db: Database,
@@ -117,17 +120,18 @@ export async function changeSession<Result>(
   sessionId: string,
   actions: readonly Action[],
   change: (tx: Transaction, session: Locked) => Promise<Result>,
+  now: Date,
 ): Promise<{ details: SessionDetails; result: Result }> {
   const result = await db.transaction(async (tx) =>
     change(tx, await lockSessionFor(tx, access, sessionId, actions)),
   );
-  return { details: await readSessionDetails(db, access.organizationId, sessionId), result };
+  return { details: await readSessionDetails(db, access.organizationId, sessionId, now), result };
 }
 
 /** The details after a change the member was allowed to make. */
-async function readSessionDetails(db: Database, organizationId: string, sessionId: string) {
+async function readSessionDetails(db: Database, organizationId: string, sessionId: string, now: Date) {
   const [row, roster] = await Promise.all([
-    repository.findSession(db, organizationId, sessionId),
+    repository.findSession(db, organizationId, sessionId, now),
     repository.listRoster(db, organizationId, sessionId),
   ]);
   if (!row) throw new AppError('SESSION_NOT_FOUND');
@@ -155,7 +159,7 @@ export async function moveSession(
     const instants = { startsAt: new Date(interval.startsAt), endsAt: new Date(interval.endsAt) };
     await repository.moveSession(tx, { organizationId, sessionId }, { ...slot, ...instants }, now);
   });
-  const row = await repository.findSession(db, organizationId, sessionId);
+  const row = await repository.findSession(db, organizationId, sessionId, now);
   if (!row) throw new AppError('SESSION_NOT_FOUND');
   return toSession(row);
 }

@@ -153,6 +153,7 @@ describe('the session list', () => {
       endsAt: '2027-03-01T11:00:00.000Z',
       capacity: 5,
       rosterCount: 0,
+      heldSeats: 0,
       checkedInCount: 0,
       availability: 'AVAILABLE',
       isActive: true,
@@ -219,7 +220,12 @@ describe('the session list', () => {
   it('plans the list once per connection and leaves the rest of the transaction planned per call', async () => {
     const seen = await organizationTransaction(t.database.tenantDb, organizationId, async (tx) => {
       const list = (from: string, to: string) =>
-        listSessionRows(tx as unknown as Database, organizationId, { from, to, establishmentIds: null });
+        listSessionRows(
+          tx as unknown as Database,
+          organizationId,
+          { from, to, establishmentIds: null },
+          new Date(),
+        );
       const sessions =
         (await list('2027-03-01', '2027-03-31')).length + (await list('2027-04-01', '2027-04-07')).length;
       const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;

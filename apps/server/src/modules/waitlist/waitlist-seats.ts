@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { remainingSeats } from '@reformer/domain/sessions';
 import {
   canOffer,
-  freeSeats,
   nextToOffer,
   offerExpiry,
   offerMessage,
@@ -70,7 +70,7 @@ export async function offerFreedSeats(
     await countRoster(tx, at.organizationId, at.sessionId),
     await heldSeats(tx, at),
   ];
-  const seats = freeSeats({ capacity: session.capacity, rosterCount, heldSeats: held });
+  const seats = remainingSeats({ capacity: session.capacity, rosterCount, heldSeats: held });
   if (seats === 0) return [];
   const settings = await readSettings(tx, at.organizationId);
   const offered: Offered[] = [];

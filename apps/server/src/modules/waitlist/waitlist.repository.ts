@@ -2,7 +2,7 @@ import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/wait
 import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { seatsTaken } from '../../db/roster.ts';
+import { heldSeats, seatsTaken } from '../../db/roster.ts';
 import {
   customers,
   establishments,
@@ -456,15 +456,6 @@ export async function insertAddedAttendance(tx: Transaction, key: SessionKey, cu
   });
 }
 
-/** Seats held in the surrounding session by offers live at `now` (its start not reached: checked apart). */
-const heldInSession = (
-  now: Date,
-) => sql<number>`(select count(*)::int from ${waitlistEntries} ${sql.identifier('held')}
-  where ${sql.identifier('held')}.organization_id = ${scheduleSessions.organizationId}
-    and ${sql.identifier('held')}.session_id = ${scheduleSessions.id}
-    and ${sql.identifier('held')}.state = 'OFFERED'
-    and ${sql.identifier('held')}.offer_expires_at > ${now.toISOString()}::timestamptz)`;
-
 /**
  * Sessions the job has work in, most urgent first: those started with a line still open (its offers and
  * waiting entries expire), those with an offer past its time, and those not started, active, with someone waiting and a seat nobody takes or holds (freed by a
@@ -478,7 +469,7 @@ export async function listSessionsToSettle(db: Database, now: Date, limit = 500)
     or ${scheduleSessions.startsAt} <= ${at})`;
   const hasUnheldSeat = sql`(bool_or(${waitlistEntries.state} = 'WAITING') and ${scheduleSessions.isActive}
     and ${scheduleSessions.startsAt} > ${at}
-    and max(${schedules.capacity}) > ${seatsTaken()} + ${heldInSession(now)})`;
+    and max(${schedules.capacity}) > ${seatsTaken()} + ${heldSeats(at)})`;
   return db
     .select({ organizationId: scheduleSessions.organizationId, sessionId: scheduleSessions.id })
     .from(waitlistEntries)

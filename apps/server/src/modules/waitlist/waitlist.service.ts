@@ -1,9 +1,8 @@
 import { AppError } from '@reformer/domain/errors';
-import { SESSION_PAGE_ACTIONS, type SessionDetails } from '@reformer/domain/sessions';
+import { remainingSeats, SESSION_PAGE_ACTIONS, type SessionDetails } from '@reformer/domain/sessions';
 import {
   ACTIVE_WAITLIST_STATES,
   canOffer,
-  freeSeats,
   isSameWaitingSet,
   type Waitlist,
   type WaitlistEntry,
@@ -44,7 +43,11 @@ async function readWaitlist(
     repository.countHeldSeats(db, at, at.now),
     readSettings(db, at.organizationId),
   ]);
-  const free = freeSeats({ capacity: session.capacity, rosterCount: session.rosterCount, heldSeats: held });
+  const free = remainingSeats({
+    capacity: session.capacity,
+    rosterCount: session.rosterCount,
+    heldSeats: held,
+  });
   let position = 0;
   const startsAt = new Date(session.startsAt);
   const items = rows.map((row): WaitlistEntry => {
@@ -86,7 +89,7 @@ async function readWaitlist(
 
 /** Who may open the session page reads its waitlist; anyone else gets the session's 404. */
 export async function getWaitlist(db: Database, access: OrgAccess, sessionId: string, now: Date) {
-  const session = isUuid(sessionId) ? await findSession(db, access.organizationId, sessionId) : null;
+  const session = isUuid(sessionId) ? await findSession(db, access.organizationId, sessionId, now) : null;
   if (!session) throw new AppError('SESSION_NOT_FOUND');
   assertCanAtEstablishment(access, session.establishmentId, {
     seeWith: SESSION_PAGE_ACTIONS,
@@ -104,7 +107,7 @@ async function changeWaitlist(
   now: Date,
   change: Parameters<typeof changeSession<void>>[4],
 ) {
-  const { details } = await changeSession(db, access, sessionId, MANAGE, change);
+  const { details } = await changeSession(db, access, sessionId, MANAGE, change, now);
   return readWaitlist(db, { organizationId: access.organizationId, sessionId, now }, details);
 }
 
@@ -128,7 +131,7 @@ export async function addToWaitlist(
     if (found.length !== customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
     const { rosterCount } = await countRoster(tx, organizationId, sessionId);
     const held = await heldSeats(tx, at);
-    if (freeSeats({ capacity: session.capacity, rosterCount, heldSeats: held }) > 0)
+    if (remainingSeats({ capacity: session.capacity, rosterCount, heldSeats: held }) > 0)
       throw new AppError('SESSION_HAS_FREE_SEAT');
     const taken = [
       ...(await enrolledAmong(tx, at, customerIds)),

@@ -357,6 +357,30 @@ describe('a freed seat', () => {
     }
   });
 
+  it('counts as taken in the calendar and on the session page until the offer ends', async () => {
+    const session = await fullSession(2);
+    const ana = await customer();
+    await join(session.id, [ana]);
+    const seats = { rosterCount: 1, heldSeats: 1, availability: 'FULL' };
+
+    const canceled = await cancel(session.id, session.roster[0] ?? '');
+    expect(canceled.body).toMatchObject(seats);
+    const calendar = async () => {
+      const query = `from=${session.date}&to=${session.date}&scheduleId=${session.scheduleId}`;
+      const response = await t.request('GET', orgPath(`/sessions?${query}`), { token: owner.token });
+      return response.body.items[0];
+    };
+    const page = async () =>
+      (await t.request('GET', orgPath(`/sessions/${session.id}`), { token: owner.token })).body;
+    expect(await calendar()).toMatchObject(seats);
+    expect(await page()).toMatchObject(seats);
+
+    t.setNow(new Date(FEBRUARY.getTime() + 120 * MINUTE));
+    const freed = { rosterCount: 1, heldSeats: 0, availability: 'AVAILABLE' };
+    expect(await calendar()).toMatchObject(freed);
+    expect(await page()).toMatchObject(freed);
+  });
+
   it('expires at its time, through reads, accepts and the job, and goes to the next person', async () => {
     const session = await fullSession(1);
     const [ana, bia] = [await customer(), await customer()];

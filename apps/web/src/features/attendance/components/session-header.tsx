@@ -34,6 +34,11 @@ export function SessionHeader({ session, actions }: { session: SessionDetails; a
         <Field label={t('attendance.session.fields.type')}>{t(`schedules.types.${session.type}`)}</Field>
         <Field label={t('attendance.session.fields.capacity')}>
           <RosterCount count={session.rosterCount} capacity={session.capacity} />
+          {session.heldSeats > 0 && (
+            <span className="block text-sm text-base-content/70">
+              {t('waitlist.held', { count: session.heldSeats })}
+            </span>
+          )}
         </Field>
         <Field label={t('attendance.session.fields.availability')}>
           <AvailabilityBadge availability={session.availability} />
