@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/ui/settings-card.tsx';
 import { EXPORT_KINDS, type ExportKind, useDownloadExport } from '../api/download-export.ts';
 
 /**
@@ -15,19 +16,18 @@ export function ExportsPanel({
   const { t } = useTranslation();
   if (!kinds.length) return null;
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-exports">
-      <div className="card-body gap-4">
-        <h2 id="settings-exports" className="card-title">
-          {t('export.title')}
-        </h2>
-        <p className="text-base-content/80">{t('export.description')}</p>
-        <ul className="flex flex-col divide-y divide-base-300">
-          {EXPORT_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => (
-            <ExportRow key={kind} organizationId={organizationId} kind={kind} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <SettingsCard
+      id="exports"
+      title={t('export.title')}
+      description={t('export.description')}
+      bodyClassName="gap-4"
+    >
+      <ul className="flex flex-col divide-y divide-base-300">
+        {EXPORT_KINDS.filter((kind) => kinds.includes(kind)).map((kind) => (
+          <ExportRow key={kind} organizationId={organizationId} kind={kind} />
+        ))}
+      </ul>
+    </SettingsCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { SettingsCard } from '../../../components/ui/settings-card.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
 import { makeUpCreditSettingsQueryOptions } from '../api/get-make-up-credit-settings.ts';
@@ -29,25 +30,19 @@ export function MakeUpCreditSettingsPanel({ organizationId, establishments }: Pr
   const canManage = usePermissions(organizationId).can('MANAGE_SETTINGS');
   return (
     <>
-      <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-make-up-credits">
-        <div className="card-body">
-          <h2 id="settings-make-up-credits" className="card-title">
-            {t('makeUpCredits.settings.title')}
-          </h2>
-          <p className="text-base-content/80">{t('makeUpCredits.settings.description')}</p>
-          {!canManage && (
-            <p role="note" className="alert alert-info">
-              {t('makeUpCredits.settings.readOnly')}
-            </p>
-          )}
-          <SettingsForm
-            key={JSON.stringify(settings)}
-            organizationId={organizationId}
-            defaultValues={settings}
-            isReadOnly={!canManage}
-          />
-        </div>
-      </section>
+      <SettingsCard
+        id="make-up-credits"
+        title={t('makeUpCredits.settings.title')}
+        description={t('makeUpCredits.settings.description')}
+        readOnlyNote={canManage ? null : t('makeUpCredits.settings.readOnly')}
+      >
+        <SettingsForm
+          key={JSON.stringify(settings)}
+          organizationId={organizationId}
+          defaultValues={settings}
+          isReadOnly={!canManage}
+        />
+      </SettingsCard>
       <NoCreditDatesSection
         organizationId={organizationId}
         establishments={establishments}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../../components/ui/query-error.tsx';
+import { SettingsCard } from '../../../components/ui/settings-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFormatLocalDate } from '../../../lib/format.ts';
 import { useDeleteNoCreditDate } from '../api/delete-no-credit-date.ts';
@@ -24,43 +25,42 @@ export function NoCreditDatesSection({ organizationId, establishments, canManage
     ? chosen
     : (establishments[0]?.id ?? '');
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-no-credit-dates">
-      <div className="card-body gap-3">
-        <h2 id="settings-no-credit-dates" className="card-title">
-          {t('makeUpCredits.noCreditDates.title')}
-        </h2>
-        <p className="text-base-content/80">{t('makeUpCredits.noCreditDates.description')}</p>
-        {establishments.length === 0 ? (
-          <p>{t('makeUpCredits.noCreditDates.noEstablishments')}</p>
-        ) : (
-          <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={selectId} className="text-sm font-medium">
-                {t('makeUpCredits.noCreditDates.establishment')}
-              </label>
-              <select
-                id={selectId}
-                className="select w-full sm:w-80"
-                value={establishmentId}
-                onChange={(event) => setChosen(event.target.value)}
-              >
-                {establishments.map((establishment) => (
-                  <option key={establishment.id} value={establishment.id}>
-                    {establishment.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <DatesOf
-              key={establishmentId}
-              organizationId={organizationId}
-              establishmentId={establishmentId}
-              canManage={canManage}
-            />
-          </>
-        )}
-      </div>
-    </section>
+    <SettingsCard
+      id="no-credit-dates"
+      title={t('makeUpCredits.noCreditDates.title')}
+      description={t('makeUpCredits.noCreditDates.description')}
+      bodyClassName="gap-3"
+    >
+      {establishments.length === 0 ? (
+        <p>{t('makeUpCredits.noCreditDates.noEstablishments')}</p>
+      ) : (
+        <>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={selectId} className="text-sm font-medium">
+              {t('makeUpCredits.noCreditDates.establishment')}
+            </label>
+            <select
+              id={selectId}
+              className="select w-full sm:w-80"
+              value={establishmentId}
+              onChange={(event) => setChosen(event.target.value)}
+            >
+              {establishments.map((establishment) => (
+                <option key={establishment.id} value={establishment.id}>
+                  {establishment.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <DatesOf
+            key={establishmentId}
+            organizationId={organizationId}
+            establishmentId={establishmentId}
+            canManage={canManage}
+          />
+        </>
+      )}
+    </SettingsCard>
   );
 }
 

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsCard } from '../../../components/ui/settings-card.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { organizationQueryOptions } from '../api/get-organization.ts';
 import { useUpdateOrganization } from '../api/update-organization.ts';
@@ -81,30 +82,24 @@ export function GeneralSettings({ organizationId }: { organizationId: string }) 
 
   return (
     <>
-      <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-general">
-        <div className="card-body">
-          <h2 id="settings-general" className="card-title">
-            {t('settings.general.title')}
-          </h2>
-          {!canManage && (
-            <p role="note" className="alert alert-info">
-              {t('settings.general.readOnly')}
-            </p>
-          )}
-          <OrganizationForm
-            key={`${organization.name}\n${organization.description}\n${organization.timeZone}`}
-            defaultValues={{
-              name: organization.name,
-              description: organization.description,
-              timeZone: organization.timeZone,
-            }}
-            submitLabel={t('common.save')}
-            isPending={updateOrganization.isPending}
-            isReadOnly={!canManage}
-            onSubmit={(input) => updateOrganization.mutateAsync(input)}
-          />
-        </div>
-      </section>
+      <SettingsCard
+        id="general"
+        title={t('settings.general.title')}
+        readOnlyNote={canManage ? null : t('settings.general.readOnly')}
+      >
+        <OrganizationForm
+          key={`${organization.name}\n${organization.description}\n${organization.timeZone}`}
+          defaultValues={{
+            name: organization.name,
+            description: organization.description,
+            timeZone: organization.timeZone,
+          }}
+          submitLabel={t('common.save')}
+          isPending={updateOrganization.isPending}
+          isReadOnly={!canManage}
+          onSubmit={(input) => updateOrganization.mutateAsync(input)}
+        />
+      </SettingsCard>
 
       <section className="card border border-error/40 bg-base-100" aria-labelledby="settings-danger-zone">
         <div className="card-body">

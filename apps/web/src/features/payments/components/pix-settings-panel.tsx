@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { SettingsCard } from '../../../components/ui/settings-card.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
 import { pixSettingsQueryOptions } from '../api/get-pix-settings.ts';
@@ -30,25 +31,19 @@ export function PixSettingsPanel({ organizationId }: { organizationId: string })
   const { data: settings } = useSuspenseQuery(pixSettingsQueryOptions(organizationId));
   const canManage = usePermissions(organizationId).can('MANAGE_SETTINGS');
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-pix">
-      <div className="card-body">
-        <h2 id="settings-pix" className="card-title">
-          {t('payments.pixSettings.title')}
-        </h2>
-        <p className="text-base-content/80">{t('payments.pixSettings.description')}</p>
-        {!canManage && (
-          <p role="note" className="alert alert-info">
-            {t('payments.pixSettings.readOnly')}
-          </p>
-        )}
-        <PixSettingsForm
-          key={JSON.stringify(settings)}
-          organizationId={organizationId}
-          defaultValues={toForm(settings)}
-          isReadOnly={!canManage}
-        />
-      </div>
-    </section>
+    <SettingsCard
+      id="pix"
+      title={t('payments.pixSettings.title')}
+      description={t('payments.pixSettings.description')}
+      readOnlyNote={canManage ? null : t('payments.pixSettings.readOnly')}
+    >
+      <PixSettingsForm
+        key={JSON.stringify(settings)}
+        organizationId={organizationId}
+        defaultValues={toForm(settings)}
+        isReadOnly={!canManage}
+      />
+    </SettingsCard>
   );
 }
 

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/form/select-field.tsx';
 import { TextField } from '../../../components/form/text-field.tsx';
+import { SettingsCard } from '../../../components/ui/settings-card.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
 import { waitlistSettingsQueryOptions } from '../api/get-waitlist-settings.ts';
@@ -22,25 +23,19 @@ export function WaitlistSettingsPanel({ organizationId }: { organizationId: stri
   const { data: settings } = useSuspenseQuery(waitlistSettingsQueryOptions(organizationId));
   const canManage = usePermissions(organizationId).can('MANAGE_SETTINGS');
   return (
-    <section className="card border border-base-300 bg-base-100" aria-labelledby="settings-waitlist">
-      <div className="card-body">
-        <h2 id="settings-waitlist" className="card-title">
-          {t('waitlist.settings.title')}
-        </h2>
-        <p className="text-base-content/80">{t('waitlist.settings.description')}</p>
-        {!canManage && (
-          <p role="note" className="alert alert-info">
-            {t('waitlist.settings.readOnly')}
-          </p>
-        )}
-        <SettingsForm
-          key={JSON.stringify(settings)}
-          organizationId={organizationId}
-          defaultValues={settings}
-          isReadOnly={!canManage}
-        />
-      </div>
-    </section>
+    <SettingsCard
+      id="waitlist"
+      title={t('waitlist.settings.title')}
+      description={t('waitlist.settings.description')}
+      readOnlyNote={canManage ? null : t('waitlist.settings.readOnly')}
+    >
+      <SettingsForm
+        key={JSON.stringify(settings)}
+        organizationId={organizationId}
+        defaultValues={settings}
+        isReadOnly={!canManage}
+      />
+    </SettingsCard>
   );
 }
 
