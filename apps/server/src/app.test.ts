@@ -144,3 +144,21 @@ describe('compression and caching of the web app', () => {
     expect(await response.json()).toMatchObject({ status: 'healthy' });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the API as JSON, with its security scheme, the same on every request', async () => {
+    const first = await get('/api/openapi.json');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    const document = (await first.json()) as {
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document).toMatchObject({ openapi: '3.1.0', servers: [{ url: '/api' }] });
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/organizations/{orgId}/sessions', '/waitlist-offers/{token}']),
+    );
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(await (await get('/api/openapi.json')).text()).toBe(JSON.stringify(document));
+  });
+});

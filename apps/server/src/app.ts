@@ -125,10 +125,18 @@ export function createApi(deps: Deps) {
     bearerFormat: 'JWT',
     description: 'GET /api/auth/token (with the session cookie from /api/auth/sign-in/email) returns it.',
   });
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Reformer API', version: '1.0.0', description: 'Pilates studio management.' },
-    servers: [{ url: '/api' }],
+  // Built on the first request and kept: the routes do not change while the server runs, and building the
+  // 420 KB document took 65–75 ms of the server's thread on every request.
+  let openApiDocument: string | undefined;
+  api.get('/openapi.json', (c) => {
+    openApiDocument ??= JSON.stringify(
+      api.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: { title: 'Reformer API', version: '1.0.0', description: 'Pilates studio management.' },
+        servers: [{ url: '/api' }],
+      }),
+    );
+    return c.body(openApiDocument, 200, { 'content-type': 'application/json; charset=UTF-8' });
   });
   api.route('/', apiDocsRoutes);
   api.onError(handleError);
