@@ -622,8 +622,14 @@ export async function startStatementProxy(pgPort = 5432, { allConnections = fals
   };
 }
 
-const sameValue = (sent, recorded) =>
-  recorded === null || recorded === undefined ? sent === null : sent === String(recorded);
+/** An instant as the server sends one (`Date#toISOString`): its clock's now, never the recording's. */
+const isInstant = (value) =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value);
+const sameValue = (sent, recorded) => {
+  if (recorded === null || recorded === undefined) return sent === null;
+  if (isInstant(recorded)) return isInstant(sent);
+  return sent === String(recorded);
+};
 
 /** A statement's name on the wire; an unnamed one, or a simple query, by its first words. */
 export function statementLabel(statement) {

@@ -136,7 +136,7 @@ export function createApi(deps: Deps) {
         servers: [{ url: '/api' }],
       }),
     );
-    return c.body(openApiDocument, 200, { 'content-type': 'application/json; charset=UTF-8' });
+    return c.body(openApiDocument, 200, { 'content-type': 'application/json' });
   });
   api.route('/', apiDocsRoutes);
   api.onError(handleError);

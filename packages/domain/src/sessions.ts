@@ -50,9 +50,9 @@ type Occupancy = { rosterCount: number; heldSeats: number; capacity: number };
 const seatsGone = (session: Occupancy) => session.rosterCount + session.heldSeats;
 
 /**
- * ARCHITECTURE §5: inactive (schedule or session inactive), full (roster and held seats reach capacity),
- * almost full (at least 80 %), available. Compared as seats × 5 ≥ capacity × 4 so 4 of 5 is exactly 80 %
- * with no floating-point rounding.
+ * ARCHITECTURE §5: inactive (schedule or session inactive), full (roster = capacity), almost full (at least
+ * 80 %), available — where the roster's seats include those waitlist offers hold (decision 024). Compared as
+ * seats × 5 ≥ capacity × 4 so 4 of 5 is exactly 80 % with no floating-point rounding.
  */
 export function sessionAvailability(session: Occupancy & { isActive: boolean }): Availability {
   if (!session.isActive) return 'INACTIVE';

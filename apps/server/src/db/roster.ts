@@ -120,13 +120,15 @@ export function seatsTaken(exceptEnrollmentId?: SQLWrapper | string): SQL<number
 /**
  * Seats live waitlist offers hold in the surrounding session at `now` (decision 024): offered, before the
  * offer's expiry and before the session starts (an offer cannot be accepted after). Not on the roster, and
- * free for no one else either.
+ * free for no one else either. `exceptCustomerIds`: customers being seated now, whose own offers are the
+ * seats they take, not seats held from them.
  */
-export function heldSeats(now: SQLWrapper): SQL<number> {
+export function seatsHeld(now: SQLWrapper, exceptCustomerIds: string[] = []): SQL<number> {
   return sql<number>`(select count(*)::int from ${aliased(waitlistEntries, 'held_entry')}
     where ${heldEntry.organizationId} = ${scheduleSessions.organizationId}
       and ${heldEntry.sessionId} = ${scheduleSessions.id}
       and ${heldEntry.state} = 'OFFERED'
       and ${heldEntry.offerExpiresAt} > ${now}
-      and ${scheduleSessions.startsAt} > ${now})`;
+      and ${scheduleSessions.startsAt} > ${now}
+      ${exceptCustomerIds.length ? sql`and ${notInArray(heldEntry.customerId, exceptCustomerIds)}` : sql``})`;
 }

@@ -7,8 +7,8 @@ import {
   enrolled,
   enrolledSeats,
   enrolledWithoutAttendance,
-  heldSeats,
   SEATED_STATUSES,
+  seatsHeld,
   seatsTaken,
   selectField,
 } from '../../db/roster.ts';
@@ -84,7 +84,7 @@ function sessionsWithCounts(db: Reader, now: SQLWrapper) {
       endsAt: isoInstant(scheduleSessions.endsAt),
       capacity: schedules.capacity,
       rosterCount: sql<number>`(${roster.rosterCount} + ${enrolledSeats({ recordedCustomerIds: roster.recordedCustomerIds })})`,
-      heldSeats: heldSeats(now),
+      heldSeats: seatsHeld(now),
       checkedInCount: roster.checkedInCount,
       isActive: scheduleSessions.isActive,
       isMoved: sessionIsMoved,
@@ -116,7 +116,7 @@ const optionally = (name: string, type: string, column: SQLWrapper) =>
 
 /**
  * The calendar's call, built once and sent as a named prepared statement: every filter is a parameter
- * that may be null, and plan_cache_mode=force_custom_plan (db/client.ts) plans each call with its values.
+ * that may be null, so one plan serves every call (`listSessions` runs it under a generic plan).
  */
 function preparedSessionList(db: Database) {
   return preparedStatement(db, 'sessions_list', (name) =>

@@ -130,23 +130,15 @@ const undoCheckIn = createRoute({
 });
 
 export const sessionsRoutes = createRouter()
-  .openapi(list, async (c) =>
-    c.json(
-      await service.listSessions(c.var.deps.db, c.var.access, c.req.valid('query'), c.var.deps.now()),
-      200,
-    ),
-  )
-  .openapi(read, async (c) =>
-    c.json(
-      await service.getSessionDetails(
-        c.var.deps.db,
-        c.var.access,
-        c.req.valid('param').sessionId,
-        c.var.deps.now(),
-      ),
-      200,
-    ),
-  )
+  .openapi(list, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await service.listSessions(db, c.var.access, c.req.valid('query'), now()), 200);
+  })
+  .openapi(read, async (c) => {
+    const { db, now } = c.var.deps;
+    const { sessionId } = c.req.valid('param');
+    return c.json(await service.getSessionDetails(db, c.var.access, sessionId, now()), 200);
+  })
   .openapi(move, async (c) => {
     const { db, now } = c.var.deps;
     const { sessionId } = c.req.valid('param');

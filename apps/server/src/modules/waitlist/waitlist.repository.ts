@@ -1,8 +1,8 @@
 import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/waitlist';
-import { and, asc, eq, gt, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { heldSeats, seatsTaken } from '../../db/roster.ts';
+import { seatsHeld, seatsTaken, selectField } from '../../db/roster.ts';
 import {
   customers,
   establishments,
@@ -44,10 +44,7 @@ const sessionOfEntry = and(
 );
 const isOnTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
-/**
- * Live offers hold a seat each; an offer past its time holds nothing even before the job writes EXPIRED, and
- * nothing once its session has started (a session moved earlier than the offer's expiry).
- */
+/** Seats the session's live offers hold at `now` (db/roster.ts `seatsHeld`), leaving out `exceptCustomerIds`. */
 export async function countHeldSeats(
   db: Reader,
   key: SessionKey,
@@ -55,17 +52,10 @@ export async function countHeldSeats(
   exceptCustomerIds: string[] = [],
 ) {
   const [row] = await db
-    .select({ held: sql<number>`count(*)::int` })
-    .from(waitlistEntries)
-    .innerJoin(scheduleSessions, sessionOfEntry)
+    .select({ held: selectField(seatsHeld(sql`${now.toISOString()}::timestamptz`, exceptCustomerIds)) })
+    .from(scheduleSessions)
     .where(
-      and(
-        ofSession(key),
-        eq(waitlistEntries.state, 'OFFERED'),
-        gt(waitlistEntries.offerExpiresAt, now),
-        gt(scheduleSessions.startsAt, now),
-        exceptCustomerIds.length ? notInArray(waitlistEntries.customerId, exceptCustomerIds) : undefined,
-      ),
+      and(eq(scheduleSessions.organizationId, key.organizationId), eq(scheduleSessions.id, key.sessionId)),
     );
   return row?.held ?? 0;
 }
@@ -469,7 +459,7 @@ export async function listSessionsToSettle(db: Database, now: Date, limit = 500)
     or ${scheduleSessions.startsAt} <= ${at})`;
   const hasUnheldSeat = sql`(bool_or(${waitlistEntries.state} = 'WAITING') and ${scheduleSessions.isActive}
     and ${scheduleSessions.startsAt} > ${at}
-    and max(${schedules.capacity}) > ${seatsTaken()} + ${heldSeats(at)})`;
+    and max(${schedules.capacity}) > ${seatsTaken()} + ${seatsHeld(at)})`;
   return db
     .select({ organizationId: scheduleSessions.organizationId, sessionId: scheduleSessions.id })
     .from(waitlistEntries)

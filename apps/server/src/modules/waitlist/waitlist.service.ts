@@ -30,7 +30,7 @@ function isActive(state: WaitlistEntry['state']) {
 
 const earliest = (a: Date, b: Date) => (a < b ? a : b);
 
-type SessionFacts = Pick<SessionDetails, 'capacity' | 'rosterCount' | 'isActive' | 'startsAt'>;
+type SessionFacts = Pick<SessionDetails, 'capacity' | 'rosterCount' | 'heldSeats' | 'isActive' | 'startsAt'>;
 
 /** The list as the panel shows it; `session` read after the change (or for the read). */
 async function readWaitlist(
@@ -38,16 +38,11 @@ async function readWaitlist(
   at: { organizationId: string; sessionId: string; now: Date },
   session: SessionFacts,
 ): Promise<Waitlist> {
-  const [rows, held, settings] = await Promise.all([
+  const [rows, settings] = await Promise.all([
     repository.listEntries(db, at),
-    repository.countHeldSeats(db, at, at.now),
     readSettings(db, at.organizationId),
   ]);
-  const free = remainingSeats({
-    capacity: session.capacity,
-    rosterCount: session.rosterCount,
-    heldSeats: held,
-  });
+  const free = remainingSeats(session);
   let position = 0;
   const startsAt = new Date(session.startsAt);
   const items = rows.map((row): WaitlistEntry => {
@@ -79,7 +74,7 @@ async function readWaitlist(
     sessionId: at.sessionId,
     capacity: session.capacity,
     rosterCount: session.rosterCount,
-    heldSeats: held,
+    heldSeats: session.heldSeats,
     freeSeats: free,
     isOpen: isOpen && free === 0,
     holdMinutes: settings.holdMinutes,

@@ -8,6 +8,7 @@ import {
   remainingSeats,
   type SessionDetails,
 } from '@reformer/domain/sessions';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type FieldError, type Resolver, type ResolverOptions, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
 import { domainResolver, fieldErrorText } from '../../../lib/forms.ts';
 import { useAddCustomersToSession } from '../api/add-customers-to-session.ts';
+import { waitlistQueryOptions } from '../api/get-waitlist.ts';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
 import { MakeUpCreditsPreview } from './make-up-credits-preview.tsx';
 
@@ -92,7 +94,12 @@ function AddCustomersForm({
   });
   const { errors, isSubmitted } = formState;
   const isMakeUp = watch('status') === 'REPOSITION';
-  const seatsLeft = remainingSeats(session) - picked.length;
+  // A customer holding a waitlist offer takes the seat held for them (the server leaves their own offer out).
+  const { data: waitlist } = useQuery(waitlistQueryOptions(organizationId, session.id));
+  const offeredTo = new Set(
+    waitlist?.items.filter((entry) => entry.state === 'OFFERED').map((entry) => entry.customerId),
+  );
+  const seatsLeft = remainingSeats(session) - picked.filter((customer) => !offeredTo.has(customer.id)).length;
   const reasonField = register('reason', {
     // The status follows the reason (a trial class is TRIAL) until the user picks another.
     onChange: (event) => {
