@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { daysBetween } from './calendar-dates.ts';
 import {
   ageOn,
   amountDueCents,
   birthdayIn,
   birthMonthDaysOn,
-  daysBetween,
   isBirthdayOn,
   nextBirthday,
   occasionDateFor,

@@ -1,4 +1,4 @@
-import { addDays, toCalendarDate } from './calendar-dates.ts';
+import { addDays, daysBetween } from './calendar-dates.ts';
 import type { EnrollmentCoverage } from './enrollments.ts';
 import { type BillingCycleState, billingCycleStates } from './payments.ts';
 
@@ -8,13 +8,6 @@ import { type BillingCycleState, billingCycleStates } from './payments.ts';
  */
 export const EVENT_TIMINGS = ['BEFORE', 'ON_DAY', 'AFTER'] as const;
 export type EventTiming = (typeof EVENT_TIMINGS)[number];
-
-const DAY_MS = 86_400_000;
-
-/** Whole days from `from` to `to` (negative when `to` is earlier), both calendar dates "YYYY-MM-DD". */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toCalendarDate(to).getTime() - toCalendarDate(from).getTime()) / DAY_MS);
-}
 
 function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;

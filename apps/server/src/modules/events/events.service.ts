@@ -1,4 +1,4 @@
-import { addDays } from '@reformer/domain/calendar-dates';
+import { addDays, daysBetween } from '@reformer/domain/calendar-dates';
 import { AppError } from '@reformer/domain/errors';
 import {
   type BirthdayEventList,
@@ -14,12 +14,7 @@ import {
   type SendEventInput,
   type UpcomingEventsQuery,
 } from '@reformer/domain/events';
-import {
-  amountDueCents,
-  daysBetween,
-  isBirthdayOn,
-  upcomingBirthday,
-} from '@reformer/domain/events-occasions';
+import { amountDueCents, isBirthdayOn, upcomingBirthday } from '@reformer/domain/events-occasions';
 import { can, canAny } from '@reformer/domain/permissions';
 import { whatsAppNumber } from '@reformer/domain/phones';
 import { todayIn } from '@reformer/domain/time-zones';
