@@ -91,8 +91,25 @@ export const ERROR_CODES = {
   PAYMENT_CUSTOMER_NOT_ENROLLED: 409,
   /** `cycleStart` is not the first day of one of the enrollment's billing cycles. */
   PAYMENT_CYCLE_INVALID: 400,
-  /** Only a COMPLETED payment can be refunded. */
+  /** Only a COMPLETED payment can be refunded, and only while part of it was not given back. */
   PAYMENT_NOT_REFUNDABLE: 409,
+  /** `details.refundableCents`: a refund cannot give back more than the payment still holds. */
+  PAYMENT_REFUND_TOO_LARGE: 409,
+  /**
+   * The cycle is paid already: `details` has `cycleStart`, `cycleEnd`, `cycleAmountCents`, `paidCents`. Staff
+   * may record the payment as the customer's credit instead (`recordExcessAsCredit`).
+   */
+  PAYMENT_CYCLE_PAID: 409,
+  /** The payment is more than the cycle still owes (`details.owedCents`); the rest may go to credit. */
+  PAYMENT_EXCEEDS_AMOUNT_DUE: 409,
+  /** Part of this payment went to credit that was since spent on a cycle: it cannot be undone or lowered. */
+  PAYMENT_CREDIT_SPENT: 409,
+  /** The customer has no credit in the cycle's currency. */
+  CREDIT_BALANCE_EMPTY: 409,
+  /** A payment is in its enrollment's plan's currency (`details.currency`): cents never add across currencies. */
+  PAYMENT_CURRENCY_MISMATCH: 409,
+  /** `details.refundedCents`: an amount cannot go below what was already given back. */
+  PAYMENT_AMOUNT_BELOW_REFUNDED: 409,
   PLAN_INACTIVE: 409,
   /** Also 404 when the record belongs to another customer than the one in the path. */
   MEDICAL_RECORD_NOT_FOUND: 404,

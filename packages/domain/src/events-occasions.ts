@@ -84,9 +84,10 @@ export function unpaidCycles(
   paidByCycleStart: ReadonlyMap<string, number>,
   today: string,
   days: number,
+  chargedByCycleStart?: ReadonlyMap<string, number>,
 ): BillingCycleState[] {
   const horizon = addDays(today, Math.max(0, days));
-  return billingCycleStates(enrollment, paidByCycleStart, today, horizon).filter(
+  return billingCycleStates(enrollment, paidByCycleStart, today, horizon, chargedByCycleStart).filter(
     (cycle) => cycle.state !== 'PAID' && cycle.dueDate <= horizon,
   );
 }

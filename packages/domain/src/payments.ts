@@ -51,6 +51,11 @@ export const PaymentInput = z.object({
     .max(2000, V.max)
     .nullish()
     .transform((value) => value || null),
+  /**
+   * What the cycle does not owe (it is paid already, or owes less) goes to the customer's credit balance
+   * instead of being refused with PAYMENT_CYCLE_PAID / PAYMENT_EXCEEDS_AMOUNT_DUE (decision 028).
+   */
+  recordExcessAsCredit: z.boolean().default(false),
 });
 export type PaymentInput = z.input<typeof PaymentInput>;
 export type PaymentValues = z.output<typeof PaymentInput>;
@@ -70,10 +75,32 @@ export const Payment = z.object({
   method: PaymentMethod,
   status: PaymentStatus,
   notes: z.string().nullable(),
+  /** The part of the amount that went to the customer's credit balance rather than to the cycle. */
+  creditedCents: z.number().int(),
+  /** What was given back; the whole amount once the status is REFUNDED. */
+  refundedCents: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Payment = z.infer<typeof Payment>;
+
+/** POST /payments/{id}/refund: the whole refundable rest when no amount is named. */
+export const RefundPaymentInput = z.object({
+  amountCents: z
+    .number(V.amount)
+    .int(V.amount)
+    .min(PAYMENT_AMOUNT.minCents, V.amount)
+    .max(PAYMENT_AMOUNT.maxCents, V.amount)
+    .nullish()
+    .transform((value) => value ?? null),
+});
+export type RefundPaymentInput = z.input<typeof RefundPaymentInput>;
+export type RefundPaymentValues = z.output<typeof RefundPaymentInput>;
+
+/** POST /customers/{id}/billing/credit-applications: the customer's credit pays (part of) one cycle. */
+export const ApplyCreditInput = z.object({ enrollmentId: uuid, cycleStart: LocalDate });
+export type ApplyCreditInput = z.input<typeof ApplyCreditInput>;
+export type ApplyCreditValues = z.output<typeof ApplyCreditInput>;
 
 const paymentFilters = {
   from: LocalDate,
@@ -129,7 +156,10 @@ export const BillingCycleState = z.object({
   end: z.string(),
   /** Studios charge ahead: a cycle is due on its first day. */
   dueDate: z.string(),
+  /** What the cycle owes: fixed when it was charged, else the plan's price today. */
   priceCents: z.number().int(),
+  /** Whether `priceCents` is fixed (the cycle was charged): a later price change no longer moves it. */
+  isCharged: z.boolean(),
   paidCents: z.number().int(),
   state: z.enum(CYCLE_STATES),
 });
@@ -146,10 +176,16 @@ export const EnrollmentBilling = z.object({
   cycles: z.array(BillingCycleState),
 });
 export type EnrollmentBilling = z.infer<typeof EnrollmentBilling>;
+/** Money the customer paid beyond what their cycles owed, per currency (never added across currencies). */
+export const CreditBalance = z.object({ currency: Currency, balanceCents: z.number().int() });
+export type CreditBalance = z.infer<typeof CreditBalance>;
+
 export const CustomerBilling = z.object({
   /** For the payment flow, whose members may not read customers (an accountant holds no VIEW_CUSTOMERS). */
   customerName: z.string(),
   enrollments: z.array(EnrollmentBilling),
+  /** Only currencies with a balance above zero. */
+  credits: z.array(CreditBalance),
 });
 export type CustomerBilling = z.infer<typeof CustomerBilling>;
 
@@ -157,16 +193,29 @@ export type CustomerBilling = z.infer<typeof CustomerBilling>;
 export const UPCOMING_CYCLE_DAYS = 30;
 
 /**
+ * What a cycle owes: the amount fixed when it was charged (decision 028), else the plan's price today — so a
+ * price change reaches only the cycles not charged yet and never reopens a paid one.
+ */
+export function cycleAmountCents(
+  enrollment: { priceCents: number },
+  chargedByCycleStart: ReadonlyMap<string, number>,
+  cycleStart: string,
+): number {
+  return chargedByCycleStart.get(cycleStart) ?? enrollment.priceCents;
+}
+
+/**
  * The billing cycles of an enrollment (ARCHITECTURE §5: each cycle of its plan from the start date) that
- * start by the day it last covers and at most UPCOMING_CYCLE_DAYS after today, each with what COMPLETED
- * payments for it add up to: PAID when they reach the price, otherwise OVERDUE once its due date passed,
- * DUE on it, UPCOMING before.
+ * start by the day it last covers and at most UPCOMING_CYCLE_DAYS after today, each with what is paid of it
+ * (COMPLETED payments net of refunds and of what went to credit, plus credit applied to it): PAID when that
+ * reaches what the cycle owes, otherwise OVERDUE once its due date passed, DUE on it, UPCOMING before.
  */
 export function billingCycleStates(
   enrollment: EnrollmentCoverage & { months: number; priceCents: number },
   paidByCycleStart: ReadonlyMap<string, number>,
   today: string,
   horizon: string,
+  chargedByCycleStart: ReadonlyMap<string, number> = new Map(),
 ): BillingCycleState[] {
   const lastDay = lastCoveredDate(enrollment);
   const lastPaid = [...paidByCycleStart.keys()].sort().at(-1) ?? '';
@@ -176,15 +225,11 @@ export function billingCycleStates(
     // Cycles paid ahead, past the enrollment's end until it is renewed, are shown too.
     if ((start > lastDay || start > horizon) && start > lastPaid) break;
     const paidCents = paidByCycleStart.get(start) ?? 0;
+    const priceCents = cycleAmountCents(enrollment, chargedByCycleStart, start);
     const state: CycleState =
-      paidCents >= enrollment.priceCents
-        ? 'PAID'
-        : start < today
-          ? 'OVERDUE'
-          : start === today
-            ? 'DUE'
-            : 'UPCOMING';
-    cycles.push({ index, start, end, dueDate: start, priceCents: enrollment.priceCents, paidCents, state });
+      paidCents >= priceCents ? 'PAID' : start < today ? 'OVERDUE' : start === today ? 'DUE' : 'UPCOMING';
+    const isCharged = chargedByCycleStart.has(start);
+    cycles.push({ index, start, end, dueDate: start, priceCents, isCharged, paidCents, state });
   }
   return cycles;
 }
@@ -193,11 +238,13 @@ export function billingCycleStates(
 export function firstUnpaidCycleStart(
   enrollment: { startDate: string; months: number; priceCents: number },
   paidByCycleStart: ReadonlyMap<string, number>,
+  chargedByCycleStart: ReadonlyMap<string, number> = new Map(),
 ): string {
   // A free plan is always paid: its first cycle, rather than counting up forever.
   for (let index = 0; index < 1200; index += 1) {
     const { start } = billingCycle(enrollment.startDate, enrollment.months, index);
-    if ((paidByCycleStart.get(start) ?? 0) < enrollment.priceCents) return start;
+    const owed = cycleAmountCents(enrollment, chargedByCycleStart, start);
+    if ((paidByCycleStart.get(start) ?? 0) < owed) return start;
   }
   return enrollment.startDate;
 }

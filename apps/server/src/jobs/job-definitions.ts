@@ -1,3 +1,4 @@
+import { chargeDueCycles } from '../db/billing-cycles.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
 import type { Mailer } from '../lib/mailer.ts';
@@ -50,6 +51,15 @@ export function jobDefinitions(
       cron: '5 * * * *',
       run: async () => {
         await settleEnrollmentStatuses(database.db, new Date());
+      },
+    },
+    {
+      // Hourly, as the statuses: each organization's due date starts at its own midnight; a cycle is charged
+      // once whichever run or instance reaches it first (decision 028).
+      name: 'billing.charge-cycles',
+      cron: '7 * * * *',
+      run: async () => {
+        await chargeDueCycles(database.db, new Date());
       },
     },
     {

@@ -67,6 +67,14 @@ export const paymentOperations: OperationTable = {
     params: { ...org, customerId: 'rosterCustomer' },
     access: view,
   },
+  // As sent the seeded customer has no credit (409 CREDIT_BALANCE_EMPTY or PAYMENT_CYCLE_PAID): what the probe
+  // tests is who gets past authorization, and that another tenant's enrollment is a 404.
+  'POST /organizations/{orgId}/customers/{customerId}/billing/credit-applications': {
+    params: { ...org, customerId: 'rosterCustomer' },
+    body: (ids) => ({ enrollmentId: ids.enrollment, cycleStart: dateFromToday(30) }),
+    slots: [{ in: 'body', at: 'enrollmentId', kind: 'enrollment' }],
+    access: manage,
+  },
   'GET /organizations/{orgId}/pix-settings': {
     params: org,
     access: { tenant: { org: ['VIEW_PAYMENTS', 'VIEW_SETTINGS'] } },

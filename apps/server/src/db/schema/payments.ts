@@ -43,6 +43,10 @@ export const payments = pgTable(
     method: paymentMethodEnum('method').notNull(),
     status: paymentStatusEnum('status').notNull(),
     notes: text('notes'),
+    /** The part of the amount that went to the customer's credit balance instead of the cycle (decision 028). */
+    creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
+    /** What was given back (a partial or full refund); the whole amount when the status is REFUNDED. */
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,5 +70,49 @@ export const payments = pgTable(
     index('payments_enrollment_cycle_idx').on(table.organizationId, table.enrollmentId, table.cycleStart),
     index('payments_plan_idx').on(table.organizationId, table.planId, table.paidOn),
     check('payments_amount_check', sql`${table.amountCents} > 0 and ${table.amountCents} <= 100000000`),
+    check(
+      'payments_parts_check',
+      sql`${table.creditedCents} >= 0 and ${table.refundedCents} >= 0 and ${table.creditedCents} + ${table.refundedCents} <= ${table.amountCents}`,
+    ),
+  ],
+);
+
+/**
+ * A billing cycle once it is charged (decision 028): what it owes is fixed then, at the plan's price of that
+ * day, so a later price change reaches only cycles not charged yet. A cycle is charged by the hourly
+ * `billing.charge-cycles` job on its due date (earlier when a PIX charge is issued ahead), or the first time a
+ * payment or credit is recorded for it. The customer's credit applied to it counts as paid.
+ */
+export const billingCycles = pgTable(
+  'billing_cycles',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    enrollmentId: uuid('enrollment_id').notNull(),
+    cycleStart: date('cycle_start').notNull(),
+    cycleEnd: date('cycle_end').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: currencyEnum('currency').notNull(),
+    creditAppliedCents: bigint('credit_applied_cents', { mode: 'number' }).notNull().default(0),
+    chargedAt: timestamp('charged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.enrollmentId, table.cycleStart] }),
+    foreignKey({
+      columns: [table.organizationId, table.enrollmentId],
+      foreignColumns: [enrollments.organizationId, enrollments.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.organizationId, table.customerId],
+      foreignColumns: [customers.organizationId, customers.id],
+    }),
+    // A customer's credit balance: what their payments credited less what their cycles took.
+    index('billing_cycles_customer_idx').on(table.organizationId, table.customerId),
+    check(
+      'billing_cycles_amounts_check',
+      sql`${table.amountCents} >= 0 and ${table.creditAppliedCents} >= 0 and ${table.creditAppliedCents} <= ${table.amountCents}`,
+    ),
   ],
 );

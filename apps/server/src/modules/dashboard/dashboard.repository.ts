@@ -1,7 +1,7 @@
 import type { Period } from '@reformer/domain/dashboard';
 import type { Currency } from '@reformer/domain/money';
 import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
-import { overdueCycles } from '../../db/billing-cycles.ts';
+import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { checkIns, seatsTaken } from '../../db/roster.ts';
@@ -82,14 +82,14 @@ export async function sumSessionsBySchedule(
     .orderBy(asc(held.scheduleName), asc(held.scheduleId));
 }
 
-/** COMPLETED payments by their payment date, per currency: the payments list's "received" total. */
+/** COMPLETED payments by their payment date, per currency, less refunds: the payments list's "received" total. */
 export async function sumRevenue(
   db: Database,
   organizationId: string,
   periods: { thisMonth: Period; lastMonth: Period },
 ) {
   const within = (period: Period) =>
-    sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${between(payments.paidOn, period.from, period.to)}), 0)::bigint`.mapWith(
+    sql<number>`coalesce(sum(${paymentKeptCents}) filter (where ${between(payments.paidOn, period.from, period.to)}), 0)::bigint`.mapWith(
       Number,
     );
   return db

@@ -1,5 +1,6 @@
 import type { Dashboard } from '@reformer/domain/dashboard';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chargeDueCycles } from '../../db/billing-cycles.ts';
 import {
   addMember,
   createCustomer,
@@ -39,6 +40,8 @@ let outsider: TestUser;
 let organizationId: string;
 const customerIds: Record<string, string> = {};
 const sessionIds: Record<string, string> = {};
+const enrollmentIds: Record<string, string> = {};
+let brlPlanId: string;
 
 const orgPath = (suffix: string) => `/organizations/${organizationId}${suffix}`;
 
@@ -173,6 +176,8 @@ beforeAll(async () => {
   const davi = await enroll('Davi', brl, saturday.id, ['2027-01-02', '2027-12-25']);
   const eva = await enroll('Eva', brl, saturday.id, ['2027-01-02', '2027-12-25']);
   await post(`/enrollments/${eva}/actions`, { action: 'CANCEL' }, 200);
+  Object.assign(enrollmentIds, { Ana: ana, Davi: davi });
+  brlPlanId = brl;
 
   for (const date of ['2027-03-01', '2027-03-03', '2027-03-08']) await checkIn(reformer.id, date, 'Ana');
   await checkIn(mat.id, '2027-03-01', 'Bia');
@@ -348,6 +353,46 @@ describe('the overdue SQL and the billing rule', () => {
       owedOn += payments?.overdue.length ? 1 : 0;
     }
     expect(owedOn).toBeGreaterThanOrEqual(5);
+  });
+
+  it('agree once cycles are charged, the price rises, money goes to credit and part of a payment comes back', async () => {
+    // Decision 028: charged cycles keep their amount; credit paid beyond a cycle, applied to another, and a
+    // partial refund move what is paid the same way in both.
+    t.setNow(new Date('2027-04-01T15:00:00Z'));
+    expect(await chargeDueCycles(t.db, new Date('2027-04-01T15:00:00Z'))).toBeGreaterThan(0);
+    const raised = await t.request('PUT', orgPath(`/customer-plans/${brlPlanId}`), {
+      token: owner.token,
+      body: {
+        name: 'Mensal 2x',
+        description: 'Duas aulas por semana',
+        priceCents: 40_000,
+        currency: 'BRL',
+        billingCycle: 'MONTHLY',
+        features: ['Reformer'],
+        weeklySessionsLimit: null,
+      },
+    });
+    expect(raised.status, raised.text).toBe(200);
+    await pay('Davi', enrollmentIds.Davi ?? '', {
+      cycleStart: '2027-01-02',
+      amountCents: 10_000,
+      paidOn: '2027-04-01',
+      recordExcessAsCredit: true,
+    });
+    await post(
+      `/customers/${customerIds.Davi}/billing/credit-applications`,
+      { enrollmentId: enrollmentIds.Davi, cycleStart: '2027-03-02' },
+      200,
+    );
+    const anas = await t.request('GET', orgPath(`/payments?customerId=${customerIds.Ana}`), {
+      token: owner.token,
+    });
+    await post(`/payments/${anas.body.items[0].id}/refund`, { amountCents: 4_900 }, 200);
+    for (const now of ['2027-04-01', '2027-06-02', '2028-01-10']) {
+      t.setNow(new Date(`${now}T15:00:00Z`));
+      const { payments } = await dashboard();
+      expect(payments?.overdue, now).toEqual(await overdueFromBillingTabs());
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import {
 } from '@reformer/domain/events-templates';
 import type { BillingCycleState } from '@reformer/domain/payments';
 import type { Database, Transaction } from '../../db/client.ts';
-import { paidByEnrollmentCycle } from '../payments/payments.repository.ts';
+import { cycleLedgers } from '../payments/payments.repository.ts';
 import * as repository from './events.repository.ts';
 import type { Occasion } from './events-delivery.ts';
 
@@ -33,15 +33,18 @@ export async function listReminderCycles(
 ): Promise<ReminderCycle[]> {
   const horizon = addDays(today, Math.max(0, days));
   const rows = only ? [only] : await repository.listReminderEnrollments(db, organizationId, horizon);
-  const paid = await paidByEnrollmentCycle(
+  const ledgers = await cycleLedgers(
     db,
     organizationId,
     rows.map((row) => row.enrollmentId),
   );
   const cycles = rows.flatMap((enrollment) => {
-    const mine = paid.get(enrollment.enrollmentId) ?? new Map<string, number>();
+    const ledger = ledgers.get(enrollment.enrollmentId);
     const billed = { ...enrollment, months: billingCycleMonths(enrollment.billingCycle) };
-    return unpaidCycles(billed, mine, today, days).map((cycle) => ({ enrollment, cycle }));
+    return unpaidCycles(billed, ledger?.paid ?? new Map(), today, days, ledger?.charged).map((cycle) => ({
+      enrollment,
+      cycle,
+    }));
   });
   return cycles.sort(
     (a, b) =>

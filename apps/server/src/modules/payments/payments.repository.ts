@@ -2,8 +2,10 @@ import type { BillingCycle } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
 import { and, asc, desc, eq, gte, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { paymentKeptCents, paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
+  billingCycles,
   customerPlans,
   customers,
   customersInOrganization,
@@ -37,6 +39,8 @@ const paymentColumns = {
   method: payments.method,
   status: payments.status,
   notes: payments.notes,
+  creditedCents: payments.creditedCents,
+  refundedCents: payments.refundedCents,
   createdAt: payments.createdAt,
   updatedAt: payments.updatedAt,
 };
@@ -88,8 +92,9 @@ export async function listPayments(
     db
       .select({
         currency: sql<Currency>`${payments.currency}`,
+        // Received money is what stays: a partial refund gave part of a COMPLETED payment back.
         completedCents:
-          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'COMPLETED'), 0)::bigint`.mapWith(
+          sql<number>`coalesce(sum(${paymentKeptCents}) filter (where ${payments.status} = 'COMPLETED'), 0)::bigint`.mapWith(
             Number,
           ),
         pendingCents:
@@ -118,8 +123,12 @@ export async function lockPayment(tx: Transaction, organizationId: string, id: s
     .select({
       amountCents: payments.amountCents,
       status: payments.status,
+      customerId: payments.customerId,
       enrollmentId: payments.enrollmentId,
       cycleStart: payments.cycleStart,
+      currency: sql<Currency>`${payments.currency}`,
+      creditedCents: payments.creditedCents,
+      refundedCents: payments.refundedCents,
     })
     .from(payments)
     .where(and(eq(payments.organizationId, organizationId), eq(payments.id, id)))
@@ -196,38 +205,109 @@ export async function listCustomerEnrollments(db: Reader, organizationId: string
     .orderBy(desc(enrollments.startDate), asc(enrollments.id));
 }
 
+/** What is paid of each cycle and, once charged, what it owes: the billing rule's input, per cycle start. */
+export type CycleLedger = { paid: Map<string, number>; charged: Map<string, number> };
+
 /**
- * What COMPLETED payments add up to per cycle start, per enrollment: the billing rule's input, for the
- * customer's billing tab, a new payment's cycle and the payment reminders (events). The ids travel as one
+ * The cycle ledgers of enrollments, in one statement: per cycle, what COMPLETED payments put on it (net of
+ * refunds and of what went to credit) plus the credit applied to it, and the amount it was charged at — for
+ * the customer's billing tab, a new payment's cycle and the payment reminders (events). The ids travel as one
  * array parameter, so an organization's every enrollment is still one statement under any parameter limit.
  */
-export async function paidByEnrollmentCycle(
+export async function cycleLedgers(
   db: Reader,
   organizationId: string,
   enrollmentIds: readonly string[],
-): Promise<Map<string, Map<string, number>>> {
-  const paid = new Map<string, Map<string, number>>();
-  if (enrollmentIds.length === 0) return paid;
-  const rows = await db
-    .select({
-      enrollmentId: payments.enrollmentId,
-      cycleStart: payments.cycleStart,
-      paidCents: sql<number>`sum(${payments.amountCents})::bigint`.mapWith(Number),
-    })
-    .from(payments)
+): Promise<Map<string, CycleLedger>> {
+  const ledgers = new Map<string, CycleLedger>();
+  if (enrollmentIds.length === 0) return ledgers;
+  const ids = sql`${sql.param(enrollmentIds)}::uuid[]`;
+  const result = await db.execute(sql`
+    select enrollment_id, cycle_start, sum(paid_cents)::bigint as paid_cents, max(charged_cents) as charged_cents
+    from (
+      select ${payments.enrollmentId} as enrollment_id, ${payments.cycleStart} as cycle_start,
+        ${paymentToCycleCents} as paid_cents,
+        null::bigint as charged_cents
+      from ${payments}
+      where ${payments.organizationId} = ${organizationId} and ${payments.enrollmentId} = any(${ids})
+        and ${payments.status} = 'COMPLETED'
+      union all
+      select ${billingCycles.enrollmentId}, ${billingCycles.cycleStart}, ${billingCycles.creditAppliedCents},
+        ${billingCycles.amountCents}
+      from ${billingCycles}
+      where ${billingCycles.organizationId} = ${organizationId} and ${billingCycles.enrollmentId} = any(${ids})
+    ) as entries
+    group by enrollment_id, cycle_start`);
+  const { rows } = result as unknown as {
+    rows: { enrollment_id: string; cycle_start: string; paid_cents: string; charged_cents: string | null }[];
+  };
+  for (const row of rows) {
+    const ledger = ledgers.get(row.enrollment_id) ?? { paid: new Map(), charged: new Map() };
+    const paidCents = Number(row.paid_cents);
+    if (paidCents !== 0) ledger.paid.set(row.cycle_start, paidCents);
+    if (row.charged_cents !== null) ledger.charged.set(row.cycle_start, Number(row.charged_cents));
+    ledgers.set(row.enrollment_id, ledger);
+  }
+  return ledgers;
+}
+
+export type CycleCharge = typeof billingCycles.$inferInsert;
+
+/** Fixes what a cycle owes, the first time it is charged; a second charge of the same cycle changes nothing. */
+export async function chargeCycle(tx: Transaction, charge: CycleCharge) {
+  await tx.insert(billingCycles).values(charge).onConflictDoNothing();
+}
+
+export async function addCreditApplied(
+  tx: Transaction,
+  key: { organizationId: string; enrollmentId: string; cycleStart: string },
+  cents: number,
+) {
+  await tx
+    .update(billingCycles)
+    .set({ creditAppliedCents: sql`${billingCycles.creditAppliedCents} + ${cents}` })
     .where(
       and(
-        eq(payments.organizationId, organizationId),
-        sql`${payments.enrollmentId} = any(${sql.param(enrollmentIds)}::uuid[])`,
-        eq(payments.status, 'COMPLETED'),
+        eq(billingCycles.organizationId, key.organizationId),
+        eq(billingCycles.enrollmentId, key.enrollmentId),
+        eq(billingCycles.cycleStart, key.cycleStart),
       ),
-    )
-    .groupBy(payments.enrollmentId, payments.cycleStart);
-  for (const row of rows) {
-    const cycles = paid.get(row.enrollmentId) ?? new Map<string, number>();
-    paid.set(row.enrollmentId, cycles.set(row.cycleStart, row.paidCents));
-  }
-  return paid;
+    );
+}
+
+/**
+ * The customer's credit balance per currency: what their COMPLETED payments sent to credit less what their
+ * cycles took from it. A writer that spends from it takes `lockCustomer` first, so two spends of one balance
+ * are counted one after the other.
+ */
+export async function creditBalances(
+  db: Reader,
+  organizationId: string,
+  customerId: string,
+): Promise<Map<Currency, number>> {
+  const result = await db.execute(sql`
+    select currency, sum(cents)::bigint as balance
+    from (
+      select ${payments.currency} as currency, ${payments.creditedCents} as cents from ${payments}
+      where ${payments.organizationId} = ${organizationId} and ${payments.customerId} = ${customerId}
+        and ${payments.status} = 'COMPLETED' and ${payments.creditedCents} > 0
+      union all
+      select ${billingCycles.currency}, -${billingCycles.creditAppliedCents} from ${billingCycles}
+      where ${billingCycles.organizationId} = ${organizationId} and ${billingCycles.customerId} = ${customerId}
+        and ${billingCycles.creditAppliedCents} > 0
+    ) as entries
+    group by currency order by currency`);
+  const { rows } = result as unknown as { rows: { currency: Currency; balance: string }[] };
+  return new Map(rows.map((row) => [row.currency, Number(row.balance)]));
+}
+
+/** The customer's row: the last lock of every writer (decision 013), so it never waits in a cycle. */
+export async function lockCustomer(tx: Transaction, organizationId: string, customerId: string) {
+  await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)))
+    .for('update');
 }
 
 export async function insertPayment(tx: Transaction, row: PaymentInsert) {

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AppError } from '@reformer/domain/errors';
 import {
+  ApplyCreditInput,
   CustomerBilling,
   PayableCustomerList,
   PayableCustomerQuery,
@@ -9,6 +10,7 @@ import {
   PaymentList,
   PaymentListQuery,
   PaymentPlanList,
+  RefundPaymentInput,
 } from '@reformer/domain/payments';
 import { can } from '@reformer/domain/permissions';
 import { PixSettings, PixSettingsInput } from '@reformer/domain/pix';
@@ -42,7 +44,7 @@ const viewPix = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 const placement = errorResponse(
-  'PAYMENT_CUSTOMER_NOT_ENROLLED (409) when the customer has no enrollment; ENROLLMENT_NOT_FOUND (404) when the enrollment is not theirs',
+  'PAYMENT_CUSTOMER_NOT_ENROLLED when the customer has no enrollment; PAYMENT_CYCLE_PAID / PAYMENT_EXCEEDS_AMOUNT_DUE when part of a COMPLETED payment would not pay the cycle and `recordExcessAsCredit` is off (`details`: the cycle, its amount and what is paid); PAYMENT_CURRENCY_MISMATCH; PAYMENT_CREDIT_SPENT when an edit would take back credit already spent. ENROLLMENT_NOT_FOUND (404) when the enrollment is not theirs',
 );
 
 const list = createRoute({
@@ -116,12 +118,30 @@ const refund = createRoute({
   tags,
   security: bearerSecurity,
   middleware: manage,
-  summary: 'Refund a COMPLETED payment: its cycle is open again (audited)',
-  request: { params: PaymentParams },
+  summary:
+    'Refund a COMPLETED payment, whole (no body) or in part: what went to credit comes back first, then its cycle reopens for the rest (audited)',
+  request: { params: PaymentParams, body: { ...jsonBody(RefundPaymentInput), required: false } },
   responses: {
     200: jsonResponse(Payment, 'Refunded'),
     ...standardErrors,
-    409: errorResponse('PAYMENT_NOT_REFUNDABLE: only a COMPLETED payment'),
+    409: errorResponse(
+      'PAYMENT_NOT_REFUNDABLE: only a COMPLETED payment not given back yet; PAYMENT_REFUND_TOO_LARGE (`details.refundableCents`)',
+    ),
+  },
+});
+
+const applyCredit = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/customers/{customerId}/billing/credit-applications',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: "The customer's credit pays what it can of one billing cycle (audited); answers the new billing",
+  request: { params: CustomerParams, body: jsonBody(ApplyCreditInput) },
+  responses: {
+    200: jsonResponse(CustomerBilling, 'Applied'),
+    ...standardErrors,
+    409: errorResponse('CREDIT_BALANCE_EMPTY; PAYMENT_CYCLE_PAID when the cycle owes nothing'),
   },
 });
 
@@ -193,7 +213,15 @@ export const paymentsRoutes = createRouter()
   .openapi(refund, async (c) => {
     const actor = actorOf(c);
     const { paymentId } = c.req.valid('param');
-    return c.json(await service.refundPayment(c.var.deps.db, c.var.access, paymentId, actor), 200);
+    // The body is optional: without one (the whole rest is refunded) the validator hands over nothing.
+    const input = RefundPaymentInput.parse(c.req.valid('json') ?? {});
+    return c.json(await service.refundPayment(c.var.deps.db, c.var.access, paymentId, input, actor), 200);
+  })
+  .openapi(applyCredit, async (c) => {
+    const actor = actorOf(c);
+    const { customerId } = c.req.valid('param');
+    const input = c.req.valid('json');
+    return c.json(await service.applyCredit(c.var.deps.db, c.var.access, customerId, input, actor), 200);
   })
   .openapi(remove, async (c) => {
     const actor = actorOf(c);

@@ -2,7 +2,9 @@ import { addDays } from '@reformer/domain/calendar-dates';
 import { billingCycleMonths } from '@reformer/domain/customer-plans';
 import { searchWords } from '@reformer/domain/customers';
 import { AppError } from '@reformer/domain/errors';
+import { creditToApply, splitPayment, splitRefund } from '@reformer/domain/payment-credits';
 import {
+  type ApplyCreditValues,
   billingCycleStates,
   type CustomerBilling,
   cycleStartingOn,
@@ -11,6 +13,7 @@ import {
   type Payment,
   type PaymentListQuery,
   type PaymentValues,
+  type RefundPaymentValues,
   UPCOMING_CYCLE_DAYS,
 } from '@reformer/domain/payments';
 import type { PixSettingsValues } from '@reformer/domain/pix';
@@ -23,7 +26,12 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './payments.repository.ts';
 
-type Amounts = { amountCents: number; status: string } | null;
+type Amounts = {
+  amountCents: number;
+  status: string;
+  creditedCents: number;
+  refundedCents: number;
+} | null;
 
 async function audit(
   tx: Transaction,
@@ -72,40 +80,106 @@ export async function searchPayableCustomers(db: Database, access: OrgAccess, qu
   return { items: await repository.searchPayableCustomers(db, access.organizationId, words) };
 }
 
-/** Paid cents per cycle start of one enrollment. */
-async function paidByCycle(db: Database | Transaction, organizationId: string, enrollmentId: string) {
-  const paid = await repository.paidByEnrollmentCycle(db, organizationId, [enrollmentId]);
-  return paid.get(enrollmentId) ?? new Map<string, number>();
+/** What is paid and charged of each cycle of one enrollment. */
+async function ledgerOf(db: Database | Transaction, organizationId: string, enrollmentId: string) {
+  const ledgers = await repository.cycleLedgers(db, organizationId, [enrollmentId]);
+  return ledgers.get(enrollmentId) ?? { paid: new Map<string, number>(), charged: new Map<string, number>() };
 }
+
+type LockedPayment = NonNullable<Awaited<ReturnType<typeof repository.lockPayment>>>;
+
+/** What a payment puts on its cycle: its amount less what went to credit and what was given back. */
+const toCycleCents = (payment: Pick<LockedPayment, 'amountCents' | 'creditedCents' | 'refundedCents'>) =>
+  payment.amountCents - payment.creditedCents - payment.refundedCents;
 
 /**
  * Step 1 and 2 of the flow: the customer must have an enrollment (409 otherwise, spec document 2 §2) and
- * the payment must pay one of theirs; the cycle is the one named, or the first not paid yet.
+ * the payment must pay one of theirs, in the plan's currency; the cycle is the one named, or the first not
+ * paid yet. The cycle is charged (its amount fixed) if it was not, and the money is split between it and the
+ * customer's credit (decision 028). `current`: the payment being edited, which no longer counts for itself.
  */
-async function placePayment(tx: Transaction, access: OrgAccess, values: PaymentValues) {
+async function placePayment(
+  tx: Transaction,
+  access: OrgAccess,
+  values: PaymentValues,
+  now: Date,
+  current?: LockedPayment,
+) {
   const { organizationId } = access;
   const enrollmentCount = await repository.customerEnrollmentCount(tx, organizationId, values.customerId);
   if (enrollmentCount === null) throw new AppError('CUSTOMER_NOT_FOUND');
   if (enrollmentCount === 0) throw new AppError('PAYMENT_CUSTOMER_NOT_ENROLLED');
   const enrollment = await repository.lockEnrollmentForPayment(tx, organizationId, values.enrollmentId);
   if (!enrollment || enrollment.customerId !== values.customerId) throw new AppError('ENROLLMENT_NOT_FOUND');
+  if (values.currency !== enrollment.currency) {
+    throw new AppError('PAYMENT_CURRENCY_MISMATCH', undefined, { currency: enrollment.currency });
+  }
   const months = billingCycleMonths(enrollment.billingCycle);
+  const ledger = await ledgerOf(tx, organizationId, enrollment.enrollmentId);
+  if (current?.status === 'COMPLETED' && current.enrollmentId === enrollment.enrollmentId) {
+    const paid = ledger.paid.get(current.cycleStart) ?? 0;
+    ledger.paid.set(current.cycleStart, paid - toCycleCents(current));
+  }
   const cycleStart =
-    values.cycleStart ??
-    firstUnpaidCycleStart(
-      { ...enrollment, months },
-      await paidByCycle(tx, organizationId, enrollment.enrollmentId),
-    );
+    values.cycleStart ?? firstUnpaidCycleStart({ ...enrollment, months }, ledger.paid, ledger.charged);
   const cycle = cycleStartingOn(enrollment.startDate, months, cycleStart);
   if (!cycle) throw new AppError('PAYMENT_CYCLE_INVALID', undefined, { path: 'cycleStart' });
-  return { planId: enrollment.planId, cycleStart, cycleEnd: cycle.end };
+  const cycleAmountCents = ledger.charged.get(cycleStart) ?? enrollment.priceCents;
+  await repository.chargeCycle(tx, {
+    organizationId,
+    enrollmentId: enrollment.enrollmentId,
+    cycleStart,
+    cycleEnd: cycle.end,
+    customerId: enrollment.customerId,
+    amountCents: cycleAmountCents,
+    currency: enrollment.currency,
+    chargedAt: now,
+  });
+  const refundedCents = values.status === 'REFUNDED' ? values.amountCents : (current?.refundedCents ?? 0);
+  if (refundedCents > values.amountCents) {
+    throw new AppError('PAYMENT_AMOUNT_BELOW_REFUNDED', undefined, { refundedCents });
+  }
+  const { toCreditCents } =
+    values.status === 'COMPLETED'
+      ? splitPayment(
+          {
+            amountCents: values.amountCents - refundedCents,
+            recordExcessAsCredit: values.recordExcessAsCredit,
+          },
+          { ...cycle, amountCents: cycleAmountCents, paidCents: ledger.paid.get(cycleStart) ?? 0 },
+        )
+      : { toCreditCents: 0 };
+  return {
+    planId: enrollment.planId,
+    cycleStart,
+    cycleEnd: cycle.end,
+    creditedCents: toCreditCents,
+    refundedCents,
+  };
+}
+
+/**
+ * A change that lowers what a payment sent to credit (an edit, a deletion) may not take back credit the
+ * customer already spent: their balance must stay at or above zero.
+ */
+async function keepCreditCovered(
+  tx: Transaction,
+  organizationId: string,
+  current: LockedPayment,
+  newCreditedCents: number,
+) {
+  const lowered = (current.status === 'COMPLETED' ? current.creditedCents : 0) - newCreditedCents;
+  if (lowered <= 0) return;
+  await repository.lockCustomer(tx, organizationId, current.customerId);
+  const balances = await repository.creditBalances(tx, organizationId, current.customerId);
+  if ((balances.get(current.currency) ?? 0) < lowered) throw new AppError('PAYMENT_CREDIT_SPENT');
 }
 
 export async function createPayment(db: Database, access: OrgAccess, values: PaymentValues, actor: Actor) {
   const { organizationId } = access;
   const id = uuidv7();
   await db.transaction(async (tx) => {
-    const placed = await placePayment(tx, access, values);
+    const placed = await placePayment(tx, access, values, actor.now);
     await repository.insertPayment(tx, {
       ...values,
       ...placed,
@@ -114,15 +188,22 @@ export async function createPayment(db: Database, access: OrgAccess, values: Pay
       createdAt: actor.now,
       updatedAt: actor.now,
     });
-    const after = { amountCents: values.amountCents, status: values.status };
+    const after = amountsOf({ ...values, ...placed });
     await audit(tx, access, actor, { action: 'payment.created', paymentId: id, before: null, after });
   });
   return readPayment(db, organizationId, id);
 }
 
-const amountsOf = (payment: { amountCents: number; status: string }) => ({
+const amountsOf = (payment: {
+  amountCents: number;
+  status: string;
+  creditedCents: number;
+  refundedCents: number;
+}) => ({
   amountCents: payment.amountCents,
   status: payment.status,
+  creditedCents: payment.creditedCents,
+  refundedCents: payment.refundedCents,
 });
 
 async function lockPayment(tx: Transaction, access: OrgAccess, id: string) {
@@ -143,48 +224,132 @@ export async function updatePayment(
     // An edit without a cycle keeps the one it paid: the first unpaid cycle would count this payment too.
     const isSameEnrollment = values.enrollmentId === current.enrollmentId;
     const cycleStart = values.cycleStart ?? (isSameEnrollment ? current.cycleStart : null);
-    const placed = await placePayment(tx, access, { ...values, cycleStart });
-    const before = amountsOf(current);
+    const placed = await placePayment(tx, access, { ...values, cycleStart }, actor.now, current);
+    await keepCreditCovered(tx, access.organizationId, current, placed.creditedCents);
     await repository.updatePayment(
       tx,
       { organizationId: access.organizationId, id },
-      {
-        ...values,
-        ...placed,
-        updatedAt: actor.now,
-      },
+      { ...values, ...placed, updatedAt: actor.now },
     );
-    const after = { amountCents: values.amountCents, status: values.status };
-    await audit(tx, access, actor, { action: 'payment.updated', paymentId: id, before, after });
+    const after = amountsOf({ ...values, ...placed });
+    await audit(tx, access, actor, {
+      action: 'payment.updated',
+      paymentId: id,
+      before: amountsOf(current),
+      after,
+    });
   });
   return readPayment(db, access.organizationId, id);
 }
 
-/** A refund reopens the cycle it paid: only COMPLETED payments count toward a cycle. */
-export async function refundPayment(db: Database, access: OrgAccess, id: string, actor: Actor) {
+/**
+ * A refund, full or partial (decision 028): it gives back first what went to credit, as far as the balance
+ * still holds it, then what paid the cycle, which reopens for that much. A payment given back whole is REFUNDED.
+ */
+export async function refundPayment(
+  db: Database,
+  access: OrgAccess,
+  id: string,
+  input: RefundPaymentValues,
+  actor: Actor,
+) {
+  const { organizationId } = access;
   await db.transaction(async (tx) => {
-    const before = amountsOf(await lockPayment(tx, access, id));
-    if (before.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
+    const current = await lockPayment(tx, access, id);
+    if (current.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
+    await repository.lockCustomer(tx, organizationId, current.customerId);
+    const balances = await repository.creditBalances(tx, organizationId, current.customerId);
+    const refund = splitRefund(current, input.amountCents, balances.get(current.currency) ?? 0);
+    const refundedCents = current.refundedCents + refund.refundCents;
+    const after = {
+      ...current,
+      creditedCents: current.creditedCents - refund.fromCreditCents,
+      refundedCents,
+      status: refundedCents === current.amountCents ? ('REFUNDED' as const) : current.status,
+    };
     await repository.updatePayment(
       tx,
-      { organizationId: access.organizationId, id },
+      { organizationId, id },
       {
-        status: 'REFUNDED',
+        status: after.status,
+        creditedCents: after.creditedCents,
+        refundedCents: after.refundedCents,
         updatedAt: actor.now,
       },
     );
-    const after = { amountCents: before.amountCents, status: 'REFUNDED' };
-    await audit(tx, access, actor, { action: 'payment.refunded', paymentId: id, before, after });
+    await audit(tx, access, actor, {
+      action: 'payment.refunded',
+      paymentId: id,
+      before: amountsOf(current),
+      after: amountsOf(after),
+    });
   });
-  return readPayment(db, access.organizationId, id);
+  return readPayment(db, organizationId, id);
 }
 
 export async function deletePayment(db: Database, access: OrgAccess, id: string, actor: Actor) {
   await db.transaction(async (tx) => {
-    const before = amountsOf(await lockPayment(tx, access, id));
+    const current = await lockPayment(tx, access, id);
+    await keepCreditCovered(tx, access.organizationId, current, 0);
     await repository.deletePayment(tx, { organizationId: access.organizationId, id });
-    await audit(tx, access, actor, { action: 'payment.deleted', paymentId: id, before, after: null });
+    await audit(tx, access, actor, {
+      action: 'payment.deleted',
+      paymentId: id,
+      before: amountsOf(current),
+      after: null,
+    });
   });
+}
+
+/**
+ * The customer's credit pays what it can of one cycle (decision 028): under the enrollment's lock, as a
+ * payment would, and the customer's, as every spend of the balance is.
+ */
+export async function applyCredit(
+  db: Database,
+  access: OrgAccess,
+  customerId: string,
+  input: ApplyCreditValues,
+  actor: Actor,
+) {
+  const { organizationId } = access;
+  if (!isUuid(customerId)) throw new AppError('CUSTOMER_NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const enrollment = await repository.lockEnrollmentForPayment(tx, organizationId, input.enrollmentId);
+    if (!enrollment || enrollment.customerId !== customerId) throw new AppError('ENROLLMENT_NOT_FOUND');
+    const months = billingCycleMonths(enrollment.billingCycle);
+    const cycle = cycleStartingOn(enrollment.startDate, months, input.cycleStart);
+    if (!cycle) throw new AppError('PAYMENT_CYCLE_INVALID', undefined, { path: 'cycleStart' });
+    const ledger = await ledgerOf(tx, organizationId, enrollment.enrollmentId);
+    const key = { organizationId, enrollmentId: enrollment.enrollmentId, cycleStart: cycle.start };
+    const amountCents = ledger.charged.get(cycle.start) ?? enrollment.priceCents;
+    await repository.chargeCycle(tx, {
+      ...key,
+      cycleEnd: cycle.end,
+      customerId,
+      amountCents,
+      currency: enrollment.currency,
+      chargedAt: actor.now,
+    });
+    await repository.lockCustomer(tx, organizationId, customerId);
+    const balances = await repository.creditBalances(tx, organizationId, customerId);
+    const appliedCents = creditToApply(balances.get(enrollment.currency) ?? 0, {
+      amountCents,
+      paidCents: ledger.paid.get(cycle.start) ?? 0,
+    });
+    await repository.addCreditApplied(tx, key, appliedCents);
+    await recordAudit(tx, {
+      organizationId,
+      actorId: actor.userId,
+      action: 'credit.applied',
+      entityType: 'enrollment',
+      entityId: enrollment.enrollmentId,
+      ipAddress: actor.ipAddress,
+      at: actor.now,
+      details: { cycleStart: cycle.start, appliedCents, currency: enrollment.currency },
+    });
+  });
+  return getCustomerBilling(db, access, customerId, actor.now);
 }
 
 /** Each enrollment's billing cycles with what is paid, due and overdue, in the organization's calendar. */
@@ -204,15 +369,21 @@ export async function getCustomerBilling(
   if (customerName === null) throw new AppError('CUSTOMER_NOT_FOUND');
   const today = todayIn(timeZone, now);
   const horizon = addDays(today, UPCOMING_CYCLE_DAYS);
-  const paid = await repository.paidByEnrollmentCycle(
-    db,
-    organizationId,
-    rows.map((row) => row.enrollmentId),
-  );
+  const [ledgers, balances] = await Promise.all([
+    repository.cycleLedgers(
+      db,
+      organizationId,
+      rows.map((row) => row.enrollmentId),
+    ),
+    repository.creditBalances(db, organizationId, customerId),
+  ]);
   return {
     customerName,
+    credits: [...balances]
+      .filter(([, balanceCents]) => balanceCents > 0)
+      .map(([currency, balanceCents]) => ({ currency, balanceCents })),
     enrollments: rows.map((row) => {
-      const mine = paid.get(row.enrollmentId) ?? new Map<string, number>();
+      const ledger = ledgers.get(row.enrollmentId);
       const months = billingCycleMonths(row.billingCycle);
       return {
         enrollmentId: row.enrollmentId,
@@ -222,7 +393,13 @@ export async function getCustomerBilling(
         status: row.status,
         currency: row.currency,
         priceCents: row.priceCents,
-        cycles: billingCycleStates({ ...row, months }, mine, today, horizon),
+        cycles: billingCycleStates(
+          { ...row, months },
+          ledger?.paid ?? new Map(),
+          today,
+          horizon,
+          ledger?.charged ?? new Map(),
+        ),
       };
     }),
   };

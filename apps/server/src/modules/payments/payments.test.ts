@@ -247,14 +247,17 @@ describe('cycles and refunds', () => {
       {
         action: 'payment.created',
         actorId: owner.id,
-        details: { before: null, after: { amountCents: 34_900, status: 'COMPLETED' } },
+        details: {
+          before: null,
+          after: { amountCents: 34_900, status: 'COMPLETED', creditedCents: 0, refundedCents: 0 },
+        },
       },
       {
         action: 'payment.updated',
         actorId: accountant.id,
         details: {
           before: expect.objectContaining({ amountCents: 34_900, status: 'COMPLETED' }),
-          after: { amountCents: 30_000, status: 'COMPLETED' },
+          after: { amountCents: 30_000, status: 'COMPLETED', creditedCents: 0, refundedCents: 0 },
         },
       },
       {
@@ -262,7 +265,7 @@ describe('cycles and refunds', () => {
         actorId: owner.id,
         details: {
           before: expect.objectContaining({ amountCents: 30_000 }),
-          after: { amountCents: 30_000, status: 'REFUNDED' },
+          after: { amountCents: 30_000, status: 'REFUNDED', creditedCents: 0, refundedCents: 30_000 },
         },
       },
       {
