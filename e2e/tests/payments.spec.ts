@@ -164,7 +164,7 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
     .click();
   const refund = page.getByRole('dialog', { name: 'Refund payment' });
   await refund.getByRole('button', { name: 'Refund payment' }).click();
-  await expect(toast(page, 'Payment of R$249.00 refunded.')).toBeVisible();
+  await expect(toast(page, 'R$249.00 refunded.')).toBeVisible();
   await expect(refund).toBeHidden();
   await expect(paymentRow(page)).toContainText('Refunded');
   await expect(brl.getByRole('definition').first()).toHaveText('R$0.00');

@@ -6,12 +6,17 @@ import { useFormatMoney } from '../../../lib/format.ts';
 import { useToastMutation } from '../../../lib/toasts.ts';
 import { paymentsPath, refreshPayments } from './get-payments.ts';
 
+export type RefundRequest = { paymentId: string; amountCents: number | null };
+
 /**
- * COMPLETED becomes REFUNDED and the cycle it paid is open again; any other status is 409
- * PAYMENT_NOT_REFUNDABLE.
+ * Gives back a COMPLETED payment, whole (no amount) or in part: what went to credit first, then its cycle
+ * opens again for the rest (decision 028). 409 PAYMENT_NOT_REFUNDABLE / PAYMENT_REFUND_TOO_LARGE otherwise.
  */
-export function refundPayment(organizationId: string, paymentId: string): Promise<Payment> {
-  return api.post<Payment>(`${paymentsPath(organizationId, paymentId)}/refund`);
+export function refundPayment(
+  organizationId: string,
+  { paymentId, amountCents }: RefundRequest,
+): Promise<Payment> {
+  return api.post<Payment>(`${paymentsPath(organizationId, paymentId)}/refund`, { amountCents });
 }
 
 export function useRefundPayment(organizationId: string, options: { onSuccess?: () => unknown } = {}) {
@@ -19,11 +24,13 @@ export function useRefundPayment(organizationId: string, options: { onSuccess?: 
   const formatMoney = useFormatMoney();
   const queryClient = useQueryClient();
   return useToastMutation({
-    mutationFn: (paymentId: string) => refundPayment(organizationId, paymentId),
+    mutationFn: (request: RefundRequest) => refundPayment(organizationId, request),
     toasts: {
       loading: t('payments.refund.loading'),
-      success: (payment) =>
-        t('payments.refund.success', { amount: formatMoney(payment.amountCents, payment.currency) }),
+      success: (payment, request) =>
+        t('payments.refund.success', {
+          amount: formatMoney(request.amountCents ?? payment.refundedCents, payment.currency),
+        }),
       errorFallback: 'common.errors.failedToUpdate',
     },
     onSuccess: async () => {

@@ -1,4 +1,4 @@
-import type { EnrollmentBilling } from '@reformer/domain/payments';
+import type { BillingCycleState, CreditBalance, EnrollmentBilling } from '@reformer/domain/payments';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePermissions } from '../../../lib/access-profile.ts';
 import { useFormatLocalDate, useFormatMoney } from '../../../lib/format.ts';
+import { useApplyCredit } from '../api/apply-credit.ts';
 import { customerBillingQueryOptions } from '../api/get-customer-billing.ts';
 import { usePaymentText } from './payment-display.ts';
 import { CycleStateBadge } from './payment-status-badge.tsx';
@@ -21,6 +22,18 @@ export function CustomerPaymentsPanel({ organizationId, customerId }: CustomerPa
   const permissions = usePermissions(organizationId);
   const billing = useQuery(customerBillingQueryOptions(organizationId, customerId));
   const enrollments = billing.data?.enrollments ?? [];
+  const credits = billing.data?.credits ?? [];
+  const applyCredit = useApplyCredit(organizationId, customerId);
+  const canManage = permissions.can('MANAGE_PAYMENTS');
+  /** "Use credit" on a cycle not paid, in a currency the customer holds credit in. */
+  const creditAction = (enrollment: EnrollmentBilling) =>
+    canManage && credits.some((credit) => credit.currency === enrollment.currency)
+      ? {
+          isPending: applyCredit.isPending,
+          onUse: (cycle: BillingCycleState) =>
+            applyCredit.mutate({ enrollmentId: enrollment.enrollmentId, cycleStart: cycle.start }),
+        }
+      : null;
 
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="customer-payments">
@@ -43,8 +56,13 @@ export function CustomerPaymentsPanel({ organizationId, customerId }: CustomerPa
         {billing.isPending && <Spinner />}
         {billing.isError && <QueryError error={billing.error} onRetry={billing.refetch} />}
         {billing.isSuccess && enrollments.length === 0 && <p>{t('payments.customerTab.empty')}</p>}
+        {credits.length > 0 && <CreditBalances credits={credits} />}
         {enrollments.map((enrollment) => (
-          <EnrollmentCycles key={enrollment.enrollmentId} enrollment={enrollment} />
+          <EnrollmentCycles
+            key={enrollment.enrollmentId}
+            enrollment={enrollment}
+            credit={creditAction(enrollment)}
+          />
         ))}
         {enrollments.length > 0 && (
           <Link
@@ -61,8 +79,26 @@ export function CustomerPaymentsPanel({ organizationId, customerId }: CustomerPa
   );
 }
 
+/** The customer's credit per currency (never added across currencies), and what it is for. */
+function CreditBalances({ credits }: { credits: CreditBalance[] }) {
+  const { t } = useTranslation();
+  const formatMoney = useFormatMoney();
+  return (
+    <div className="rounded-box border border-base-300 bg-base-200 px-3 py-2">
+      {credits.map((credit) => (
+        <p key={credit.currency} className="font-medium">
+          {t('payments.customerTab.credit', { amount: formatMoney(credit.balanceCents, credit.currency) })}
+        </p>
+      ))}
+      <p className="text-sm text-base-content/70">{t('payments.customerTab.creditHint')}</p>
+    </div>
+  );
+}
+
+type CreditAction = { isPending: boolean; onUse: (cycle: BillingCycleState) => void } | null;
+
 /** One enrollment: its plan and class, then a line per billing cycle. */
-function EnrollmentCycles({ enrollment }: { enrollment: EnrollmentBilling }) {
+function EnrollmentCycles({ enrollment, credit }: { enrollment: EnrollmentBilling; credit: CreditAction }) {
   const { t } = useTranslation();
   const text = usePaymentText();
   const formatDate = useFormatLocalDate();
@@ -107,6 +143,17 @@ function EnrollmentCycles({ enrollment }: { enrollment: EnrollmentBilling }) {
                   })}
                 </span>
                 <CycleStateBadge state={cycle.state} />
+                {credit && cycle.state !== 'PAID' && (
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    disabled={credit.isPending}
+                    aria-label={t('payments.customerTab.useCreditLabel', { period: text.period(cycle) })}
+                    onClick={() => credit.onUse(cycle)}
+                  >
+                    {t('payments.customerTab.useCredit')}
+                  </button>
+                )}
               </div>
             </li>
           ))}

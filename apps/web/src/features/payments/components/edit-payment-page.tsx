@@ -9,6 +9,7 @@ import { useLocaleTag } from '../../../lib/format.ts';
 import { paymentQueryOptions } from '../api/get-payment.ts';
 import { useUpdatePayment } from '../api/update-payment.ts';
 import type { PixMerchant } from '../pix-code.ts';
+import { ExcessPaymentAlert, useExcessRefusal } from './excess-payment-alert.tsx';
 import { DeletePaymentDialog, RefundPaymentDialog } from './payment-confirm-dialogs.tsx';
 import { PaymentDetailsFields } from './payment-details-fields.tsx';
 import { usePaymentText } from './payment-display.ts';
@@ -119,17 +120,23 @@ function EditPaymentForm({
     resolver: paymentDetailsResolver,
     defaultValues: paymentToDetails(payment, localeTag),
   });
-  const submit = form.handleSubmit(async (details) => {
-    // The same cycle as before: left out, the server would take the first unpaid one.
-    const target = {
-      customerId: payment.customerId,
-      enrollmentId: payment.enrollmentId,
-      cycleStart: payment.cycleStart,
-    };
-    await updatePayment
-      .mutateAsync(toPaymentValues(details, target))
-      .catch((error: unknown) => showPaymentServerErrors(error, form.setError));
-  });
+  const excess = useExcessRefusal();
+  // A payment that already sent money to credit keeps doing so: an edit of its notes is no new excess.
+  const submitWith = (recordExcessAsCredit: boolean) =>
+    form.handleSubmit(async (details) => {
+      // The same cycle as before: left out, the server would take the first unpaid one.
+      const target = {
+        customerId: payment.customerId,
+        enrollmentId: payment.enrollmentId,
+        cycleStart: payment.cycleStart,
+      };
+      const values = { ...toPaymentValues(details, target), recordExcessAsCredit };
+      await updatePayment.mutateAsync(values).catch((error: unknown) => {
+        excess.capture(error, values);
+        showPaymentServerErrors(error, form.setError);
+      });
+    });
+  const submit = submitWith(payment.creditedCents > 0);
   return (
     <form className="card border border-base-300 bg-base-100" noValidate onSubmit={submit}>
       <div className="card-body gap-4">
@@ -139,6 +146,13 @@ function EditPaymentForm({
           cycle={{ start: payment.cycleStart, end: payment.cycleEnd }}
         />
         <PaymentDetailsFields form={form} />
+        {excess.refusal && (
+          <ExcessPaymentAlert
+            refusal={excess.refusal}
+            isPending={updatePayment.isPending}
+            onRecordAsCredit={submitWith(true)}
+          />
+        )}
         <DialogActions onCancel={onDone}>
           <button type="submit" className="btn btn-primary" disabled={updatePayment.isPending}>
             {updatePayment.isPending ? t('common.saving') : t('common.save')}

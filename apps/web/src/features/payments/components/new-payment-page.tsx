@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatMoney, useLocaleTag } from '../../../lib/format.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
 import type { PixMerchant } from '../pix-code.ts';
+import { ExcessPaymentAlert, useExcessRefusal } from './excess-payment-alert.tsx';
 import { type ChosenCustomer, PaymentCustomerStep } from './payment-customer-step.tsx';
 import { PaymentDetailsFields } from './payment-details-fields.tsx';
 import { PaymentEnrollmentStep } from './payment-enrollment-step.tsx';
@@ -66,17 +67,22 @@ export function NewPaymentPage({ organizationId, merchant, customer: initialCust
     form.setValue('amount', centsToInput(amountToPay(chosen), localeTag));
     form.setValue('currency', chosen.currency);
   };
-  const submit = form.handleSubmit(async (details) => {
-    if (!customer || !enrollment) return;
-    const target = {
-      customerId: customer.id,
-      enrollmentId: enrollment.enrollmentId,
-      cycleStart: cycleToPay(enrollment)?.start ?? null,
-    };
-    await createPayment
-      .mutateAsync(toPaymentValues(details, target))
-      .catch((error: unknown) => showPaymentServerErrors(error, form.setError));
-  });
+  const excess = useExcessRefusal();
+  const submitWith = (recordExcessAsCredit: boolean) =>
+    form.handleSubmit(async (details) => {
+      if (!customer || !enrollment) return;
+      const target = {
+        customerId: customer.id,
+        enrollmentId: enrollment.enrollmentId,
+        cycleStart: cycleToPay(enrollment)?.start ?? null,
+      };
+      const values = { ...toPaymentValues(details, target), recordExcessAsCredit };
+      await createPayment.mutateAsync(values).catch((error: unknown) => {
+        excess.capture(error, values);
+        showPaymentServerErrors(error, form.setError);
+      });
+    });
+  const submit = submitWith(false);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
@@ -127,6 +133,13 @@ export function NewPaymentPage({ organizationId, merchant, customer: initialCust
                   price: formatMoney(enrollment.priceCents, enrollment.currency),
                 })}
               />
+              {excess.refusal && (
+                <ExcessPaymentAlert
+                  refusal={excess.refusal}
+                  isPending={createPayment.isPending}
+                  onRecordAsCredit={submitWith(true)}
+                />
+              )}
             </form>
           )}
         </div>

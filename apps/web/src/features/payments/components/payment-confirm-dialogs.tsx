@@ -1,6 +1,10 @@
+import { centsToInput, parseMoneyInput } from '@reformer/domain/money';
 import type { Payment } from '@reformer/domain/payments';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/form/text-field.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useFormatMoney, useLocaleTag } from '../../../lib/format.ts';
 import { useDeletePayment } from '../api/delete-payment.ts';
 import { useRefundPayment } from '../api/refund-payment.ts';
 import { usePaymentText } from './payment-display.ts';
@@ -12,10 +16,19 @@ type ConfirmProps = {
   onClose: () => void;
 };
 
-/** "Refund payment": it becomes REFUNDED and the cycle it paid is open again. */
+/**
+ * "Refund payment", whole or in part (decision 028): the amount starts at what was not given back yet; the
+ * server says when part of it was credit since spent. Given back whole, the payment becomes REFUNDED.
+ */
 export function RefundPaymentDialog({ organizationId, payment, isOpen, onClose }: ConfirmProps) {
   const { t } = useTranslation();
   const text = usePaymentText();
+  const localeTag = useLocaleTag();
+  const formatMoney = useFormatMoney();
+  const restCents = payment.amountCents - payment.refundedCents;
+  const [amount, setAmount] = useState(() => centsToInput(restCents, localeTag));
+  const amountCents = parseMoneyInput(amount);
+  const isAmountValid = amountCents !== null && amountCents > 0 && amountCents <= restCents;
   const refund = useRefundPayment(organizationId, { onSuccess: onClose });
   return (
     <ConfirmDialog
@@ -24,8 +37,8 @@ export function RefundPaymentDialog({ organizationId, payment, isOpen, onClose }
       title={t('payments.refund.title')}
       confirmLabel={t('payments.refund.submit')}
       tone="warning"
-      isPending={refund.isPending}
-      onConfirm={() => refund.mutate(payment.id)}
+      isPending={refund.isPending || !isAmountValid}
+      onConfirm={() => refund.mutate({ paymentId: payment.id, amountCents })}
     >
       <p>
         {t('payments.refund.body', {
@@ -34,6 +47,17 @@ export function RefundPaymentDialog({ organizationId, payment, isOpen, onClose }
           date: text.date(payment),
         })}
       </p>
+      <div className="mt-3">
+        <TextField
+          label={t('payments.refund.amount')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          hint={t('payments.refund.amountHint', { amount: formatMoney(restCents, payment.currency) })}
+          error={isAmountValid ? undefined : { type: 'validate', message: 'validation.amount' }}
+        />
+      </div>
     </ConfirmDialog>
   );
 }

@@ -57,7 +57,10 @@ function PaymentsTable({ payments, actionsOf }: PaymentsListProps) {
               <span className="block font-normal text-base-content/70">{payment.planName}</span>
             </th>
             <td>{text.cycle(payment)}</td>
-            <td className="text-end whitespace-nowrap tabular-nums">{text.amount(payment)}</td>
+            <td className="text-end whitespace-nowrap tabular-nums">
+              {text.amount(payment)}
+              <PaymentParts payment={payment} />
+            </td>
             <td>{t(`payments.methods.${payment.method}`)}</td>
             <td>
               <PaymentStatusBadge status={payment.status} />
@@ -86,6 +89,7 @@ function PaymentCard({ payment, actions }: { payment: Payment; actions: ReactNod
             · {t(`payments.methods.${payment.method}`)}
           </span>
         </p>
+        <PaymentParts payment={payment} />
         <p className="text-sm">
           {text.date(payment)} · {payment.planName}
         </p>
@@ -96,4 +100,24 @@ function PaymentCard({ payment, actions }: { payment: Payment; actions: ReactNod
       </div>
     </li>
   );
+}
+
+/** What of the amount was given back, or went to the customer's credit instead of the cycle. */
+function PaymentParts({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  const text = usePaymentText();
+  const parts = [
+    payment.refundedCents > 0 && payment.status !== 'REFUNDED'
+      ? t('payments.display.refunded', {
+          amount: text.amount({ ...payment, amountCents: payment.refundedCents }),
+        })
+      : null,
+    payment.creditedCents > 0
+      ? t('payments.display.credited', {
+          amount: text.amount({ ...payment, amountCents: payment.creditedCents }),
+        })
+      : null,
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <span className="block text-xs font-normal text-base-content/70">{parts.join(' · ')}</span>;
 }
