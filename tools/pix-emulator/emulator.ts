@@ -14,6 +14,7 @@ import {
   type ClientCertificate,
   createTestCa,
   issueClientCertificate,
+  issueClientPem,
   issueServerCertificate,
   type TestCa,
 } from './test-ca.ts';
@@ -92,7 +93,7 @@ export async function startPixEmulator(options: EmulatorOptions = {}): Promise<P
     '127.0.0.1',
   ]);
   // The PSP's own certificate for the webhooks it posts (PSPs call the receiver over mutual TLS too).
-  const webhookCertificate = issueClientCertificate(ca, 'pix-emulator-webhooks');
+  const webhookCertificate = issueClientPem(ca, 'pix-emulator-webhooks');
   const webhookAgent = new Agent({ connect: { cert: webhookCertificate.cert, key: webhookCertificate.key } });
 
   const violations: SpecViolation[] = [];
