@@ -75,42 +75,40 @@ export function createCharges(receiver: Receiver, locationHost: string, now: () 
     return { id: nextLocationId++, txid, location, tipoCob: 'cobv' as const, criacao: now().toISOString() };
   }
 
-  function build(txid: string, body: ChargeRequest, base?: Charge): Charge {
+  /** The receiver's fields of a charge: a PUT replaces them all, a PATCH (revise) changes only those it sends. */
+  function fieldsOf(body: ChargeRequest, base: Charge | undefined, revise: boolean): ChargeRequest {
+    if (!revise || !base) return body;
+    const { calendario, devedor, valor, chave, solicitacaoPagador, infoAdicionais } = base;
+    const { criacao: _criacao, ...dates } = calendario;
+    return {
+      ...{ devedor, valor, chave, solicitacaoPagador, infoAdicionais },
+      ...body,
+      calendario: { ...dates, ...body.calendario },
+    };
+  }
+
+  function build(txid: string, body: ChargeRequest, base: Charge | undefined, revise: boolean): Charge {
+    const fields = fieldsOf(body, base, revise);
     const loc = base?.loc ?? newLocation(txid);
-    const calendario = { ...base?.calendario, ...body.calendario };
+    const { cnpj, nome, logradouro, cidade, uf, cep } = receiver;
     return {
       calendario: {
         criacao: base?.calendario.criacao ?? now().toISOString(),
-        dataDeVencimento: String(calendario.dataDeVencimento),
-        validadeAposVencimento: calendario.validadeAposVencimento ?? 30,
+        dataDeVencimento: String(fields.calendario?.dataDeVencimento),
+        validadeAposVencimento: fields.calendario?.validadeAposVencimento ?? 30,
       },
       txid,
       revisao: base ? base.revisao + 1 : 0,
       loc,
       location: loc.location,
       status: 'ATIVA',
-      devedor: body.devedor ?? (base?.devedor as Charge['devedor']),
-      recebedor: {
-        cnpj: receiver.cnpj,
-        nome: receiver.nome,
-        logradouro: receiver.logradouro,
-        cidade: receiver.cidade,
-        uf: receiver.uf,
-        cep: receiver.cep,
-      },
-      valor: body.valor ?? (base?.valor as Charge['valor']),
-      chave: body.chave ?? receiver.chave,
-      ...((body.solicitacaoPagador ?? base?.solicitacaoPagador)
-        ? { solicitacaoPagador: body.solicitacaoPagador ?? base?.solicitacaoPagador }
-        : {}),
-      ...((body.infoAdicionais ?? base?.infoAdicionais)
-        ? { infoAdicionais: body.infoAdicionais ?? base?.infoAdicionais }
-        : {}),
-      pixCopiaECola: dynamicBrCode({
-        location: loc.location,
-        merchantName: receiver.nome,
-        merchantCity: receiver.cidade,
-      }),
+      devedor: fields.devedor as Charge['devedor'],
+      recebedor: { cnpj, nome, logradouro, cidade, uf, cep },
+      valor: fields.valor as Charge['valor'],
+      chave: fields.chave ?? receiver.chave,
+      ...(fields.solicitacaoPagador ? { solicitacaoPagador: fields.solicitacaoPagador } : {}),
+      ...(fields.infoAdicionais ? { infoAdicionais: fields.infoAdicionais } : {}),
+      pixCopiaECola: dynamicBrCode({ location: loc.location, merchantName: nome, merchantCity: cidade }),
     };
   }
 
@@ -140,7 +138,7 @@ export function createCharges(receiver: Receiver, locationHost: string, now: () 
       if (stored && stored.current.status !== 'ATIVA') {
         throw invalid('CobVOperacaoInvalida', 'A cobrança já existe e não está ATIVA.');
       }
-      return save(stored, build(txid, body, stored?.current));
+      return save(stored, build(txid, body, stored?.current, false));
     },
 
     /** GET /cobv/{txid}, of a revision when asked. */
@@ -168,7 +166,7 @@ export function createCharges(receiver: Receiver, locationHost: string, now: () 
       }
       check(txid, changes);
       if (status) return save(stored, { ...stored.current, revisao: stored.current.revisao + 1, status });
-      return save(stored, build(txid, changes, stored.current));
+      return save(stored, build(txid, changes, stored.current, true));
     },
 
     /** The payment of a charge: CONCLUIDA from now on. The PSP's change, not a revision by the receiver. */

@@ -4,8 +4,10 @@ import { readPixPayload } from '@reformer/domain/pix';
 import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emulator';
 import { createTestCa, issueClientCertificate } from '@reformer/pix-emulator/test-ca';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createPixTransport } from './pix-connection.ts';
 import { isPixError, type PixErrorCode } from './pix-error.ts';
-import { clientPool, dueChargeBody, startWebhookReceiver } from './test-emulator.ts';
+import { createTokenSource } from './pix-token.ts';
+import { clientPool, dueChargeBody, emulatorConnection, startWebhookReceiver } from './test-emulator.ts';
 import { txidFor } from './txid.ts';
 
 let emulator: PixEmulator;
@@ -58,6 +60,26 @@ describe('connecting (mutual TLS and OAuth2)', () => {
     const issuedBefore = emulator.sandbox.counts().tokensIssued;
     expect(await client.getWebhook('no-such-key-registered')).toBeNull();
     expect(emulator.sandbox.counts().tokensIssued).toBe(issuedBefore + 1);
+  });
+
+  it('renews the token a minute before the PSP says it expires, and asks once for concurrent calls', async () => {
+    let clock = Date.now();
+    const connection = emulatorConnection(emulator);
+    const transport = createPixTransport(connection, 5_000);
+    try {
+      const tokens = createTokenSource(connection, transport, () => clock);
+      const issuedBefore = emulator.sandbox.counts().tokensIssued;
+      const [first, ...others] = await Promise.all([tokens.get(), tokens.get(), tokens.get()]);
+      expect(others).toEqual([first, first]);
+      expect(emulator.sandbox.counts().tokensIssued).toBe(issuedBefore + 1);
+      expect(first?.expiresAt).toBe(clock + 3_600_000);
+      clock += 3_600_000 - 61_000;
+      expect(await tokens.get()).toBe(first);
+      clock += 2_000;
+      expect((await tokens.get()).accessToken).not.toBe(first?.accessToken);
+    } finally {
+      await transport.agent.close();
+    }
   });
 
   it('says PSP_INVALID_CLIENT for a wrong secret or an unknown client, without the secret in the message', async () => {

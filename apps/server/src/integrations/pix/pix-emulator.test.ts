@@ -153,6 +153,22 @@ describe('the charge it makes', () => {
     expect(fields?.['54']).toBeUndefined();
   });
 
+  it('keeps each revision: a PATCH changes what it sends and keeps the rest', async () => {
+    const txid = newTxid();
+    await raw('PUT', `/cobv/${txid}`, dueChargeBody(emulator));
+    const revised = await raw('PATCH', `/cobv/${txid}`, { valor: { original: '199.00' } });
+    expect(revised).toMatchObject({
+      status: 200,
+      body: { revisao: 1, valor: { original: '199.00' }, devedor: { nome: 'Maria da Silva' } },
+    });
+    expect(await raw('GET', `/cobv/${txid}?revisao=0`)).toMatchObject({
+      status: 200,
+      body: { revisao: 0, valor: { original: '249.00' } },
+    });
+    const both = { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', valor: { original: '1.00' } };
+    expect((await raw('PATCH', `/cobv/${txid}`, both)).status).toBe(400);
+  });
+
   it('is paid with its discount when asked, with the discount in the Pix components', async () => {
     const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     const txid = newTxid();

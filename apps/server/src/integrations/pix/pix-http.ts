@@ -31,11 +31,8 @@ export async function send(transport: PixTransport, req: PixRequest): Promise<Pi
     return { status: answer.statusCode, headers: answer.headers, body: parseBody(text) };
   } catch (error) {
     let code = transportErrorCode(error);
-    if (
-      code === 'PSP_UNREACHABLE' &&
-      codesOf(error).includes('UND_ERR_SOCKET') &&
-      (await transport.isCertificateRefused(req.url))
-    ) {
+    const dropped = codesOf(error).some((name) => name === 'UND_ERR_SOCKET' || name === 'ECONNRESET');
+    if (code === 'PSP_UNREACHABLE' && dropped && (await transport.isCertificateRefused(req.url))) {
       code = 'PSP_TLS_REJECTED';
     }
     throw new PixError(code, { operation: req.operation }, { cause: error });

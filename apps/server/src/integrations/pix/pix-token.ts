@@ -2,7 +2,8 @@ import type { PixConnection, PixTransport } from './pix-connection.ts';
 import { PixError } from './pix-error.ts';
 import { answerError, send } from './pix-http.ts';
 
-export type PixToken = { accessToken: string; expiresAt: number; scopes: string[] };
+/** `expiresAt` is the PSP's expiry; the token is renewed from `renewAt` on. */
+export type PixToken = { accessToken: string; expiresAt: number; renewAt: number; scopes: string[] };
 
 /** Renewed this long before the PSP's expiry (or at half its life, for a token shorter than twice this). */
 const EARLY_RENEWAL_MS = 60_000;
@@ -53,9 +54,11 @@ export function createTokenSource(
     const lifetimeMs = expiresIn * 1000;
     const renewBeforeMs = Math.min(EARLY_RENEWAL_MS, lifetimeMs / 2);
     const scope = typeof body?.scope === 'string' ? body.scope : (connection.scopes ?? []).join(' ');
+    const issuedAt = now();
     return {
       accessToken,
-      expiresAt: now() + lifetimeMs - renewBeforeMs,
+      expiresAt: issuedAt + lifetimeMs,
+      renewAt: issuedAt + lifetimeMs - renewBeforeMs,
       scopes: scope.split(' ').filter(Boolean),
     };
   }
@@ -63,7 +66,7 @@ export function createTokenSource(
   return {
     /** A live token: the cached one, or a new one. */
     async get(): Promise<PixToken> {
-      if (current && now() < current.expiresAt) return current;
+      if (current && now() < current.renewAt) return current;
       pending ??= fetchToken().finally(() => {
         pending = null;
       });
