@@ -81,8 +81,9 @@ describe('requests are held to the API Pix YAML', () => {
     expect((await raw('PUT', `/cobv/${newTxid()}`, badCpf)).status).toBe(400);
   });
 
-  it('refuses a GET /pix without its period and a page size over 1,000', async () => {
+  it('refuses a GET /pix without its period, with a date that is not RFC 3339, or a page size over 1,000', async () => {
     expect((await raw('GET', '/pix')).status).toBe(400);
+    expect((await raw('GET', '/pix?inicio=ontem&fim=2026-01-02T00:00:00Z')).status).toBe(400);
     const query = 'inicio=2026-01-01T00:00:00Z&fim=2026-01-02T00:00:00Z&paginacao.itensPorPagina=1001';
     expect(await raw('GET', `/pix?${query}`)).toMatchObject({
       status: 400,
