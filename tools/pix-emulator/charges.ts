@@ -1,3 +1,4 @@
+import { toCents } from './amounts.ts';
 import { dynamicBrCode } from './br-code.ts';
 import { randomHex } from './ids.ts';
 import { invalid, notFound, type Violation } from './problems.ts';
@@ -8,11 +9,6 @@ const TXID = /^[a-zA-Z0-9]{26,35}$/;
 const DAY_MS = 86_400_000;
 
 type StoredCharge = { current: Charge; revisions: Charge[] };
-
-function cents(amount: string): number {
-  const [whole = '0', fraction = '0'] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
 
 /** The semantic checks the YAML lists as CobVOperacaoInvalida violations (the schema checks come first). */
 function violationsOf(txid: string, body: ChargeRequest, receiver: Receiver, now: Date): Violation[] {
@@ -42,7 +38,7 @@ function violationsOf(txid: string, body: ChargeRequest, receiver: Receiver, now
     });
   }
   const original = body.valor?.original;
-  if (original !== undefined && cents(original) === 0) {
+  if (original !== undefined && toCents(original) === 0) {
     violations.push({
       razao: 'valor.original igual a zero',
       propriedade: 'cobv.valor.original',
@@ -52,7 +48,7 @@ function violationsOf(txid: string, body: ChargeRequest, receiver: Receiver, now
   for (const step of body.valor?.desconto?.descontoDataFixa ?? []) {
     if (due && step.data > due)
       violations.push({ razao: 'desconto após o vencimento', propriedade: 'cobv.valor.desconto' });
-    if (original && cents(step.valorPerc) >= cents(original)) {
+    if (original && toCents(step.valorPerc) >= toCents(original)) {
       violations.push({ razao: 'desconto maior ou igual ao valor', propriedade: 'cobv.valor.desconto' });
     }
   }

@@ -1,15 +1,7 @@
+import { toCents } from './amounts.ts';
 import { endToEndId, returnId } from './ids.ts';
 import { invalid, notFound } from './problems.ts';
 import type { Pix, Refund } from './state-types.ts';
-
-export function toCents(amount: string): number {
-  const [whole = '0', fraction = '0'] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-}
-
-export function toAmount(cents: number): string {
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 export type PixQuery = {
   inicio: string;
@@ -48,9 +40,9 @@ export function createLedger(now: () => Date) {
 
     /** GET /pix: by the instant received, oldest first, one page. */
     list(query: PixQuery) {
-      if (query.fim < query.inicio) throw invalid('PixConsultaInvalida', 'fim é anterior a inicio.');
       const start = Date.parse(query.inicio);
       const end = Date.parse(query.fim);
+      if (end < start) throw invalid('PixConsultaInvalida', 'fim é anterior a inicio.');
       const matching = received.filter((pix) => {
         const at = Date.parse(pix.horario);
         if (at < start || at > end) return false;

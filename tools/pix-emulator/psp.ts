@@ -1,5 +1,6 @@
+import { toAmount, toCents } from './amounts.ts';
 import { type Charges, createCharges } from './charges.ts';
-import { createLedger, type Ledger, toAmount, toCents } from './ledger.ts';
+import { createLedger, type Ledger } from './ledger.ts';
 import { invalid, notFound, ProblemError } from './problems.ts';
 import type { Charge, Pix, Receiver, Webhook } from './state-types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
@@ -61,7 +62,12 @@ export function createPsp(options: {
       if (options.refundSettleMs !== null) {
         const timer = setTimeout(() => {
           timers.delete(timer);
-          settleRefund(e2eid, id);
+          try {
+            settleRefund(e2eid, id);
+          } catch (error) {
+            // A webhook that breaks the YAML is already in `violations`; a timer must not end the process.
+            console.error('pix-emulator: settling refund', id, error);
+          }
         }, options.refundSettleMs);
         timers.add(timer);
       }
