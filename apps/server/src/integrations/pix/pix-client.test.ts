@@ -6,8 +6,8 @@ import { createTestCa, issueClientCertificate } from '@reformer/pix-emulator/tes
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createPixTransport } from './pix-connection.ts';
 import { isPixError, type PixErrorCode } from './pix-error.ts';
+import { clientPool, dueChargeBody, emulatorConnection, startWebhookReceiver } from './pix-test-helpers.ts';
 import { createTokenSource } from './pix-token.ts';
-import { clientPool, dueChargeBody, emulatorConnection, startWebhookReceiver } from './test-emulator.ts';
 import { txidFor } from './txid.ts';
 
 let emulator: PixEmulator;

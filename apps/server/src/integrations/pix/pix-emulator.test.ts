@@ -3,7 +3,7 @@ import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emula
 import { loadSpec } from '@reformer/pix-emulator/spec';
 import { Agent, request } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { clientPool, dueChargeBody, emulatorConnection, startWebhookReceiver } from './test-emulator.ts';
+import { clientPool, dueChargeBody, emulatorConnection, startWebhookReceiver } from './pix-test-helpers.ts';
 import { txidFor } from './txid.ts';
 
 /**
