@@ -41,8 +41,9 @@ function newTxid() {
 describe('connecting (mutual TLS and OAuth2)', () => {
   it('gets a token with the PEM pair and with the PFX, and keeps it for the next calls', async () => {
     const pem = clients.connect();
-    const { scopes, expiresAt } = await pem.authenticate();
+    const { scopes, missingScopes, expiresAt } = await pem.authenticate();
     expect(scopes).toEqual(expect.arrayContaining(['cobv.write', 'pix.read', 'webhook.write']));
+    expect(missingScopes).toEqual([]);
     expect(expiresAt.getTime()).toBeGreaterThan(Date.now());
     const { pfx, passphrase } = emulator.client.certificate;
     const fromPfx = clients.connect({ certificate: { kind: 'pfx', pfx, passphrase } });
@@ -128,6 +129,13 @@ describe('connecting (mutual TLS and OAuth2)', () => {
   it('says PSP_FORBIDDEN_SCOPE for a scope the client does not have or a call its token does not allow', async () => {
     await failure(clients.connect({ scopes: ['cob.write'] }).authenticate(), 'PSP_FORBIDDEN_SCOPE');
     const readOnly = clients.connect({ scopes: ['cobv.read'] });
+    expect((await readOnly.authenticate()).missingScopes).toEqual([
+      'cobv.write',
+      'pix.write',
+      'pix.read',
+      'webhook.write',
+      'webhook.read',
+    ]);
     await failure(readOnly.putDueCharge(newTxid(), dueChargeBody(emulator)), 'PSP_FORBIDDEN_SCOPE');
   });
 });

@@ -1,12 +1,13 @@
-import type {
-  DueCharge,
-  DueChargeRequest,
-  DueChargeWithPayments,
-  ReceivedPix,
-  ReceivedPixPage,
-  Refund,
-  RefundRequest,
-  Webhook,
+import {
+  type DueCharge,
+  type DueChargeRequest,
+  type DueChargeWithPayments,
+  PIX_SCOPES,
+  type ReceivedPix,
+  type ReceivedPixPage,
+  type Refund,
+  type RefundRequest,
+  type Webhook,
 } from './api-pix-types.ts';
 import {
   createPixTransport,
@@ -97,10 +98,17 @@ export function createPixClient(connection: PixConnection, options: PixClientOpt
   const REFUND_FIELDS = ['id', 'status', 'valor'] as const;
 
   return {
-    /** Gets a token: proves the URL, the certificate, the client id and secret ("Test connection"). */
-    async authenticate(): Promise<{ scopes: string[]; expiresAt: Date }> {
+    /**
+     * Gets a token: proves the URL, the certificate, the client id and secret ("Test connection"). When the
+     * PSP says which scopes it granted, `missingScopes` lists those the product needs and did not get (e.g.
+     * pix.write: refunds would be refused); when it does not say, nothing can be told missing.
+     */
+    async authenticate(): Promise<{ scopes: string[]; missingScopes: string[]; expiresAt: Date }> {
       const token = await tokens.get();
-      return { scopes: token.scopes, expiresAt: new Date(token.expiresAt) };
+      const missingScopes = token.scopes.length
+        ? PIX_SCOPES.filter((scope) => !token.scopes.includes(scope))
+        : [];
+      return { scopes: token.scopes, missingScopes, expiresAt: new Date(token.expiresAt) };
     },
 
     /** PUT /cobv/{txid}: creates the charge with a due date, or replaces it while it is ATIVA. */
