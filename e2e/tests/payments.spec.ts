@@ -119,6 +119,16 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Payment method')).toHaveValue('PIX');
   await expect(page.getByLabel('Notes (optional)')).toHaveValue('Paid at the front desk.');
+  // The step is in the address: a reload comes back to it with the amount from the plan, and the browser's
+  // Back and Forward walk the steps instead of leaving the flow.
+  await expect(page).toHaveURL(/step=details/);
+  await page.reload();
+  await expect(page.getByLabel('Amount')).toHaveValue('249.00');
+  await page.goBack();
+  await expect(enrollment).toBeChecked();
+  await page.goForward();
+  await expect(page.getByLabel('Amount')).toHaveValue('249.00');
+  await page.getByLabel('Payment method').selectOption({ label: 'PIX' });
   await expect(page.getByRole('dialog', { name: 'PIX code' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Record payment' }).click();
   await expect(toast(page, `Payment of R$249.00 from ${CUSTOMER} recorded.`)).toBeVisible();

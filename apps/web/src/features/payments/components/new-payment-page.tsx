@@ -31,26 +31,62 @@ type NewPaymentPageProps = {
   merchant: PixMerchant;
   /** Chosen before the flow opened (the customer's details page links here with them): step 2 first. */
   customer: ChosenCustomer | null;
+  /** Chosen before a reload (kept in the address): the details step can open again. */
+  enrollment: EnrollmentBilling | null;
+  /** The step the address names; none: the first one the choices allow. */
+  step: PaymentStep | undefined;
+  onStepChange: (step: PaymentStep, chosen: { customerId?: string; enrollmentId?: string }) => void;
 };
+
+/** The step the address asks for, if what it needs is chosen; else the last one that is open. */
+function reachableStep(
+  asked: PaymentStep,
+  chosen: { customer: ChosenCustomer | null; enrollment: EnrollmentBilling | null },
+): PaymentStep {
+  if (asked === 'details' && chosen.enrollment) return 'details';
+  if (asked !== 'customer' && chosen.customer) return 'enrollment';
+  return 'customer';
+}
 
 /**
  * Spec §2's three steps: customer, plan (one of their enrollments), details. Going back and forth keeps
- * what was typed; a PIX payment ends on its PIX code, to show or send to the customer.
+ * what was typed, the browser's Back and Forward walk the steps, and a reload comes back to the same step
+ * with the same customer and enrollment (the amount again from the plan); a PIX payment ends on its PIX code,
+ * to show or send to the customer.
  */
-export function NewPaymentPage({ organizationId, merchant, customer: initialCustomer }: NewPaymentPageProps) {
+export function NewPaymentPage({
+  organizationId,
+  merchant,
+  customer: initialCustomer,
+  enrollment: initialEnrollment,
+  step: askedStep,
+  onStepChange,
+}: NewPaymentPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localeTag = useLocaleTag();
   const formatMoney = useFormatMoney();
-  const [step, setStep] = useState<PaymentStep>(initialCustomer ? 'enrollment' : 'customer');
   const [search, setSearch] = useState('');
   const [customer, setCustomer] = useState(initialCustomer);
-  const [enrollment, setEnrollment] = useState<EnrollmentBilling | null>(null);
+  const [enrollment, setEnrollment] = useState(initialEnrollment);
   const [created, setCreated] = useState<Payment | null>(null);
+  // No step in the address: the flow opens on step 2 for a customer chosen before it, else on step 1.
+  const step = reachableStep(askedStep ?? (initialCustomer ? 'enrollment' : 'customer'), {
+    customer,
+    enrollment,
+  });
   const form = useForm<PaymentDetailsFormValues, unknown, PaymentDetailsValues>({
     resolver: paymentDetailsResolver,
-    defaultValues: emptyPaymentDetails(todayIn(merchant.timeZone)),
+    defaultValues: {
+      ...emptyPaymentDetails(todayIn(merchant.timeZone)),
+      ...(initialEnrollment && {
+        amount: centsToInput(amountToPay(initialEnrollment), localeTag),
+        currency: initialEnrollment.currency,
+      }),
+    },
   });
+  const setStep = (next: PaymentStep) =>
+    onStepChange(next, { customerId: customer?.id, enrollmentId: enrollment?.enrollmentId });
   const toList = () => navigate({ to: '/app/org/$orgId/payments', params: { orgId: organizationId } });
   const createPayment = useCreatePayment(organizationId, {
     onSuccess: (payment) => (payment.method === 'PIX' ? setCreated(payment) : toList()),
