@@ -313,7 +313,7 @@ test('the language switch is kept for the pre-rendered pages the server sends', 
   await expect(page.getByLabel('Idioma')).toHaveValue('pt_BR');
 });
 
-test('the pre-rendered pages hydrate without errors, in both languages and a saved theme', async ({
+test('the pre-rendered pages wire their switches without errors, in both languages and a saved theme', async ({
   page,
   context,
   baseURL,
@@ -331,7 +331,7 @@ test('the pre-rendered pages hydrate without errors, in both languages and a sav
     await context.addCookies([{ name: 'reformer.language', value: language, url: baseURL ?? '' }]);
     for (const path of CONTENT_PATHS) {
       await open(page, path);
-      // Enabled once hydrated: the switchers need the page's script.
+      // Enabled by the page's script: the switches cannot act before it.
       await expect(page.getByLabel(tag === 'pt-BR' ? 'Idioma' : 'Language')).toBeEnabled();
       await expect(page.locator('html')).toHaveAttribute('lang', tag);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
