@@ -16,8 +16,9 @@ export function HomePage() {
   return (
     <>
       <HeroSection />
-      <ScreenshotsSection />
       <FeaturesSection />
+      {/* After the features: far enough below the fold that a phone does not fetch them while loading. */}
+      <ScreenshotsSection />
       <AiSection />
       <TestimonialSection />
       <PricingSection />
