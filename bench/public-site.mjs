@@ -1,12 +1,14 @@
 // `npm run bench:public-site [-- --runs N]`: what a visitor's browser pays for the public site.
 //   1. Builds the web app into a temporary folder (hidden source maps, so every loaded byte can be traced
-//      to its source module) and starts the real server on it (`node scripts/start.mjs`, PGlite).
+//      to its source module) and starts the real server on it (`node scripts/start.mjs`, embedded
+//      PostgreSQL).
 //   2. Lighthouse (mobile settings, Debian's Chromium) on `/`, N runs: performance and accessibility scores,
 //      LCP, CLS, TBT; the median run decides the printed figures.
 //   3. From Lighthouse's network records of `/`: every JavaScript file the page loads before any
 //      interaction, its gzip size (computed here with zlib, level 9, like a compressing server or CDN
 //      would send it) and the source modules in it, flagging any module or package of the signed-in app;
-//      and whether the HTML of `/` is pre-rendered (content before any JavaScript).
+//      whether the HTML of `/` is pre-rendered (content before any JavaScript), its size and how much of it
+//      is the inline stylesheet, and how many stylesheets block its first paint.
 // Prints figures only; nothing passes or fails. Every process and folder it creates is removed at the end.
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -270,6 +272,14 @@ async function main() {
   console.log(`  App code loaded by /: ${appCode ? `YES — ${[...appCode.modules].join(', ')}` : 'none'}`);
   console.log(
     `  / pre-rendered (hero heading in the HTML itself): ${/<h1[^>]*id="hero-title"/.test(prerendered) ? 'yes' : 'NO'}`,
+  );
+  const inlineCss = [...prerendered.matchAll(/<style>([\s\S]*?)<\/style>/g)]
+    .map((match) => match[1])
+    .join('');
+  const blockingStylesheets = prerendered.match(/<link rel="stylesheet"/g)?.length ?? 0;
+  console.log(
+    `  HTML of /: ${kb(gzipSync(prerendered, { level: 9 }).length)} gzip (${kb(Buffer.byteLength(prerendered))} raw), ` +
+      `of which inline CSS ${kb(Buffer.byteLength(inlineCss))} raw; render-blocking stylesheets: ${blockingStylesheets}`,
   );
   console.log(
     `  Landing code in chunks of its own: ${mixed.length === 0 ? 'yes' : 'NO, shared with app code'} ` +

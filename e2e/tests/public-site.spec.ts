@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 
-/** The public site (issue 5): landing, about and privacy policy, their links, preferences, a11y and layout. */
+/**
+ * The public site (issues 5 and #27): landing, about and privacy policy, their links, preferences, what they
+ * claim, their screenshots and script, a11y and layout.
+ */
 
 const PUBLIC_PATHS = ['/', '/about', '/privacy-policy', '/sign-in', '/sign-up'] as const;
 const CONTENT_PATHS = ['/', '/about', '/privacy-policy'] as const;
@@ -69,6 +72,89 @@ test('the navigation links the home, about and privacy policy pages', async ({ p
   await expect(page.getByRole('heading', { name: 'Simple monthly pricing' })).toBeInViewport();
 });
 
+/** What the site must not say of a feature the product has (issue #27); the catalogs are tested too. */
+const NOT_BUILT_PHRASES =
+  /on the roadmap|not available|under development|no roteiro|em construção|não está disponível/i;
+
+test('the landing page says what the product does, in both languages', async ({ page }) => {
+  await open(page, '/');
+  const features = page.locator('section#features');
+  for (const feature of [
+    'Dashboard',
+    'Schedules and week grid',
+    'Attendance and check-in',
+    'Plans and enrollments',
+    'Payments and PIX',
+    'Clinical records',
+    'Birthday and payment reminders',
+    'Make-up credits and waitlist',
+    'Customers, import and export',
+  ]) {
+    await expect(features.getByRole('heading', { level: 3, name: feature, exact: true })).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { level: 2, name: 'Know who may leave, and why' })).toBeVisible();
+  await expect(page.locator('section#ai').getByRole('heading', { name: 'Attendance falling' })).toBeVisible();
+  await expect(
+    page.getByText('Fewer check-ins a week in the last 4 weeks than in the 8 weeks before'),
+  ).toBeVisible();
+  await page.getByText('Can I bring my current client list?').click();
+  await expect(page.getByText(/or an Excel \.xlsx workbook of up to 10 MB/)).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toMatch(NOT_BUILT_PHRASES);
+
+  await page.getByLabel('Language').selectOption('pt_BR');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Saiba quem pode sair, e por quê' }),
+  ).toBeVisible();
+  await expect(
+    page.locator('section#features').getByRole('heading', { name: 'Pagamentos e PIX', exact: true }),
+  ).toBeVisible();
+  expect(await page.locator('main').innerText()).not.toMatch(NOT_BUILT_PHRASES);
+});
+
+test('the screenshots come from the app, in the page language, lazy and sized in the markup', async ({
+  page,
+}) => {
+  for (const [language, label] of [
+    ['en_US', 'Language'],
+    ['pt_BR', 'Idioma'],
+  ] as const) {
+    if (language === 'pt_BR') await page.getByLabel('Language').selectOption('pt_BR');
+    else await open(page, '/');
+    await expect(page.getByLabel(label)).toBeEnabled();
+    const screenshots = page.getByTestId('product-screenshot');
+    await expect(screenshots).toHaveCount(4);
+    for (const screenshot of await screenshots.all()) {
+      await expect(screenshot).toHaveAttribute('loading', 'lazy');
+      await expect(screenshot).toHaveAttribute('width', '1280');
+      await expect(screenshot).toHaveAttribute('height', '800');
+      await expect(screenshot).toHaveAttribute('src', new RegExp(`-${language}-1280\\.webp$`));
+      expect(await screenshot.getAttribute('alt')).toBeTruthy();
+      await screenshot.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => screenshot.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+  }
+});
+
+test('the page loads one small script and no React: only the switches, menu, tour and links act', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url());
+  });
+  await open(page, '/');
+  await expect(page.getByLabel('Language')).toBeEnabled();
+  expect(scripts).toHaveLength(1);
+  const body = await (await page.request.get(scripts[0] ?? '')).text();
+  expect(body.length).toBeLessThan(10_000);
+  expect(body).not.toContain('react');
+  // The stylesheet arrives in the page itself: nothing to wait for before the first paint.
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+  expect(await page.locator('head style').count()).toBe(1);
+});
+
 test('the language switch changes the visible texts and the page language', async ({ page }) => {
   await open(page, '/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
@@ -115,24 +201,35 @@ test('the pricing figures render in both languages', async ({ page }) => {
 
 test('Watch demo opens the product tour, which walks to sign-up', async ({ page }) => {
   await open(page, '/');
-  await page.getByRole('button', { name: 'Watch demo' }).click();
+  const watchDemo = page.getByRole('button', { name: 'Watch demo' });
+  // Enabled by the page's script: the pre-rendered button cannot act before it.
+  await expect(watchDemo).toBeEnabled();
+  await watchDemo.click();
   const tour = page.getByRole('dialog', { name: 'Product tour' });
   await expect(tour).toBeVisible();
-  await expect(tour.getByText('Step 1 of 6')).toBeVisible();
+  await expect(tour.getByText('Step 1 of 8')).toBeVisible();
+  await expect(tour.getByRole('progressbar', { name: 'Step 1 of 8' })).toBeVisible();
   await expect(tour.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  for (let step = 2; step <= 6; step += 1) {
+  await expect(tour.getByRole('button', { name: 'Back' })).toBeHidden();
+  for (let step = 2; step <= 8; step += 1) {
     await tour.getByRole('button', { name: 'Next' }).click();
-    await expect(tour.getByText(`Step ${step} of 6`)).toBeVisible();
+    await expect(tour.getByText(`Step ${step} of 8`)).toBeVisible();
+    await expect(tour.getByRole('progressbar', { name: `Step ${step} of 8` })).toBeVisible();
   }
-  await expect(tour.getByRole('heading', { name: 'What comes next' })).toBeVisible();
+  await expect(tour.getByRole('heading', { name: 'Start each day on the dashboard' })).toBeVisible();
+  await expect(tour.getByRole('button', { name: 'Next' })).toBeHidden();
   await tour.getByRole('button', { name: 'Back' }).click();
-  await expect(tour.getByText('Step 5 of 6')).toBeVisible();
+  await expect(tour.getByText('Step 7 of 8')).toBeVisible();
+  await expect(tour.getByRole('heading', { name: 'Keep clinical records' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(tour).toBeHidden();
 
-  await page.getByRole('button', { name: 'Watch demo' }).click();
-  await expect(tour.getByText('Step 1 of 6')).toBeVisible();
-  for (let step = 2; step <= 6; step += 1) await tour.getByRole('button', { name: 'Next' }).click();
+  await watchDemo.click();
+  await expect(tour.getByText('Step 1 of 8')).toBeVisible();
+  await tour.getByRole('button', { name: 'Close tour' }).click();
+  await expect(tour).toBeHidden();
+  await watchDemo.click();
+  for (let step = 2; step <= 8; step += 1) await tour.getByRole('button', { name: 'Next' }).click();
   await tour.getByRole('link', { name: 'Start free trial' }).click();
   await expect(page).toHaveURL(/\/sign-up$/);
 });
@@ -216,7 +313,7 @@ test('the language switch is kept for the pre-rendered pages the server sends', 
   await expect(page.getByLabel('Idioma')).toHaveValue('pt_BR');
 });
 
-test('the pre-rendered pages hydrate without errors, in both languages and a saved theme', async ({
+test('the pre-rendered pages wire their switches without errors, in both languages and a saved theme', async ({
   page,
   context,
   baseURL,
@@ -234,7 +331,7 @@ test('the pre-rendered pages hydrate without errors, in both languages and a sav
     await context.addCookies([{ name: 'reformer.language', value: language, url: baseURL ?? '' }]);
     for (const path of CONTENT_PATHS) {
       await open(page, path);
-      // Enabled once hydrated: the switchers need the page's script.
+      // Enabled by the page's script: the switches cannot act before it.
       await expect(page.getByLabel(tag === 'pt-BR' ? 'Idioma' : 'Language')).toBeEnabled();
       await expect(page.locator('html')).toHaveAttribute('lang', tag);
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -313,10 +410,13 @@ for (const path of PUBLIC_PATHS) {
 
     if ((CONTENT_PATHS as readonly string[]).includes(path)) {
       await attachScreenshot(page, testInfo, `${path === '/' ? 'home' : path.slice(1)}-360px.png`);
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await scrollWidth()).toBeLessThanOrEqual(390);
+      await attachScreenshot(page, testInfo, `${path === '/' ? 'home' : path.slice(1)}-390px.png`);
+      await page.setViewportSize({ width: 1366, height: 768 });
       await expect(page.getByRole('button', { name: /^(Menu)$/ })).toBeHidden();
-      expect(await scrollWidth()).toBeLessThanOrEqual(1280);
-      await attachScreenshot(page, testInfo, `${path === '/' ? 'home' : path.slice(1)}-1280px.png`);
+      expect(await scrollWidth()).toBeLessThanOrEqual(1366);
+      await attachScreenshot(page, testInfo, `${path === '/' ? 'home' : path.slice(1)}-1366px.png`);
     }
   });
 }

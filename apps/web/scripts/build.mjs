@@ -2,9 +2,10 @@
 //   1. the client build of both entries (index.html: the app; public-site.html: `/`, `/about`,
 //      `/privacy-policy`);
 //   2. an SSR build of src/public-site/render.tsx into a temporary folder;
-//   3. pre-rendering: every public page in every language, written to <outDir>/prerendered/<language>/,
-//      which the server sends by the visitor's language cookie (apps/server/src/app.ts). The bare template
-//      public-site.html is removed from the output: it is never a page of its own;
+//   3. pre-rendering: every public page in every language, with its stylesheet inline, written to
+//      <outDir>/prerendered/<language>/, which the server sends by the visitor's language cookie
+//      (apps/server/src/app.ts). The bare template public-site.html is removed from the output: it is never a
+//      page of its own;
 //   4. <outDir>/app-routes.json: the app's route paths, so the server answers 404 (with the app's own
 //      not-found page) for a path no route takes.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ function buildEntry(html, emptyOutDir) {
 }
 
 await buildEntry('index.html', values.emptyOutDir);
-const client = await buildEntry('public-site.html', false);
+await buildEntry('public-site.html', false);
 await writeFile(join(outDir, 'app-routes.json'), JSON.stringify(await appRoutePaths()));
 
 /** The `fullPaths` of the generated route tree (refreshed by the client build above). */
@@ -50,16 +51,20 @@ async function appRoutePaths() {
 
 // Inside the workspace, so the built module's bare imports (react, react-dom…) resolve as the source's do.
 await mkdir(join(webRoot, 'node_modules'), { recursive: true });
-/** Each language's catalog chunk (vite.config.ts `publicCatalogs`), for the pages to preload. */
-function catalogFiles(output) {
-  const chunks = (Array.isArray(output) ? output : [output]).flatMap((result) => result.output);
-  const files = {};
-  for (const chunk of chunks) {
-    const id = chunk.type === 'chunk' ? chunk.facadeModuleId : null;
-    const language = id?.match(/^\0virtual:public-catalog\/(\w+)$/)?.[1];
-    if (language) files[language] = chunk.fileName;
-  }
-  return files;
+
+/**
+ * The public pages' stylesheet (src/public-site/public-site.css), moved from a <link> into the page itself:
+ * a render-blocking request fewer before the first paint (docs/decisions/006). The pages are its only user,
+ * so the file goes too.
+ */
+async function inlineStylesheet(template) {
+  const links = [...template.matchAll(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g)];
+  if (links.length !== 1) throw new Error(`public-site.html: expected one stylesheet, found ${links.length}`);
+  const [link, file] = links[0];
+  const css = await readFile(join(outDir, file), 'utf8');
+  if (css.includes('</style')) throw new Error(`${file} cannot be inlined: it contains "</style"`);
+  await rm(join(outDir, file));
+  return template.replace(link, () => `<style>${css}</style>`);
 }
 
 const ssrDir = await mkdtemp(join(webRoot, 'node_modules', '.public-site-ssr-'));
@@ -70,7 +75,7 @@ try {
   });
   const { renderPublicPages } = await import(pathToFileURL(join(ssrDir, 'render.js')).href);
   const templateFile = join(outDir, 'public-site.html');
-  const pages = await renderPublicPages(await readFile(templateFile, 'utf8'), catalogFiles(client));
+  const pages = await renderPublicPages(await inlineStylesheet(await readFile(templateFile, 'utf8')));
   for (const page of pages) {
     const file = join(outDir, 'prerendered', page.language, page.file);
     await mkdir(dirname(file), { recursive: true });

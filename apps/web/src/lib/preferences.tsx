@@ -3,57 +3,25 @@ import {
   languageTag,
   PREFERENCE_KEYS,
   parseLanguage,
-  parseTheme,
-  preferredLanguage,
   type Theme,
 } from '@reformer/domain/preferences';
 import type { i18n as I18n } from 'i18next';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  mirrorLanguageCookie,
+  type Preferences,
+  readStored,
+  readStoredPreferences,
+  store,
+} from './preference-storage.ts';
 
 /**
- * Language and theme preferences (spec doc 2 §4): applied at once, kept in browser storage. Shared by the
- * app and the pre-rendered public pages, so it imports no catalog: each entry passes its own i18next.
+ * Language and theme preferences (spec doc 2 §4): applied at once, kept in browser storage
+ * (./preference-storage.ts). Shared by the app and the pre-rendering of the public pages, so it imports no
+ * catalog: each entry passes its own i18next.
  */
 
-export type Preferences = { language: Language; theme: Theme };
-
-function readStored(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null; // storage disabled (private mode, policy): the defaults apply
-  }
-}
-
-function store(key: string, value: string): void {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // The choice still applies for this visit.
-  }
-}
-
-/**
- * The server picks the pre-rendered public page by this cookie (apps/server/src/app.ts), so a visitor
- * gets their language in the HTML itself. Browser storage stays the source of truth; the cookie mirrors it.
- */
-function mirrorLanguageCookie(language: Language): void {
-  const cookie = `${PREFERENCE_KEYS.language}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  if (!document.cookie.split('; ').includes(`${PREFERENCE_KEYS.language}=${language}`)) {
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing from browsers still in use (Safari before 18.4, Firefox before 140).
-    document.cookie = cookie;
-  }
-}
-
-export function readStoredPreferences(): Preferences {
-  return {
-    // Nothing chosen yet: the browser's language when we have it (a first visit in Portuguese is in Portuguese).
-    language: readStored(PREFERENCE_KEYS.language)
-      ? parseLanguage(readStored(PREFERENCE_KEYS.language))
-      : preferredLanguage(navigator.languages ?? [navigator.language]),
-    theme: parseTheme(readStored(PREFERENCE_KEYS.theme)),
-  };
-}
+export { type Preferences, readStoredPreferences };
 
 type PreferencesValue = Preferences & {
   setLanguage: (language: Language) => void;

@@ -1,3 +1,4 @@
+import type { Language } from '@reformer/domain/preferences';
 import type { TFunction } from 'i18next';
 
 /**
@@ -31,4 +32,12 @@ export function pageAtPath(path: string): PublicPage | undefined {
 /** The tab title (search results and bookmarks show it). */
 export function pageTitle(page: PublicPage, t: TFunction, appName: string): string {
   return t(PUBLIC_PAGES[page].titleKey, { appName });
+}
+
+/**
+ * What a page's #root tells its script (main.ts) as `data-*` attributes: the page, its language, and the
+ * words of "Access App" for the links a signed-in visitor is sent to the app by.
+ */
+export function rootAttributes(page: PublicPage, language: Language, t: TFunction) {
+  return { page, language, accessAppLabel: t('nav.accessApp') };
 }

@@ -1,22 +1,20 @@
 import { DEFAULT_THEME, type Language } from '@reformer/domain/preferences';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { PublicLayout } from '../components/layouts/public-layout.tsx';
-import { env } from '../env.ts';
 import { AboutPage } from '../features/landing/components/about-page.tsx';
 import { HomePage } from '../features/landing/components/home-page.tsx';
 import { PrivacyPolicyPage } from '../features/landing/components/privacy-policy-page.tsx';
 import { type Preferences, PreferencesProvider } from '../lib/preferences.tsx';
-import { useDocumentTitle } from '../lib/use-document-title.ts';
-import { PUBLIC_PAGES, type PublicPage, pageTitle } from './pages.ts';
-import { useIsSignedIn } from './use-is-signed-in.ts';
+import { PUBLIC_PAGES, type PublicPage } from './pages.ts';
 
 type PublicSiteProps = { page: PublicPage; language: Language; i18n: I18n };
 
 /**
- * One public page, as pre-rendered at build time and hydrated in the browser: both render this same tree,
- * starting from the page's language and the default theme; the stored preferences are adopted after.
+ * One public page, rendered to static HTML at build time in the page's language and the default theme; in
+ * the browser nothing re-renders it (main.ts wires its few interactive parts), so it is drawn for a visitor
+ * without a session: islands/session-links.ts retargets "Access App" for one who has.
  */
 export function PublicSite({ page, language, i18n }: PublicSiteProps) {
   const [initial] = useState<Preferences>(() => ({ language, theme: DEFAULT_THEME }));
@@ -30,12 +28,9 @@ export function PublicSite({ page, language, i18n }: PublicSiteProps) {
 }
 
 function PublicPageContent({ page }: { page: PublicPage }) {
-  const { t } = useTranslation();
-  const isSignedIn = useIsSignedIn();
-  useDocumentTitle(pageTitle(page, t, env.appName));
   return (
-    <PublicLayout isSignedIn={isSignedIn} currentPath={PUBLIC_PAGES[page].path}>
-      {page === 'home' && <HomePage isSignedIn={isSignedIn} />}
+    <PublicLayout isSignedIn={false} currentPath={PUBLIC_PAGES[page].path}>
+      {page === 'home' && <HomePage />}
       {page === 'about' && <AboutPage />}
       {page === 'privacyPolicy' && <PrivacyPolicyPage />}
     </PublicLayout>

@@ -2,12 +2,13 @@ import { LANGUAGES, type Language, languageTag } from '@reformer/domain/preferen
 import { renderToString } from 'react-dom/server';
 import { env } from '../env.ts';
 import { createPublicI18n, loadPublicCatalog, type PublicCatalogs } from './i18n.ts';
-import { PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPage, pageTitle } from './pages.ts';
+import { PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPage, pageTitle, rootAttributes } from './pages.ts';
 import { PublicSite } from './public-site.tsx';
 
 /**
  * Server-side entry, built by scripts/build.mjs (`vite build --ssr`) and run once at build time: every
- * public page in every language, as static HTML the browser shows before any JavaScript.
+ * public page in every language, as static HTML the browser shows before any JavaScript — and the only
+ * rendering they get: the browser runs no React on them (main.ts).
  */
 
 export type PrerenderedPage = { language: Language; file: string; html: string };
@@ -22,41 +23,32 @@ function replaceOnce(template: string, pattern: RegExp, replacement: string): st
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The built file of each language's catalog chunk (`assets/…js`), preloaded by that language's pages. */
-export type CatalogFiles = Record<Language, string>;
+const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-type RenderOptions = { template: string; catalogs: PublicCatalogs; catalogFiles: CatalogFiles };
-
-function renderPublicPage(page: PublicPage, language: Language, options: RenderOptions): string {
-  const { template, catalogs, catalogFiles } = options;
+function renderPublicPage(page: PublicPage, language: Language, template: string, catalogs: PublicCatalogs) {
   const i18n = createPublicI18n(language, catalogs);
   const body = renderToString(<PublicSite page={page} language={language} i18n={i18n} />);
   let html = replaceOnce(template, /<html lang="[^"]*"/, `<html lang="${languageTag(language)}"`);
   html = replaceOnce(
     html,
     /<title>[^<]*<\/title>/,
-    `<title>${escapeHtml(pageTitle(page, i18n.t, env.appName))}</title>` +
-      `\n    <link rel="modulepreload" crossorigin href="/${catalogFiles[language]}">`,
+    `<title>${escapeHtml(pageTitle(page, i18n.t, env.appName))}</title>`,
   );
-  return replaceOnce(
-    html,
-    /<div id="root">\s*<\/div>/,
-    `<div id="root" data-page="${page}" data-language="${language}">${body}</div>`,
-  );
+  const attributes = Object.entries(rootAttributes(page, language, i18n.t))
+    .map(([name, value]) => ` data-${kebabCase(name)}="${escapeHtml(value)}"`)
+    .join('');
+  return replaceOnce(html, /<div id="root">\s*<\/div>/, `<div id="root"${attributes}>${body}</div>`);
 }
 
 /** The built public-site.html, rendered into every page and language. */
-export async function renderPublicPages(
-  template: string,
-  catalogFiles: CatalogFiles,
-): Promise<PrerenderedPage[]> {
+export async function renderPublicPages(template: string): Promise<PrerenderedPage[]> {
   const catalogs: PublicCatalogs = {};
   for (const language of LANGUAGES) catalogs[language] = await loadPublicCatalog(language);
   return LANGUAGES.flatMap((language) =>
     PUBLIC_PAGE_NAMES.map((page) => ({
       language,
       file: PUBLIC_PAGES[page].file,
-      html: renderPublicPage(page, language, { template, catalogs, catalogFiles }),
+      html: renderPublicPage(page, language, template, catalogs),
     })),
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
 
-const WORKS_TODAY = ['accounts', 'team', 'clients', 'plans'] as const;
+const WORKS_TODAY = ['schedules', 'payments', 'records', 'clients', 'team'] as const;
 const PRINCIPLES = ['honest', 'privacy', 'brazil'] as const;
 
 export function AboutPage() {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-export function CallToActionSection({ isSignedIn }: { isSignedIn: boolean }) {
+/** "Access App" leads to sign-in in the HTML; the page's script sends a signed-in visitor to the app. */
+export function CallToActionSection() {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="cta-title" className="bg-neutral text-neutral-content">
@@ -13,10 +14,7 @@ export function CallToActionSection({ isSignedIn }: { isSignedIn: boolean }) {
           <a href="/sign-up" className="btn btn-primary">
             {t('nav.startNow')}
           </a>
-          <a
-            href={isSignedIn ? '/app' : '/sign-in'}
-            className="btn btn-outline border-neutral-content text-neutral-content"
-          >
+          <a href="/sign-in" className="btn btn-outline border-neutral-content text-neutral-content">
             {t('nav.accessApp')}
           </a>
         </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
 
-const QUESTIONS = ['trial', 'today', 'roadmap', 'lgpd', 'import', 'languages', 'ai'] as const;
+const QUESTIONS = ['trial', 'today', 'import', 'pix', 'lgpd', 'languages', 'ai'] as const;
 
 /** Native <details>: opens and closes with keyboard and screen readers, with no script. */
 export function FaqSection() {

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { env } from '../../../env.ts';
-import { useIsHydrated } from '../../../lib/use-is-hydrated.ts';
 
-export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
+export function HeroSection() {
   const { t } = useTranslation();
-  const isHydrated = useIsHydrated();
   return (
     <section aria-labelledby="hero-title" className="bg-base-200">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-14 lg:grid-cols-[3fr_2fr] lg:py-24">
@@ -18,7 +16,9 @@ export function HeroSection({ onWatchDemo }: { onWatchDemo: () => void }) {
             <a href="/sign-up" className="btn btn-primary">
               {t('public.home.hero.startTrial')}
             </a>
-            <button type="button" className="btn btn-outline" onClick={onWatchDemo} disabled={!isHydrated}>
+            {/* Disabled in the HTML: the tour needs the page's script, which enables it
+                (src/public-site/islands/product-tour.ts). */}
+            <button type="button" className="btn btn-outline" aria-haspopup="dialog" disabled data-tour-open>
               <PlayIcon />
               {t('public.home.hero.watchDemo')}
             </button>
