@@ -69,6 +69,16 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
   await expect(complaint.getByText('Dor intensa (7 a 10)')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
 
+  // Physical evaluation: the BMI is worked out as the measures are typed, written the Brazilian way.
+  await openNewRecord(page, organizationId, customer.id, 'Avaliação física');
+  await page.getByLabel('Título').fill('Avaliação inicial');
+  await page.getByLabel('Altura (cm)').fill('168');
+  await page.getByLabel('Peso (kg)').fill('72');
+  await expect(page.getByLabel('IMC (kg/m²)')).toContainText('25,5');
+  await page.getByRole('button', { name: 'Salvar registro' }).click();
+  await expect(toast(page, 'Registro "Avaliação inicial" salvo.')).toBeVisible();
+  await expect(page.getByText('25,5 kg/m²')).toBeVisible();
+
   // Periodic evaluation: A, B and D filled through the steps.
   await openNewRecord(page, organizationId, customer.id, 'Reavaliação periódica');
   await expect(page.getByText('Seção 1 de 9', { exact: true })).toBeVisible();

@@ -15,6 +15,13 @@ export function useFormatMoney(): (cents: number, currency: Currency) => string 
   return useCallback((cents: number, currency: Currency) => formatMoney(cents, currency, locale), [locale]);
 }
 
+/** A measure in the user's locale: 26,8 in pt_BR, 26.8 in en_US (up to two decimals, as typed). */
+export function useFormatNumber(): (value: number) => string {
+  const locale = useLocaleTag();
+  const format = useMemo(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }), [locale]);
+  return useCallback((value: number) => format.format(value), [format]);
+}
+
 /** Dates in the user's language (e.g. "Nov 22, 2026" / "22 de nov. de 2026"). */
 export function useFormatDate(): (isoDate: string) => string {
   const locale = useLocaleTag();

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { type FieldError, get, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../components/form/form-field.tsx';
+import { useFormatNumber } from '../../../lib/format.ts';
 import { fieldErrorText } from '../../../lib/forms.ts';
 import { hintOf, type RecordField, unitOf } from '../record-fields.ts';
 import { RecordFlagBadges } from './record-flag-badges.tsx';
@@ -22,6 +23,7 @@ type Name = `document.${string}`;
 /** One field of a clinical form, drawn by its kind. */
 export function RecordFieldInput({ form, field, flags, computed }: RecordFieldInputProps) {
   const { t } = useTranslation();
+  const formatNumber = useFormatNumber();
   const name: Name = `document.${field.path}`;
   const error = get(form.formState.errors, name) as FieldError | undefined;
   const label = t(field.labelKey as never);
@@ -46,7 +48,7 @@ export function RecordFieldInput({ form, field, flags, computed }: RecordFieldIn
           if (field.kind === 'computed') {
             return (
               <output {...control} className="input w-full bg-base-200" aria-live="polite">
-                {computed ?? '—'}
+                {computed == null ? '—' : formatNumber(computed)}
                 {unit && (
                   <span className="text-base-content/70">{t(`medicalRecords.units.${unit}` as never)}</span>
                 )}

@@ -2,7 +2,7 @@ import type { CreatableRecordType, MedicalRecord } from '@reformer/domain/medica
 import type { RecordFlag } from '@reformer/domain/medical-records-flags';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatNumber } from '../../../lib/format.ts';
 import { type RecordField, recordSections, unitOf } from '../record-fields.ts';
 import { documentBmi, recordFlags } from '../record-flags.ts';
 import { RecordFlagBadges } from './record-flag-badges.tsx';
@@ -75,6 +75,7 @@ export function RecordSummary({ record }: { record: MedicalRecord }) {
 function SummaryEntry({ field, value, flags }: { field: RecordField; value: unknown; flags: RecordFlag[] }) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate();
+  const formatNumber = useFormatNumber();
   const unit = unitOf(field.path);
   const option = (code: string) => t(`medicalRecords.options.${code}` as never);
   let text: string;
@@ -84,8 +85,8 @@ function SummaryEntry({ field, value, flags }: { field: RecordField; value: unkn
   else if (field.kind === 'date') text = formatDate(String(value));
   else if (typeof value === 'number')
     text = unit
-      ? `${value}${unit === 'degrees' ? '' : ' '}${t(`medicalRecords.units.${unit}` as never)}`
-      : String(value);
+      ? `${formatNumber(value)}${unit === 'degrees' ? '' : ' '}${t(`medicalRecords.units.${unit}` as never)}`
+      : formatNumber(value);
   else text = String(value);
   return (
     <div className={`contents ${flags.length > 0 ? 'font-semibold' : ''}`} data-field={field.path}>
