@@ -83,7 +83,7 @@ test('import a spreadsheet with valid, invalid and duplicate rows, in Portuguese
   await expect(visible(page.getByLabel('Campo do cliente para a coluna “Apelido”'))).toHaveValue('');
   await lastName.selectOption('');
   await expect(page.getByRole('alert')).toHaveText(
-    'Associe os campos obrigatórios para continuar: Sobrenome',
+    'Associe os campos obrigatórios para continuar: Sobrenome (ou uma coluna de Nome completo para os dois)',
   );
   await expect(page.getByRole('button', { name: 'Avançar' })).toBeDisabled();
   await lastName.selectOption('lastName');
@@ -203,4 +203,89 @@ test('say what the result leaves out, and that nothing is new, in English', asyn
     'Nothing new was imported: every row of the file is already a customer.',
   );
   await expect(page.locator('[data-stat="duplicates"] dd')).toHaveText('1');
+});
+
+/**
+ * Issue #27, in Portuguese: a spreadsheet with one "Nome" column imports as full names; a date that does not
+ * exist is named as such in the file's own form; Reload and Back keep the wizard's step and mapping (the
+ * file is chosen again after a reload, never kept), on a phone and on a desktop.
+ */
+test('import full names, keep the step through Reload and Back, name an impossible date', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const owner = { firstName: 'Nair', lastName: 'Nomecompleto' };
+  const organizationId = await signUpWithOrganization(page, owner, `Studio ${randomUUID().slice(0, 8)}`);
+  await page.getByLabel('Language').first().selectOption('pt_BR');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
+  await openWizard(page, organizationId);
+  const file = {
+    name: 'alunas.csv',
+    mimeType: 'text/csv',
+    buffer: latin1(
+      [
+        'Nome;Apelido;Data de nascimento',
+        'Maria da Conceição Santos;Mari;03/02/1990',
+        'João Pedro de Souza e Silva;JP;31/02/1980',
+        'Xuxa;;',
+      ].join('\r\n'),
+    ),
+  };
+  const fileInput = page.locator('#import-file');
+  await fileInput.setInputFiles(file);
+  await expect(page.getByText('alunas.csv: 3 linhas e 3 colunas.')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Avançar' }).click();
+
+  // The lone "Nome" column is the full name: nothing required is missing. A choice made here is kept.
+  const nameColumn = visible(page.getByLabel('Campo do cliente para a coluna “Nome”'));
+  await expect(nameColumn).toHaveValue('fullName');
+  await expect(page.getByText('Todos os campos obrigatórios estão associados.')).toBeVisible();
+  await visible(page.getByLabel('Campo do cliente para a coluna “Apelido”')).selectOption('notes');
+  await expect(page).toHaveURL(/step=mapping/);
+
+  // A reload keeps the step and the mapping; only the file is chosen again.
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'A página foi recarregada' })).toContainText(
+    'continuar na etapa “Mapeamento”',
+  );
+  await fileInput.setInputFiles(file);
+  await expect(visible(page.getByLabel('Campo do cliente para a coluna “Apelido”'))).toHaveValue('notes');
+  await expect(nameColumn).toHaveValue('fullName');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByRole('button', { name: 'Avançar' }).click();
+
+  // The preview: a single word has no surname; 31/02/1980 does not exist, said as the file writes dates.
+  await expect(page.locator('[data-stat="total"] dd')).toHaveText('3');
+  await expect(page.locator('[data-stat="valid"] dd')).toHaveText('1');
+  await expect(page.locator('[data-stat="invalid"] dd')).toHaveText('2');
+  await expect(
+    visible(page.getByText('Esta data não existe (lida como dd/mm/aaaa, dia primeiro)')),
+  ).toBeVisible();
+  await expect(
+    visible(page.getByText('O nome completo precisa de um sobrenome depois do nome')),
+  ).toBeVisible();
+
+  // Back goes to the mapping, not out of the wizard; Forward returns to the preview.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Associe as colunas' })).toBeVisible();
+  await expect(visible(page.getByLabel('Campo do cliente para a coluna “Apelido”'))).toHaveValue('notes');
+  await page.goForward();
+  await expect(page.locator('[data-stat="invalid"] dd')).toHaveText('2');
+
+  // A reload on the preview checks the rows again once the file is chosen again.
+  await page.reload();
+  await fileInput.setInputFiles(file);
+  await expect(page.locator('[data-stat="valid"] dd')).toHaveText('1');
+  await page.getByRole('button', { name: 'Revisar e confirmar' }).click();
+  await page.getByRole('button', { name: 'Importar clientes' }).click();
+  await expect(page.locator('[data-stat="imported"] dd')).toHaveText('1');
+  await expect(page.locator('[data-stat="errors"] dd')).toHaveText('2');
+
+  // Back from the result is the preview, never the confirm step with its import button.
+  await page.goBack();
+  await expect(page.getByRole('button', { name: 'Revisar e confirmar' })).toBeVisible();
+  await page.goto(`/app/org/${organizationId}/customers`);
+  await expect(visible(page.getByText('Maria da Conceição Santos'))).toBeVisible();
 });

@@ -28,6 +28,8 @@ beforeAll(async () => {
       '/app/select-organization',
       '/app/org/$orgId/customers/',
       '/app/org/$orgId/customers/$customerId/edit',
+      '/my-classes/$token',
+      '/waitlist-offers/$token',
     ]),
   );
   await writeBuildFile('assets/app-abc123.js', `console.log('app');${filler}`);
@@ -123,6 +125,18 @@ describe('compression and caching of the web app', () => {
 
     const app = await get('/sign-in', { 'accept-encoding': 'gzip' });
     expect(app.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("keeps the pages a customer's token link opens out of caches and search engines (issue #27)", async () => {
+    for (const path of ['/my-classes/abc', '/waitlist-offers/abc']) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('cache-control'), path).toBe('no-store');
+      expect(page.headers.get('x-robots-tag'), path).toBe('noindex');
+    }
+    const app = await get('/sign-in');
+    expect(app.headers.get('cache-control')).toBe('no-cache');
+    expect(app.headers.get('x-robots-tag')).toBeNull();
   });
 
   it('answers a missing asset 404, without the long cache', async () => {

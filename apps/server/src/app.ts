@@ -19,6 +19,7 @@ import { appRouteMatcher } from './lib/app-routes.ts';
 import { errorResponse, handleError, handleNotFound } from './lib/errors.ts';
 import { type AppEnv, createRouter, type Deps } from './lib/http.ts';
 import { idempotency } from './lib/idempotency.ts';
+import { isTokenLinkPage, TOKEN_LINK_HEADERS } from './lib/no-store.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
@@ -231,7 +232,9 @@ function serveWeb(app: Hono<AppEnv>, webDistDir: string) {
   const isAppRoute = appRouteMatcher(webDistDir);
   app.get('*', async (c) => {
     indexHtml ??= readFile(join(webDistDir, 'index.html'), 'utf8');
-    c.header('Cache-Control', 'no-cache');
+    if (isTokenLinkPage(c.req.path)) {
+      for (const [name, value] of Object.entries(TOKEN_LINK_HEADERS)) c.header(name, value);
+    } else c.header('Cache-Control', 'no-cache');
     return c.html(await indexHtml, isAppRoute(c.req.path) ? 200 : 404);
   });
 }

@@ -9,6 +9,7 @@ import {
   type ID_TYPES,
   isCalendarDate,
 } from './customers.ts';
+import { splitFullName } from './person-names.ts';
 import { V } from './validation.ts';
 
 /**
@@ -21,6 +22,9 @@ export const IMPORT_ROW_KEYS = {
   email: 'import.rowErrors.email',
   phone: 'import.rowErrors.phone',
   date: 'import.rowErrors.date',
+  dateDoesNotExist: 'import.rowErrors.dateDoesNotExist',
+  isoDateDoesNotExist: 'import.rowErrors.isoDateDoesNotExist',
+  fullNameWithoutLastName: 'import.rowErrors.fullNameWithoutLastName',
   option: 'import.rowErrors.option',
   cpf: 'import.rowErrors.cpf',
 } as const;
@@ -30,15 +34,29 @@ export type RowCells = Partial<Record<ImportField, string>>;
 export type RowIssue = Omit<ImportRowIssue, 'row' | 'message'>;
 export type CheckedRow = { values: CustomerValues; issues: [] } | { values: null; issues: RowIssue[] };
 
-/** yyyy-mm-dd (a spreadsheet's own dates arrive so) or dd/mm/yyyy with / . or - ; null when neither. */
-export function parseImportDate(value: string): string | null {
+/**
+ * A date cell read: the date, or why not — written in neither form, or written in one (dd/mm/yyyy with its
+ * own separator, or yyyy-mm-dd) but naming a day the calendar does not have (31/02/1980, or a US 12/31/1990
+ * read day first), which the message names in the cell's own form (issue #27).
+ */
+export type ImportDateReading =
+  | { date: string }
+  | { date: null; separator: string | null; isDayFirst: boolean };
+
+/** yyyy-mm-dd (a spreadsheet's own dates arrive so) or dd/mm/yyyy with / . or - (the same one twice). */
+export function readImportDate(value: string): ImportDateReading {
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
-  const written = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(value);
-  const parts = iso ? [iso[1], iso[2], iso[3]] : written ? [written[3], written[2], written[1]] : null;
-  if (!parts) return null;
+  const written = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/.exec(value);
+  const parts = iso ? [iso[1], iso[2], iso[3]] : written ? [written[4], written[3], written[1]] : null;
+  if (!parts) return { date: null, separator: null, isDayFirst: false };
   const [year = '', month = '', day = ''] = parts;
   const date = `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  return isCalendarDate(date) ? date : null;
+  if (isCalendarDate(date)) return { date };
+  return { date: null, separator: written?.[2] ?? '-', isDayFirst: !iso };
+}
+
+export function parseImportDate(value: string): string | null {
+  return readImportDate(value).date;
 }
 
 type Choices<T extends string> = Record<T, readonly string[]>;
@@ -87,6 +105,7 @@ function cpfOf(value: string): string {
 
 /** The fields read as something other than text; every other one is copied as written. */
 const READ_FIELDS: readonly ImportField[] = [
+  'fullName',
   'isWhatsapp',
   'dateOfBirth',
   'gender',
@@ -125,16 +144,25 @@ function toInput(cells: RowCells): { input: CustomerInput; issues: RowIssue[] } 
   if (whatsapp) input.isWhatsapp = whatsapp === 'true';
   if (cells.country) input.country = COUNTRY_NAMES[normalizeHeader(cells.country)] ?? cells.country;
   if (cells.dateOfBirth) {
-    const date = parseImportDate(cells.dateOfBirth);
-    if (date) input.dateOfBirth = date;
-    else issues.push({ field: 'dateOfBirth', key: IMPORT_ROW_KEYS.date, value: cells.dateOfBirth });
+    const reading = readImportDate(cells.dateOfBirth);
+    if (reading.date !== null) input.dateOfBirth = reading.date;
+    else issues.push(dateIssue(cells.dateOfBirth, reading));
   }
+  if (cells.fullName) Object.assign(input, splitFullName(cells.fullName));
   if (cells.cpf) {
     const cpf = cpfOf(cells.cpf);
     if (isValidCpf(cpf)) Object.assign(input, { idType: 'CPF', idNumber: cpf });
     else issues.push({ field: 'cpf', key: IMPORT_ROW_KEYS.cpf, value: cells.cpf });
   }
   return { input: input as CustomerInput, issues };
+}
+
+/** The form the message names is spelled by each catalog (dd/mm/yyyy, dd/mm/aaaa), with the cell's separator. */
+function dateIssue(value: string, reading: Extract<ImportDateReading, { date: null }>): RowIssue {
+  const field = 'dateOfBirth';
+  if (!reading.separator) return { field, key: IMPORT_ROW_KEYS.date, value };
+  const key = reading.isDayFirst ? IMPORT_ROW_KEYS.dateDoesNotExist : IMPORT_ROW_KEYS.isoDateDoesNotExist;
+  return { field, key, value, params: { separator: reading.separator } };
 }
 
 /** The form's messages that the import words its own way (spec §8). */
@@ -148,6 +176,13 @@ const IMPORT_KEY_OF: Record<string, string> = {
   [V.date]: IMPORT_ROW_KEYS.date,
 };
 
+/** The column a form field's issue belongs to: the CPF's, or the full name's that filled both names. */
+function reportedField(path: string, cells: RowCells): ImportField {
+  if (path === 'idNumber' && cells.cpf) return 'cpf';
+  if ((path === 'firstName' || path === 'lastName') && cells.fullName) return 'fullName';
+  return path as ImportField;
+}
+
 /** Checks one row's cells (trimmed, empty ones left out): the customer to insert, or every issue found. */
 export function checkImportRow(cells: RowCells): CheckedRow {
   const { input, issues } = toInput(cells);
@@ -155,13 +190,16 @@ export function checkImportRow(cells: RowCells): CheckedRow {
   if (parsed.success && !issues.length) return { values: parsed.data, issues: [] };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const path = String(issue.path[0] ?? '');
-    const field = (path === 'idNumber' && cells.cpf ? 'cpf' : path) as ImportField;
+    const field = reportedField(path, cells);
     if (issues.some((each) => each.field === field)) continue;
     const message = issue.message.startsWith('validation.') ? issue.message : V.format;
     const max = 'maximum' in issue ? Number(issue.maximum) : undefined;
     issues.push({
       field,
-      key: IMPORT_KEY_OF[message] ?? message,
+      key:
+        field === 'fullName' && message === V.lastNameRequired
+          ? IMPORT_ROW_KEYS.fullNameWithoutLastName
+          : (IMPORT_KEY_OF[message] ?? message),
       value: cells[field] ?? '',
       ...(message === V.max && max !== undefined ? { params: { max } } : {}),
     });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chooseImportField,
   IMPORT_FIELDS,
+  IMPORT_TEMPLATE_FIELDS,
+  type ImportField,
   ImportMapping,
   ImportRowsFields,
   importFieldLabelKey,
@@ -47,16 +50,57 @@ describe('the automatic column mapping', () => {
 
   it("maps the export's own headers in both languages, and a field only once", () => {
     expect(
-      suggestMapping(['Nome', 'Tipo de documento', 'Número do documento', 'Observações', 'Cadastrado em']),
-    ).toEqual(['firstName', 'idType', 'idNumber', 'notes', null]);
+      suggestMapping([
+        'Nome',
+        'Sobrenome',
+        'Tipo de documento',
+        'Número do documento',
+        'Observações',
+        'Cadastrado em',
+      ]),
+    ).toEqual(['firstName', 'lastName', 'idType', 'idNumber', 'notes', null]);
     expect(suggestMapping(['Telefone', 'Celular'])).toEqual(['phone', null]);
   });
 
   it('maps every field by its own label in both languages: the sample template imports with no mapping', () => {
+    const labelsIn = (catalog: typeof enUS, fields: readonly ImportField[]) =>
+      fields.map((field) => translate(catalog, importFieldLabelKey(field)));
+    const apart = IMPORT_FIELDS.filter((field) => field !== 'fullName');
     for (const catalog of [enUS, ptBR]) {
-      const labels = IMPORT_FIELDS.map((field) => translate(catalog, importFieldLabelKey(field)));
-      expect(suggestMapping(labels)).toEqual([...IMPORT_FIELDS]);
+      expect(suggestMapping(labelsIn(catalog, apart))).toEqual(apart);
+      expect(suggestMapping(labelsIn(catalog, IMPORT_TEMPLATE_FIELDS))).toEqual([...IMPORT_TEMPLATE_FIELDS]);
+      expect(suggestMapping(labelsIn(catalog, ['fullName', 'email']))).toEqual(['fullName', 'email']);
     }
+  });
+
+  it('reads a lone "Nome" as the full name, and prefers first and last name columns to a full one (issue #27)', () => {
+    expect(suggestMapping(['Nome', 'CPF', 'Celular'])).toEqual(['fullName', 'cpf', 'phone']);
+    expect(suggestMapping(['Name', 'Email'])).toEqual(['fullName', 'email']);
+    expect(suggestMapping(['Nome completo', 'Nome'])).toEqual(['fullName', null]);
+    expect(suggestMapping(['Nome completo', 'Nome', 'Sobrenome'])).toEqual([null, 'firstName', 'lastName']);
+    expect(suggestMapping(['Nome completo', 'Sobrenome'])).toEqual(['fullName', null]);
+    // A first-name header says what it holds: the surname is reported missing, not guessed.
+    expect(suggestMapping(['Primeiro nome', 'E-mail'])).toEqual(['firstName', 'email']);
+  });
+
+  it('takes a full name in place of first and last name, never beside them (issue #27)', () => {
+    expect(missingRequiredFields(['fullName', null])).toEqual([]);
+    expect(ImportMapping.safeParse(['fullName', 'email']).success).toBe(true);
+    expect(ImportMapping.safeParse(['fullName', 'firstName']).success).toBe(false);
+    expect(ImportMapping.safeParse(['lastName', 'fullName']).success).toBe(false);
+    // Choosing one frees the others, wherever they were.
+    expect(chooseImportField(['firstName', 'lastName', null], 2, 'fullName')).toEqual([
+      null,
+      null,
+      'fullName',
+    ]);
+    expect(chooseImportField(['fullName', null, 'email'], 1, 'lastName')).toEqual([
+      null,
+      'lastName',
+      'email',
+    ]);
+    expect(chooseImportField(['email', 'phone'], 1, 'email')).toEqual([null, 'email']);
+    expect(chooseImportField(['email', 'phone'], 1, null)).toEqual(['email', null]);
   });
 
   it('accepts a mapping naming each field once, and lists the required fields it lacks', () => {
@@ -88,6 +132,38 @@ describe('the row checks', () => {
     expect(parseImportDate('1990-31-12')).toBeNull();
     expect(parseImportDate('30/02/1990')).toBeNull();
     expect(parseImportDate('02/1990')).toBeNull();
+    expect(parseImportDate('03/02.1990')).toBeNull();
+  });
+
+  it('says an impossible date does not exist, in the form the cell is written in (issue #27)', () => {
+    const dateIssue = (dateOfBirth: string) =>
+      checkImportRow({ firstName: 'Ana', lastName: 'Souza', dateOfBirth }).issues[0];
+    expect(dateIssue('31/02/1980')).toMatchObject({
+      key: IMPORT_ROW_KEYS.dateDoesNotExist,
+      params: { separator: '/' },
+    });
+    expect(dateIssue('31-04-1980')?.params).toEqual({ separator: '-' });
+    expect(dateIssue('1980-02-30')?.key).toBe(IMPORT_ROW_KEYS.isoDateDoesNotExist);
+    expect(dateIssue('Fevereiro de 1980')?.key).toBe(IMPORT_ROW_KEYS.date);
+    const issue = dateIssue('31/02/1980');
+    expect(translate(ptBR, issue?.key ?? '', issue?.params)).toBe(
+      'Esta data não existe (lida como dd/mm/aaaa, dia primeiro)',
+    );
+    expect(translate(enUS, issue?.key ?? '', issue?.params)).toBe(
+      'This date does not exist (read as dd/mm/yyyy, day first)',
+    );
+  });
+
+  it('splits a full-name cell into the first and last name, and reports a lone word on it (issue #27)', () => {
+    const checked = checkImportRow({ fullName: 'Maria da Conceição Santos' });
+    expect(checked.values).toMatchObject({ firstName: 'Maria', lastName: 'da Conceição Santos' });
+    expect(checkImportRow({ fullName: 'Xuxa' }).issues).toEqual([
+      { field: 'fullName', key: IMPORT_ROW_KEYS.fullNameWithoutLastName, value: 'Xuxa' },
+    ]);
+    expect(checkImportRow({ fullName: `${'A'.repeat(101)} Souza` }).issues[0]).toMatchObject({
+      field: 'fullName',
+      key: 'validation.max',
+    });
   });
 
   it('turns a Brazilian spreadsheet row into the customer the form would save', () => {

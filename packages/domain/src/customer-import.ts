@@ -20,10 +20,14 @@ export const IMPORT_LISTED_ROWS = 1000;
 /** Sample values shown per column on the mapping step. */
 export const IMPORT_SAMPLE_VALUES = 3;
 
-/** In the order of the sample template and of the customers export. `cpf` fills id type CPF and its number. */
+/**
+ * The fields a column can fill. `cpf` fills id type CPF and its number; `fullName` fills first and last name
+ * (split by `splitFullName`), for the many spreadsheets with one "Nome" column and no surname (issue #27).
+ */
 export const IMPORT_FIELDS = [
   'firstName',
   'lastName',
+  'fullName',
   'email',
   'phone',
   'isWhatsapp',
@@ -52,11 +56,40 @@ export type ImportField = z.infer<typeof ImportField>;
 export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['firstName', 'lastName'];
 
 /**
+ * The sample template's columns, in order, and the first columns of the customers export with the same
+ * headers (the field labels below), so the template and an export read alike and import with no mapping.
+ */
+export const IMPORT_TEMPLATE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'isWhatsapp',
+  'dateOfBirth',
+  'gender',
+  'cpf',
+  'zipCode',
+  'address',
+  'number',
+  'neighborhood',
+  'city',
+  'state',
+  'notes',
+] as const satisfies readonly ImportField[];
+
+/** A full name fills first and last name: a mapping takes either it or them, never both. */
+const EXCLUDED_BY: Partial<Record<ImportField, readonly ImportField[]>> = {
+  fullName: ['firstName', 'lastName'],
+  firstName: ['fullName'],
+  lastName: ['fullName'],
+};
+
+/**
  * The catalog key of a field's label, in the wizard and as a column header of the sample template: the
  * customer form's label, but for the import's own two.
  */
 export function importFieldLabelKey(field: ImportField) {
-  return field === 'cpf' || field === 'isWhatsapp'
+  return field === 'cpf' || field === 'isWhatsapp' || field === 'fullName'
     ? (`import.fields.${field}` as const)
     : (`customers.fields.${field}` as const);
 }
@@ -75,13 +108,33 @@ export const ImportMapping = z
     mapping.forEach((field, index) => {
       if (field && seen.has(field))
         ctx.addIssue({ code: 'custom', path: [index], message: 'validation.option' });
+      if (field && EXCLUDED_BY[field]?.some((other) => mapping.includes(other)))
+        ctx.addIssue({ code: 'custom', path: [index], message: 'validation.exclusiveOption' });
       if (field) seen.add(field);
     });
   });
 export type ImportMapping = z.infer<typeof ImportMapping>;
 
+/** First and last name, unless a full-name column fills both. */
 export function missingRequiredFields(mapping: readonly (ImportField | null)[]): ImportField[] {
+  if (mapping.includes('fullName')) return [];
   return REQUIRED_IMPORT_FIELDS.filter((field) => !mapping.includes(field));
+}
+
+/**
+ * The mapping once `column` fills `field`: a field fills one column, so choosing it here frees it elsewhere,
+ * and so are the fields it excludes (a full name frees first and last name, and the other way round).
+ */
+export function chooseImportField(
+  mapping: readonly (ImportField | null)[],
+  column: number,
+  field: ImportField | null,
+): (ImportField | null)[] {
+  const freed = field ? [field, ...(EXCLUDED_BY[field] ?? [])] : [];
+  return mapping.map((current, index) => {
+    if (index === column) return field;
+    return current && freed.includes(current) ? null : current;
+  });
 }
 
 /** "Data de Nascimento" → "data de nascimento": no accents, case or punctuation. */
@@ -101,6 +154,7 @@ export function normalizeHeader(header: string): string {
 const HEADER_NAMES: Record<ImportField, readonly string[]> = {
   firstName: ['nome', 'primeiro nome', 'nome do cliente', 'first name', 'firstname', 'given name', 'name'],
   lastName: ['sobrenome', 'ultimo nome', 'last name', 'lastname', 'surname', 'family name'],
+  fullName: ['nome completo', 'nome e sobrenome', 'full name', 'fullname', 'complete name'],
   email: ['email', 'e mail', 'endereco de email', 'endereco de e mail', 'mail', 'email address'],
   phone: [
     'celular',
@@ -172,13 +226,29 @@ const FIELD_BY_HEADER = new Map(
   Object.entries(HEADER_NAMES).flatMap(([field, names]) => names.map((name) => [name, field as ImportField])),
 );
 
-/** The automatic mapping: a known header fills its field; the first column wins when two name one field. */
+/** Headers that are a first name beside a surname column, and the whole name in a file with none. */
+const NAME_HEADERS = new Set(['nome', 'nome do cliente', 'name', 'cliente', 'customer', 'customer name']);
+
+/**
+ * The automatic mapping: a known header fills its field; the first column wins when two name one field.
+ * Separate first and last name columns win over a full-name one; a file with no surname column has its
+ * "Nome" read as the full name (issue #27).
+ */
 export function suggestMapping(headers: readonly string[]): (ImportField | null)[] {
   const used = new Set<ImportField>();
-  return headers.map((header) => {
-    const field = FIELD_BY_HEADER.get(normalizeHeader(header));
+  const mapping = headers.map((header) => {
+    const field = FIELD_BY_HEADER.get(normalizeHeader(header)) ?? null;
     if (!field || used.has(field)) return null;
     used.add(field);
+    return field;
+  });
+  const hasNames = used.has('firstName') && used.has('lastName');
+  return mapping.map((field, column) => {
+    if (field === 'fullName') return hasNames ? null : field;
+    if (field === 'firstName' && !used.has('lastName') && !used.has('fullName')) {
+      return NAME_HEADERS.has(normalizeHeader(headers[column] ?? '')) ? 'fullName' : field;
+    }
+    if ((field === 'firstName' || field === 'lastName') && used.has('fullName') && !hasNames) return null;
     return field;
   });
 }
@@ -238,8 +308,9 @@ export const ImportPreview = z.object({
   valid: z.number().int(),
   invalid: z.number().int(),
   warnings: z.number().int(),
-  /** Every row with a problem up to IMPORT_LISTED_ROWS, and the first valid ones, in file order. */
+  /** Every row with a problem up to IMPORT_LISTED_ROWS, then valid ones up to the same total, in file order. */
   rows: z.array(ImportPreviewRow),
+  /** Fewer rows listed than the file holds. */
   isTruncated: z.boolean(),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isValidCnpj, normalizeCnpj } from './cnpj.ts';
+import { isValidCpf, normalizeCpf } from './cpf.ts';
+import { normalizePhone } from './phones.ts';
 import { V } from './validation.ts';
 
 /**
@@ -46,7 +49,9 @@ function field(id: string, value: string): string {
 
 /**
  * The BR Code allows only a restricted character set in names and cities; wallets reject accents in them.
- * Accents are removed and the text cut to the field's maximum.
+ * Accents are removed and the text cut to the field's maximum. What is left may be nothing (a name of emoji
+ * or `|` only): the settings refuse such a name (`isBrCodeText`), since a code with an empty field 59 or 60
+ * is refused by the payer's bank.
  */
 function plainText(value: string, max: number): string {
   return value
@@ -55,6 +60,11 @@ function plainText(value: string, max: number): string {
     .replace(/[^A-Za-z0-9 .,\-/@&*]/g, '')
     .trim()
     .slice(0, max);
+}
+
+/** Whether a merchant name or city keeps at least one character in a BR Code. */
+export function isBrCodeText(value: string): boolean {
+  return plainText(value, 99) !== '';
 }
 
 export type PixPayloadInput = {
@@ -67,6 +77,12 @@ export type PixPayloadInput = {
   txid?: string | null;
   description?: string | null;
 };
+
+function requiredText(name: string, value: string, max: number): string {
+  const text = plainText(value, max);
+  if (!text) throw new Error(`BR Code ${name} has no character a PIX code can carry`);
+  return text;
+}
 
 export function pixPayload(input: PixPayloadInput): string {
   const account = [
@@ -82,8 +98,8 @@ export function pixPayload(input: PixPayloadInput): string {
     field('53', '986'),
     input.amountCents ? field('54', (input.amountCents / 100).toFixed(2)) : '',
     field('58', 'BR'),
-    field('59', plainText(input.merchantName, 25)),
-    field('60', plainText(input.merchantCity, 15)),
+    field('59', requiredText('merchant name', input.merchantName, 25)),
+    field('60', requiredText('merchant city', input.merchantCity, 15)),
     field('62', field('05', txid)),
     '6304',
   ].join('');
@@ -105,17 +121,42 @@ export function readPixPayload(payload: string): Record<string, string> | null {
   return fields;
 }
 
-/** PIX key kinds: CPF/CNPJ digits, e-mail, phone in E.164, or the random key (EVP, a UUID). */
-const PIX_KEY_PATTERNS = [
-  /^\d{11}$/, // CPF
-  /^\d{14}$/, // CNPJ
-  /^[^\s@]+@[^\s@]+\.[^\s@]+$/, // e-mail
-  /^\+[1-9]\d{7,14}$/, // phone
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, // random key
-];
+const EMAIL_KEY = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const RANDOM_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PHONE_WRITTEN = /^(\+|\()/;
+const CPF_WRITTEN = /^(\d{11}|\d{3}\.\d{3}\.\d{3}-\d{2})$/;
+
+/**
+ * A PIX key as the DICT holds it, from the key as people paste it: a CPF or CNPJ without punctuation (an
+ * alphanumeric CNPJ's letters upper-case), a phone in E.164 (+5511987654321), an e-mail or a random key
+ * (EVP, a UUID, lower-case) as they are; null when it is none of these. Eleven bare digits, or a CPF's own
+ * punctuation, are a CPF (the DICT reads them so), never a phone: a phone is written some other way ("+55…",
+ * "(11) 98765-4321", "11 98765-4321"). CPF and CNPJ check digits are checked, so a mistyped one is refused
+ * here rather than by the payer's bank.
+ */
+export function normalizePixKey(value: string): string | null {
+  const key = value.trim();
+  if (key.length > 77) return null;
+  if (EMAIL_KEY.test(key)) return key;
+  if (RANDOM_KEY.test(key)) return key.toLowerCase();
+  if (PHONE_WRITTEN.test(key)) return normalizePhone(key, 'BR');
+  if (CPF_WRITTEN.test(key)) return isValidCpf(key) ? normalizeCpf(key) : null;
+  return isValidCnpj(key) ? normalizeCnpj(key) : normalizePhone(key, 'BR');
+}
 
 export function isPixKey(value: string): boolean {
-  return value.length <= 77 && PIX_KEY_PATTERNS.some((pattern) => pattern.test(value));
+  return normalizePixKey(value) !== null;
+}
+
+/** A merchant name or city: empty is "not set"; text a BR Code would carry as nothing is refused. */
+function brCodeText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, V.max)
+    .refine((value) => value === '' || isBrCodeText(value), V.pixText)
+    .nullish()
+    .transform((value) => value || null);
 }
 
 /** The organization's PIX receiving details (settings). Empty key: PIX codes are not offered. */
@@ -126,19 +167,9 @@ export const PixSettingsInput = z.object({
     .max(77, V.max)
     .refine((value) => value === '' || isPixKey(value), V.pixKey)
     .nullish()
-    .transform((value) => value || null),
-  pixMerchantName: z
-    .string()
-    .trim()
-    .max(25, V.max)
-    .nullish()
-    .transform((value) => value || null),
-  pixMerchantCity: z
-    .string()
-    .trim()
-    .max(15, V.max)
-    .nullish()
-    .transform((value) => value || null),
+    .transform((value) => (value ? normalizePixKey(value) : null)),
+  pixMerchantName: brCodeText(25),
+  pixMerchantCity: brCodeText(15),
 });
 export type PixSettingsInput = z.input<typeof PixSettingsInput>;
 export type PixSettingsValues = z.output<typeof PixSettingsInput>;

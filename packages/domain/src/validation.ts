@@ -49,6 +49,7 @@ export const V = {
   dateRangeTooLong: 'validation.dateRangeTooLong',
   resumeAfterPause: 'validation.resumeAfterPause',
   pixKey: 'validation.pixKey',
+  pixText: 'validation.pixText',
   amount: 'validation.amount',
   option: 'validation.option',
   unknownField: 'validation.unknownField',

@@ -15,7 +15,23 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const response = await auth.handler(new Request(c.req.raw, { headers }));
   // Redirects (3xx) belong to the OAuth flow; every other non-2xx gets the one error shape.
   if (response.status < 400) return response;
-  return reshapeError(response);
+  const reshaped = await reshapeError(response);
+  if (response.status === 429) {
+    reshaped.headers.set(
+      'Retry-After',
+      retryAfterSeconds(response, c.var.deps.env.AUTH_RATE_LIMIT_WINDOW_SECONDS),
+    );
+  }
+  return reshaped;
+}
+
+/**
+ * The standard header a client waits by (RFC 9110 §10.2.3, in seconds; issue #27): better-auth counts the
+ * seconds left of the window but writes them only in its own X-Retry-After. Without it, the whole window.
+ */
+function retryAfterSeconds(response: Response, windowSeconds: number): string {
+  const seconds = Number(response.headers.get('x-retry-after'));
+  return String(Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : Math.max(1, windowSeconds));
 }
 
 const CODE_BY_STATUS: Record<number, string> = {

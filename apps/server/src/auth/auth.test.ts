@@ -103,6 +103,11 @@ describe('rate limiting', () => {
       const blocked = await attempt();
       expect(blocked.status).toBe(429);
       expect(blocked.body.error.code).toBe('RATE_LIMITED');
+      // How long to wait, in whole seconds within the window (issue #27: the 429 said nothing).
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(Number.isInteger(retryAfter), String(blocked.headers.get('retry-after'))).toBe(true);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
     } finally {
       await limited.close();
     }

@@ -9,3 +9,18 @@ export const noStore = createMiddleware<AppEnv>(async (c, next) => {
   c.header('Cache-Control', 'no-store');
   await next();
 });
+
+/**
+ * The headers of a page reached by a link's token and of its API answers (a waitlist offer, a customer's
+ * class link): the token is the key to one customer's name and places, so no cache keeps it and no search
+ * engine that comes across a link lists it (issue #27 item 16).
+ */
+export const TOKEN_LINK_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex' } as const;
+
+/** The web pages a token link opens (apps/web/src/routes/my-classes, waitlist-offers). */
+export const isTokenLinkPage = (path: string) => /^\/(my-classes|waitlist-offers)\//.test(path);
+
+export const tokenLinkHeaders = createMiddleware<AppEnv>(async (c, next) => {
+  for (const [name, value] of Object.entries(TOKEN_LINK_HEADERS)) c.header(name, value);
+  await next();
+});

@@ -219,7 +219,7 @@ describe("a revoked session's token", () => {
 
 /** 14 wrong-password sign-ins, each with a different client-made first X-Forwarded-For entry. */
 async function signInStatuses(app: TestApp, email: string, proxyEntries: string) {
-  const answers: { status: number; body: ErrorBody }[] = [];
+  const answers: { status: number; body: ErrorBody; headers: Headers }[] = [];
   for (let attempt = 0; attempt < 14; attempt += 1) {
     const response = await app.request('POST', '/auth/sign-in/email', {
       headers: { 'x-forwarded-for': `198.51.100.${attempt}${proxyEntries ? `, ${proxyEntries}` : ''}` },
@@ -239,6 +239,9 @@ describe('rate limits behind a proxy', () => {
       expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(401));
       expect(answers.slice(10).map((answer) => answer.status)).toEqual([429, 429, 429, 429]);
       expectErrorShape(answers[13] as { body: ErrorBody }, 'RATE_LIMITED');
+      // Every 429 says how many seconds to wait (issue #27).
+      for (const answer of answers.slice(10))
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     } finally {
       await direct.close();
     }

@@ -27,6 +27,9 @@ export const classLinkOperations: OperationTable = {
   'GET /my-classes/{token}': {
     params: link,
     access: holder(200, "whoever holds the link sees the customer's classes (opened without signing in)"),
+
+    // The token is the key to a customer's data: no cache keeps an answer (issue #27).
+    noStore: true,
   },
   'POST /my-classes/{token}/sessions/{sessionId}/cancel': {
     params: { ...link, sessionId: (ids) => ids.classLinkSession },
@@ -34,5 +37,6 @@ export const classLinkOperations: OperationTable = {
       200,
       'the seeded place is canceled already: cancelling again answers the page, writes nothing',
     ),
+    noStore: true,
   },
 };

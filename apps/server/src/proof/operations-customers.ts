@@ -28,6 +28,7 @@ export const customerOperations: OperationTable = {
     query: () => ({ language: 'en_US' }),
     access: { tenant: { org: 'EXPORT_CUSTOMERS' } },
     auditedRead: { failingQuery: { language: 'xx' } },
+    noStore: true,
   },
   'GET /organizations/{orgId}/customers/{customerId}': {
     params: customer,

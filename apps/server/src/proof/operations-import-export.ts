@@ -4,7 +4,12 @@ const org = { orgId: 'organization' } as const;
 const importing = { tenant: { org: 'IMPORT_CUSTOMERS' } } as const;
 // An allowed export succeeds and writes its audit entry, which the digest would count: members allowed to
 // make it get a failing query instead.
-const audited = { query: () => ({ language: 'en_US' }), auditedRead: { failingQuery: { language: 'xx' } } };
+// Every answer, refusals included, is no-store: the file holds customers' data (issue #27).
+const audited = {
+  query: () => ({ language: 'en_US' }),
+  auditedRead: { failingQuery: { language: 'xx' } },
+  noStore: true,
+} as const;
 
 /**
  * The customer import and the exports (issue #14), written from the contract. The import's calls take a

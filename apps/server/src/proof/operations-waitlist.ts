@@ -57,13 +57,18 @@ export const waitlistOperations: OperationTable = {
   'GET /waitlist-offers/{token}': {
     params: offer,
     access: holder(200, 'whoever holds the link sees the offer (the customer opens it without signing in)'),
+
+    // The token is the key to a customer's data: no cache keeps an answer (issue #27).
+    noStore: true,
   },
   'POST /waitlist-offers/{token}/accept': {
     params: offer,
     access: holder(409, 'the seeded offer was declined: WAITLIST_OFFER_CLOSED for anyone'),
+    noStore: true,
   },
   'POST /waitlist-offers/{token}/decline': {
     params: offer,
     access: holder(200, 'declining a declined offer answers it again and writes nothing'),
+    noStore: true,
   },
 };

@@ -168,7 +168,8 @@ describe('the link', () => {
     const first = await makeLink(ana);
     const second = await makeLink(ana);
     expect((await view(first.token)).body.error.code).toBe('CLASS_LINK_NOT_FOUND');
-    expect((await view(second.token)).status).toBe(200);
+    const live = await view(second.token);
+    expect(live.status).toBe(200);
     const revoked = await t.request('DELETE', linkPath(ana), { token: instructor.token });
     expect(revoked.status, revoked.text).toBe(200);
     expect(revoked.body.isActive).toBe(false);
@@ -176,7 +177,14 @@ describe('the link', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.error.code).toBe('CLASS_LINK_NOT_FOUND');
     const march3 = await sessionOn(regular.id, '2027-03-03');
-    expect((await cancel(second.token, march3.id)).body.error.code).toBe('CLASS_LINK_NOT_FOUND');
+    const refused = await cancel(second.token, march3.id);
+    expect(refused.body.error.code).toBe('CLASS_LINK_NOT_FOUND');
+    // The token is the key to a customer's name and places: no cache keeps an answer, refusals included,
+    // and no search engine lists one (issue #27).
+    for (const answer of [live, gone, refused]) {
+      expect(answer.headers.get('cache-control'), answer.text).toBe('no-store');
+      expect(answer.headers.get('x-robots-tag'), answer.text).toBe('noindex');
+    }
     expect((await view('x'.repeat(43))).status).toBe(404);
     expect((await view('not a token')).status).toBe(404);
     const status = await t.request('GET', linkPath(ana), { token: receptionist.token });

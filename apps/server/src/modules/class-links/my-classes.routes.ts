@@ -3,6 +3,7 @@ import { MyClassCancellation, MyClasses } from '@reformer/domain/class-links';
 import type { Context } from 'hono';
 import { clientIp } from '../../lib/client-ip.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { tokenLinkHeaders } from '../../lib/no-store.ts';
 import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
 import * as service from './my-classes.service.ts';
 
@@ -18,6 +19,7 @@ const view = createRoute({
   method: 'get',
   path,
   tags,
+  middleware: [tokenLinkHeaders],
   summary: "The customer's places in the sessions of the next 30 days, and what cancelling each would earn",
   request: { params: TokenParams },
   responses: {
@@ -30,6 +32,7 @@ const cancel = createRoute({
   method: 'post',
   path: `${path}/sessions/{sessionId}/cancel`,
   tags,
+  middleware: [tokenLinkHeaders],
   summary:
     'Cancel the place, as staff would: the make-up credit decision, the waitlist offer; twice answers the same',
   request: { params: TokenParams.extend({ sessionId: z.string().max(100) }) },

@@ -1,5 +1,12 @@
-import { IMPORT_FIELDS, type ImportField } from '@reformer/domain/customer-import';
+import { formatCpf } from '@reformer/domain/cpf';
+import {
+  IMPORT_FIELDS,
+  IMPORT_TEMPLATE_FIELDS,
+  type ImportField,
+  importFieldLabelKey,
+} from '@reformer/domain/customer-import';
 import { searchWords } from '@reformer/domain/customers';
+import { formatPhone } from '@reformer/domain/phones';
 import type { Language } from '@reformer/domain/preferences';
 import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit.ts';
@@ -8,11 +15,16 @@ import type { OrgAccess } from '../../lib/http.ts';
 import * as repository from './customers.repository.ts';
 
 /**
- * The columns of the export: the import's fields in their order (the CPF is in the id type and number), so
- * an exported file imports again with no mapping to do; headers in the user's language.
+ * The columns of the export: the import template's first, with its headers (issue #27: "the columns match
+ * the import template", as the export screen says), then the other fields the import reads, then when the
+ * customer was registered — so an exported file imports again with no mapping to do.
  */
 export const EXPORT_COLUMNS = [
-  ...IMPORT_FIELDS.filter((field): field is Exclude<ImportField, 'cpf'> => field !== 'cpf'),
+  ...IMPORT_TEMPLATE_FIELDS,
+  ...IMPORT_FIELDS.filter(
+    (field): field is Exclude<ImportField, (typeof IMPORT_TEMPLATE_FIELDS)[number] | 'fullName'> =>
+      field !== 'fullName' && !(IMPORT_TEMPLATE_FIELDS as readonly ImportField[]).includes(field),
+  ),
   'createdAt',
 ] as const;
 
@@ -20,13 +32,18 @@ type Row = Awaited<ReturnType<typeof repository.listAllCustomers>>[number];
 type Column = (typeof EXPORT_COLUMNS)[number];
 
 function header(column: Column): string {
-  if (column === 'isWhatsapp') return 'customers.export.columnWhatsapp';
-  if (column === 'createdAt') return 'customers.export.columnCreatedAt';
-  return `customers.fields.${column}`;
+  return column === 'createdAt' ? 'customers.export.columnCreatedAt' : importFieldLabelKey(column);
 }
+
+/**
+ * A phone as Brazilians write it, "(11) 98765-4321" (a foreign one "+1 212-555-0100"): text a spreadsheet
+ * keeps, where the stored +5511987654321 reads as a number in scientific notation.
+ */
+const phoneText = (phone: string | null) => (phone ? formatPhone(phone, 'BR') : null);
 
 /** A row's value as the user's language writes it (issue #15). */
 function value(row: Row, column: Column, writer: CsvWriter): unknown {
+  const isCpf = row.idType === 'CPF';
   switch (column) {
     case 'createdAt':
       return writer.instant(row.createdAt);
@@ -36,8 +53,17 @@ function value(row: Row, column: Column, writer: CsvWriter): unknown {
       return writer.yesNo(row.isWhatsapp);
     case 'gender':
       return row.gender ? writer.text(`customers.genders.${row.gender}`) : null;
+    // The CPF in its own column, written as everywhere else (000.000.000-00): bare digits are a number to
+    // a spreadsheet, which drops a leading zero. Other documents keep the type and number columns.
+    case 'cpf':
+      return isCpf && row.idNumber ? formatCpf(row.idNumber) : null;
     case 'idType':
-      return row.idType ? writer.text(`customers.idTypes.${row.idType}`) : null;
+      return row.idType && !isCpf ? writer.text(`customers.idTypes.${row.idType}`) : null;
+    case 'idNumber':
+      return isCpf ? null : row.idNumber;
+    case 'phone':
+    case 'emergencyContactPhone':
+      return phoneText(row[column]);
     case 'status':
       return writer.text(`customers.statuses.${row.status}`);
     default:

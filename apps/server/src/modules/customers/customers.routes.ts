@@ -47,7 +47,8 @@ const exportCsv = createRoute({
   path: '/organizations/{orgId}/customers/export',
   tags,
   security: bearerSecurity,
-  middleware: [requireMembership, requirePermission('EXPORT_CUSTOMERS')],
+  // Every customer's personal data: no browser or proxy keeps the file (issue #27).
+  middleware: [noStore, requireMembership, requirePermission('EXPORT_CUSTOMERS')],
   request: {
     params: OrgIdParam,
     query: z.object({

@@ -1,3 +1,6 @@
+import { IMPORT_TEMPLATE_FIELDS, importFieldLabelKey } from '@reformer/domain/customer-import';
+import { translate } from '@reformer/domain/i18n';
+import ptBR from '@reformer/domain/i18n/pt_BR.json' with { type: 'json' };
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, customers } from '../../db/schema/index.ts';
@@ -263,7 +266,9 @@ describe('customer records', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^First name,Last name,Email,Phone,WhatsApp,Date of birth,Gender/);
+    expect(lines[0]).toMatch(
+      /^First name,Last name,Email,Phone,WhatsApp \(yes\/no\),Date of birth,Gender,CPF/,
+    );
     expect(response.text).toContain('João,da Conceição');
     expect(response.text).toContain(`"'=HYPERLINK(""x"")",Attack`);
     expect(response.text).not.toContain('Temporário');
@@ -279,15 +284,63 @@ describe('customer records', () => {
       isWhatsapp: true,
     });
     const english = await t.request('GET', path('/export?language=en_US'), { token: owner.token });
-    expect(english.text).toMatch(/Helena,Exportada,,\+5511987654321,Yes,1990-12-31,Female/);
+    expect(english.text).toMatch(/Helena,Exportada,,\(11\) 98765-4321,Yes,1990-12-31,Female,,/);
     const response = await t.request('GET', path('/export?language=pt_BR'), { token: owner.token });
     const lines = response.text.replace(/^\uFEFF/, '').split('\r\n');
-    expect(lines[0]).toMatch(/^Nome;Sobrenome;E-mail;Telefone;WhatsApp;Data de nascimento;Gênero;País/);
+    expect(lines[0]).toMatch(
+      /^Nome;Sobrenome;E-mail;Telefone;WhatsApp \(sim\/não\);Data de nascimento;Gênero;CPF;/,
+    );
     expect(lines[0]).toMatch(/;Situação;Cadastrado em$/);
     const helena = lines.find((line) => line.startsWith('Helena;'));
-    expect(helena).toMatch(/^Helena;Exportada;;\+5511987654321;Sim;31\/12\/1990;Feminino;BR;/);
+    expect(helena).toMatch(/^Helena;Exportada;;\(11\) 98765-4321;Sim;31\/12\/1990;Feminino;;/);
     expect(helena).toMatch(/;Ativo;\d{2}\/\d{2}\/\d{4}(,)? \d{2}:\d{2}$/);
     expect(response.text).not.toMatch(/FEMALE|ACTIVE/);
+  });
+
+  it("starts with the import template's columns and writes CPF and phones as text a spreadsheet keeps (issue #27)", async () => {
+    await createCustomer(t, owner, organizationId, {
+      firstName: 'Zélia',
+      lastName: 'Planilha',
+      idType: 'CPF',
+      idNumber: '01234567890',
+      phone: '+5519987654321',
+      emergencyContactPhone: '+12125550100',
+    });
+    await createCustomer(t, owner, organizationId, {
+      firstName: 'Yuri',
+      lastName: 'Passaporte',
+      idType: 'PASSPORT',
+      idNumber: 'FX123456',
+    });
+    const response = await t.request('GET', path('/export?language=pt_BR'), { token: owner.token });
+    const [header = '', ...rows] = response.text.replace(/^\uFEFF/, '').split('\r\n');
+    const cellsOf = (name: string) => (rows.find((row) => row.startsWith(`${name};`)) ?? '').split(';');
+    const columns = header.split(';');
+    const template = IMPORT_TEMPLATE_FIELDS.map((field) => translate(ptBR, importFieldLabelKey(field)));
+    expect(columns.slice(0, template.length)).toEqual(template);
+    const cell = (name: string, column: string) => cellsOf(name)[columns.indexOf(column)];
+    // 000.000.000-00 as elsewhere: bare digits are a number to Excel, which drops the leading zero.
+    expect(cell('Zélia', 'CPF')).toBe('012.345.678-90');
+    expect(cell('Zélia', 'Tipo de documento')).toBe('');
+    expect(cell('Zélia', 'Número do documento')).toBe('');
+    // Not a number to Excel (+5519… read as 5.5199E+12): the way Brazilians write it, a foreign one spaced.
+    expect(cell('Zélia', 'Telefone')).toBe('(19) 98765-4321');
+    expect(cell('Zélia', 'Telefone do contato de emergência')).toBe('+1 212 555 0100');
+    expect([
+      cell('Yuri', 'CPF'),
+      cell('Yuri', 'Tipo de documento'),
+      cell('Yuri', 'Número do documento'),
+    ]).toEqual(['', 'Passaporte', 'FX123456']);
+  });
+
+  it('answers every export, and its refusals, with Cache-Control: no-store (issue #27)', async () => {
+    const viewer = await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' });
+    const answers = [
+      await t.request('GET', path('/export'), { token: owner.token }),
+      await t.request('GET', path('/export'), { token: viewer.token }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 403]);
+    for (const answer of answers) expect(answer.headers.get('cache-control')).toBe('no-store');
   });
 
   it('neutralizes a formula after any separator a spreadsheet may split on (, ; tab)', async () => {

@@ -7,6 +7,7 @@ import { requireMembership, requirePermission } from '../../auth/access.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { csvResponse } from '../../lib/csv-export.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { noStore } from '../../lib/no-store.ts';
 import { bearerSecurity, OrgIdParam, standardErrors } from '../../lib/openapi.ts';
 import { type ExportKind, exportData } from './exports.service.ts';
 
@@ -42,7 +43,8 @@ function exportRoute(kind: ExportKind) {
     path: `/organizations/{orgId}/exports/${kind}`,
     tags,
     security: bearerSecurity,
-    middleware: [requireMembership, ...NEEDS[kind]],
+    // Customers' names and payments: no browser or proxy keeps the file, nor a refusal (issue #27).
+    middleware: [noStore, requireMembership, ...NEEDS[kind]],
     summary: `Every ${kind.slice(0, -1)} of the organization as CSV (UTF-8 with BOM, formula-safe); audited`,
     request: {
       params: OrgIdParam,

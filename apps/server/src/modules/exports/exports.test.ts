@@ -154,4 +154,13 @@ describe('exports', () => {
     expect(await statuses(outsider)).toEqual([404, 404, 404]);
     expect((await download('plans', owner, 'xx')).status).toBe(400);
   });
+
+  it('answers every export, and its refusals, with Cache-Control: no-store (issue #27)', async () => {
+    const viewer = await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' });
+    for (const kind of ['plans', 'enrollments', 'payments']) {
+      for (const answer of [await download(kind), await download(kind, viewer)]) {
+        expect(answer.headers.get('cache-control'), `${kind} ${answer.status}`).toBe('no-store');
+      }
+    }
+  });
 });

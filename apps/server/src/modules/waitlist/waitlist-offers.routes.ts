@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { WaitlistOffer } from '@reformer/domain/waitlist';
 import type { Context } from 'hono';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { tokenLinkHeaders } from '../../lib/no-store.ts';
 import { errorResponse, jsonResponse } from '../../lib/openapi.ts';
 import * as service from './waitlist-offers.service.ts';
 
@@ -17,6 +18,7 @@ const view = createRoute({
   method: 'get',
   path,
   tags,
+  middleware: [tokenLinkHeaders],
   summary: 'The offer a link names: the session, its place and time, the expiry, and its state',
   request: { params: TokenParams },
   responses: {
@@ -32,6 +34,7 @@ const accept = createRoute({
   method: 'post',
   path: `${path}/accept`,
   tags,
+  middleware: [tokenLinkHeaders],
   summary: 'Take the held seat: the customer joins the roster; accepting twice answers the same',
   request: { params: TokenParams },
   responses: {
@@ -45,6 +48,7 @@ const decline = createRoute({
   method: 'post',
   path: `${path}/decline`,
   tags,
+  middleware: [tokenLinkHeaders],
   summary: 'Give the held seat up: it is offered to the next person at once',
   request: { params: TokenParams },
   responses: {

@@ -355,6 +355,12 @@ describe('a freed seat', () => {
       expect(missing.status, token).toBe(404);
       expect(missing.body.error.code).toBe('WAITLIST_OFFER_NOT_FOUND');
     }
+    // The token is the key to a customer's name and session: no cache keeps an answer, no search engine
+    // lists one (issue #27).
+    for (const answer of [declined, await publicCall('GET', 'x'.repeat(43))]) {
+      expect(answer.headers.get('cache-control'), answer.text).toBe('no-store');
+      expect(answer.headers.get('x-robots-tag'), answer.text).toBe('noindex');
+    }
   });
 
   it('counts as taken in the calendar and on the session page until the offer ends', async () => {

@@ -34,8 +34,6 @@ export type ImportOptions = { mapping: ImportMapping; skipInvalid: boolean };
 
 type AssessedRow = { row: number; name: string; checked: CheckedRow; duplicate: ImportDuplicate | null };
 
-const VALID_ROWS_LISTED = 10;
-
 /** Step 1: what the file holds, and the mapping its headers suggest. */
 export async function analyzeImportFile(file: File): Promise<ImportFileSummary> {
   const read = await readImportFile(file);
@@ -70,9 +68,12 @@ export async function validateImport(
 ): Promise<ImportPreview> {
   const assessed = await assess(db, access.organizationId, file, options.mapping);
   const problems = assessed.filter((item) => !item.checked.values || item.duplicate);
+  // Rows with problems first, then valid ones up to the same limit: a file within it is listed whole, so
+  // "show all" shows every row (issue #27: it showed 16 of 30).
   const listed = new Set(problems.slice(0, IMPORT_LISTED_ROWS));
-  for (const item of assessed.filter((each) => !listed.has(each)).slice(0, VALID_ROWS_LISTED)) {
-    if (item.checked.values && !item.duplicate) listed.add(item);
+  for (const item of assessed) {
+    if (listed.size >= IMPORT_LISTED_ROWS) break;
+    listed.add(item);
   }
   const invalid = assessed.filter((item) => !item.checked.values).length;
   const warnings = problems.length - invalid;
@@ -82,7 +83,7 @@ export async function validateImport(
     invalid,
     warnings,
     rows: assessed.filter((item) => listed.has(item)).map(previewRow),
-    isTruncated: problems.length > IMPORT_LISTED_ROWS,
+    isTruncated: listed.size < assessed.length,
   };
 }
 
@@ -139,7 +140,7 @@ async function assess(
   const assessed: AssessedRow[] = [];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const fields = mappedCells(next.cells, mapping);
-    const name = `${fields.firstName ?? ''} ${fields.lastName ?? ''}`.trim();
+    const name = fields.fullName ?? `${fields.firstName ?? ''} ${fields.lastName ?? ''}`.trim();
     assessed.push({ row: next.row, name, checked: checkImportRow(fields), duplicate: null });
   }
   await markDuplicates(db, organizationId, assessed);

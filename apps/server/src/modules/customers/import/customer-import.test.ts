@@ -245,7 +245,7 @@ describe('checking the rows', () => {
       [2, 'firstName', '', 'This field is required'],
       [3, 'email', 'eva@', 'Invalid email format'],
       [4, 'phone', '1234', 'Invalid phone format'],
-      [5, 'dateOfBirth', '1990/31/12', 'Invalid date format (use YYYY-MM-DD)'],
+      [5, 'dateOfBirth', '1990/31/12', 'Invalid date format (use DD/MM/YYYY or YYYY-MM-DD)'],
       [6, 'gender', 'Talvez', 'Invalid value. Valid options: MALE, FEMALE, OTHER, PREFER_NOT_TO_SAY'],
       [7, 'cpf', '111.111.111-11', 'Invalid CPF format'],
       [8, 'zipCode', '123', 'Please enter a valid CEP'],

@@ -1,8 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import type { ImportWizardSearch } from '../import-wizard-search.ts';
 import { CustomerImportWizard } from './customer-import-wizard.tsx';
 
-export function CustomerImportPage({ organizationId }: { organizationId: string }) {
+type CustomerImportPageProps = {
+  organizationId: string;
+  search: ImportWizardSearch;
+  onSearchChange: (search: ImportWizardSearch, options: { replace: boolean }) => void;
+};
+
+export function CustomerImportPage({ organizationId, search, onSearchChange }: CustomerImportPageProps) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
@@ -18,7 +25,7 @@ export function CustomerImportPage({ organizationId }: { organizationId: string 
         <h1 className="text-3xl font-bold">{t('import.title')}</h1>
         <p className="text-base-content/80">{t('import.subtitle')}</p>
       </div>
-      <CustomerImportWizard organizationId={organizationId} />
+      <CustomerImportWizard organizationId={organizationId} search={search} onSearchChange={onSearchChange} />
     </div>
   );
 }

@@ -1,58 +1,95 @@
 import type { ImportField, ImportFileSummary } from '@reformer/domain/customer-import';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '../../../lib/error-messages.ts';
 import { useRunImport } from '../api/run-import.ts';
 import { useValidateImport } from '../api/validate-import.ts';
+import {
+  type ImportWizardSearch,
+  type ImportWizardStep,
+  readMapping,
+  writeMapping,
+} from '../import-wizard-search.ts';
 import { ImportConfirm } from './import-confirm.tsx';
 import { ImportMappingStep } from './import-mapping-step.tsx';
 import { ImportPreviewStep } from './import-preview-step.tsx';
 import { ImportResultView } from './import-result.tsx';
 import { ImportUploadStep } from './import-upload-step.tsx';
 
+/** The four steps shown; the confirm step is the preview's last part. */
 const STEPS = ['upload', 'mapping', 'preview', 'import'] as const;
-type Step = (typeof STEPS)[number];
 type Uploaded = { file: File; summary: ImportFileSummary };
+type Mapping = (ImportField | null)[];
+
+type CustomerImportWizardProps = {
+  organizationId: string;
+  search: ImportWizardSearch;
+  onSearchChange: (search: ImportWizardSearch, options: { replace: boolean }) => void;
+};
 
 /**
  * The import wizard (spec document 2 §2, issue #14): upload, mapping, preview with a confirm step, import
- * with its result. The file stays in the browser and goes with each call; the server keeps nothing.
+ * with its result. The file stays in the browser and goes with each call; the server keeps nothing. The
+ * step, the mapping and "skip invalid rows" live in the URL (issue #27), so Back goes to the step before
+ * and a reload asks only for the file again, then goes on where it was.
  */
-export function CustomerImportWizard({ organizationId }: { organizationId: string }) {
+export function CustomerImportWizard({ organizationId, search, onSearchChange }: CustomerImportWizardProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>('upload');
+  const step = search.step ?? 'upload';
   const [uploaded, setUploaded] = useState<Uploaded | null>(null);
-  const [mapping, setMapping] = useState<(ImportField | null)[]>([]);
-  const [skipInvalid, setSkipInvalid] = useState(true);
-  const [isConfirming, setIsConfirming] = useState(false);
   const [progress, setProgress] = useState(0);
   const validate = useValidateImport(organizationId);
   const runImport = useRunImport(organizationId, setProgress);
+  const mapping: Mapping = uploaded
+    ? (readMapping(search.mapping, uploaded.summary.headers.length) ?? uploaded.summary.suggestedMapping)
+    : [];
+  const skipInvalid = search.skipInvalid ?? true;
+
+  const go = (next: ImportWizardStep, changes: ImportWizardSearch = {}) =>
+    onSearchChange({ ...search, ...changes, step: next }, { replace: next === step });
+  const change = (changes: ImportWizardSearch) =>
+    onSearchChange({ ...search, ...changes }, { replace: true });
+
+  // A reload (or Back, Forward) onto the preview: the rows are checked again for the file and mapping shown.
+  const isChecked =
+    validate.variables?.file === uploaded?.file &&
+    writeMapping(validate.variables?.mapping ?? []) === writeMapping(mapping);
+  const needsCheck = Boolean(uploaded) && (step === 'preview' || step === 'confirm') && !isChecked;
+  useEffect(() => {
+    if (needsCheck && uploaded) validate.mutate({ file: uploaded.file, mapping });
+  });
+  // The result is an answer of this page's life: after a reload there is none to show, and never a second run.
+  const isResultGone = step === 'import' && runImport.isIdle;
+  useEffect(() => {
+    if (isResultGone) onSearchChange({}, { replace: true });
+  });
 
   const onUploaded = (next: Uploaded | null) => {
     setUploaded(next);
-    setMapping(next?.summary.suggestedMapping ?? []);
+    // A file chosen afresh starts from its suggested mapping; one chosen again after a reload keeps the URL's.
+    if (next && step === 'upload') change({ mapping: undefined });
   };
   const checkRows = () => {
     if (!uploaded) return;
-    setIsConfirming(false);
     runImport.reset();
     validate.mutate({ file: uploaded.file, mapping });
-    setStep('preview');
+    go('preview', { mapping: writeMapping(mapping) });
   };
   const importRows = () => {
     if (!uploaded) return;
     setProgress(0);
     runImport.mutate({ file: uploaded.file, mapping, skipInvalid });
-    setStep('import');
+    // In place of the confirm step: Back from the result goes to the preview, never to a second import.
+    onSearchChange({ ...search, step: 'import' }, { replace: true });
   };
   const startOver = () => {
-    onUploaded(null);
+    setUploaded(null);
     validate.reset();
     runImport.reset();
-    setIsConfirming(false);
-    setStep('upload');
+    onSearchChange({}, { replace: false });
   };
+  const shownStep = step === 'confirm' ? 'preview' : step;
+  const isWaitingForFile = !uploaded && step !== 'upload' && !isResultGone;
 
   return (
     <div className="flex flex-col gap-6">
@@ -60,20 +97,26 @@ export function CustomerImportWizard({ organizationId }: { organizationId: strin
         {STEPS.map((each, index) => (
           <li
             key={each}
-            className={`step text-sm ${index <= STEPS.indexOf(step) ? 'step-primary' : ''}`}
-            aria-current={each === step ? 'step' : undefined}
+            className={`step text-sm ${index <= STEPS.indexOf(shownStep) ? 'step-primary' : ''}`}
+            aria-current={each === shownStep ? 'step' : undefined}
           >
             {t(`import.steps.${each}`)}
           </li>
         ))}
       </ol>
 
-      {step === 'upload' && (
+      {isWaitingForFile && (
+        <p role="status" className="alert alert-info">
+          {t('import.resume.chooseFileAgain', { step: t(`import.steps.${shownStep}`) })}
+        </p>
+      )}
+
+      {(step === 'upload' || isWaitingForFile) && (
         <ImportUploadStep
           organizationId={organizationId}
           uploaded={uploaded}
           onUploaded={onUploaded}
-          onNext={() => setStep('mapping')}
+          onNext={() => go('mapping')}
         />
       )}
 
@@ -81,39 +124,40 @@ export function CustomerImportWizard({ organizationId }: { organizationId: strin
         <ImportMappingStep
           summary={uploaded.summary}
           mapping={mapping}
-          onChange={setMapping}
-          onBack={() => setStep('upload')}
+          onChange={(next) => change({ mapping: writeMapping(next) })}
+          onBack={() => go('upload')}
           onNext={checkRows}
         />
       )}
 
-      {step === 'preview' && uploaded && (
+      {(step === 'preview' || step === 'confirm') && uploaded && (
         <>
-          {validate.isPending && <Waiting text={t('import.preview.validating')} />}
-          {validate.isError && (
+          {(validate.isPending || needsCheck) && <Waiting text={t('import.preview.validating')} />}
+          {validate.isError && !needsCheck && (
             <Failure
               message={describeError(validate.error)}
               onRetry={checkRows}
-              onBack={() => setStep('mapping')}
+              onBack={() => go('mapping')}
             />
           )}
           {validate.data &&
-            (isConfirming ? (
+            !needsCheck &&
+            (step === 'confirm' ? (
               <ImportConfirm
                 fileName={uploaded.file.name}
                 preview={validate.data}
                 skipInvalid={skipInvalid}
                 isImporting={runImport.isPending}
-                onBack={() => setIsConfirming(false)}
+                onBack={() => go('preview')}
                 onImport={importRows}
               />
             ) : (
               <ImportPreviewStep
                 preview={validate.data}
                 skipInvalid={skipInvalid}
-                onSkipInvalid={setSkipInvalid}
-                onBack={() => setStep('mapping')}
-                onConfirm={() => setIsConfirming(true)}
+                onSkipInvalid={(skip) => change({ skipInvalid: skip })}
+                onBack={() => go('mapping')}
+                onConfirm={() => go('confirm')}
               />
             ))}
         </>

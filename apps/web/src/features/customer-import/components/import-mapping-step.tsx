@@ -1,4 +1,5 @@
 import {
+  chooseImportField,
   IMPORT_FIELDS,
   type ImportField,
   type ImportFileSummary,
@@ -24,13 +25,7 @@ export function ImportMappingStep({ summary, mapping, onChange, onBack, onNext }
   const { t } = useTranslation();
   const missing = missingRequiredFields(mapping);
   const choose = (column: number, field: ImportField | null) =>
-    onChange(
-      mapping.map((current, index) => {
-        if (index === column) return field;
-        // A field fills one column: choosing it here frees it elsewhere.
-        return current === field ? null : current;
-      }),
-    );
+    onChange(chooseImportField(mapping, column, field));
 
   const select = (column: number) => (
     <FieldSelect

@@ -95,12 +95,14 @@ export function ImportPreviewStep({
           >
             {isShowingAll
               ? t('import.preview.showLess')
-              : t('import.preview.showAll', { count: preview.rows.length })}
+              : preview.isTruncated
+                ? t('import.preview.showListed', { count: preview.rows.length, total: preview.total })
+                : t('import.preview.showAll', { count: preview.rows.length })}
           </button>
         )}
         {preview.isTruncated && (
           <p className="text-sm text-base-content/70">
-            {t('import.preview.truncated', { count: preview.rows.length })}
+            {t('import.preview.truncated', { count: preview.rows.length, total: preview.total })}
           </p>
         )}
         <label className="flex cursor-pointer items-start gap-3">

@@ -1,26 +1,8 @@
 import { CSV_SEPARATORS, csvFile } from '@reformer/domain/csv';
-import type { ImportField } from '@reformer/domain/customer-import';
+import { IMPORT_TEMPLATE_FIELDS } from '@reformer/domain/customer-import';
 import type { Language } from '@reformer/domain/preferences';
 import type { TFunction } from 'i18next';
 import { importFieldLabel } from './import-field-label.ts';
-
-const TEMPLATE_FIELDS: readonly ImportField[] = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'isWhatsapp',
-  'dateOfBirth',
-  'gender',
-  'cpf',
-  'zipCode',
-  'address',
-  'number',
-  'neighborhood',
-  'city',
-  'state',
-  'notes',
-];
 
 /** One example customer, written as a spreadsheet in the user's language would hold it. */
 const EXAMPLES: Record<Language, readonly string[]> = {
@@ -62,7 +44,7 @@ const EXAMPLES: Record<Language, readonly string[]> = {
 
 /** The sample template: headers the automatic mapping recognizes, in the user's language, and one row. */
 export function sampleTemplate(t: TFunction, language: Language): Blob {
-  const headers = TEMPLATE_FIELDS.map((field) => importFieldLabel(t, field));
+  const headers = IMPORT_TEMPLATE_FIELDS.map((field) => importFieldLabel(t, field));
   const text = csvFile([headers, EXAMPLES[language]], CSV_SEPARATORS[language]);
   return new Blob([text], { type: 'text/csv;charset=utf-8' });
 }
