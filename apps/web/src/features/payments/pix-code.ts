@@ -1,5 +1,5 @@
 import type { Payment } from '@reformer/domain/payments';
-import { type PixSettings, pixPayload } from '@reformer/domain/pix';
+import { isBrCodeText, type PixSettings, pixPayload } from '@reformer/domain/pix';
 
 /** What the BR Code names when the settings leave it out: the organization and where it keeps time. */
 export type PixMerchant = { organizationName: string; timeZone: string };
@@ -17,20 +17,27 @@ function cityOfTimeZone(timeZone: string): string {
   return (timeZone.split('/').pop() ?? '').replace(/_/g, ' ');
 }
 
+/** The first of the texts a BR Code can carry (not empty once accents and symbols are left out). */
+const firstCarriable = (...texts: (string | null)[]) =>
+  texts.find((text) => text && isBrCodeText(text)) ?? null;
+
 /**
- * The "copia e cola" text of a payment, or null when it cannot have one: no PIX key set, or an amount in
- * another currency than the real (PIX moves reais only).
+ * The "copia e cola" text of a payment, or null when it cannot have one: no PIX key set, an amount in
+ * another currency than the real (PIX moves reais only), or no merchant name a code can carry (the
+ * settings name none and the organization's is only emoji or symbols: `isBrCodeText`).
  */
 export function paymentPixCode(
   settings: PixSettings,
   merchant: PixMerchant,
   payment: Pick<Payment, 'id' | 'amountCents' | 'currency'>,
 ): string | null {
-  if (!settings.pixKey || payment.currency !== 'BRL') return null;
+  const merchantName = firstCarriable(settings.pixMerchantName, merchant.organizationName);
+  const merchantCity = firstCarriable(settings.pixMerchantCity, cityOfTimeZone(merchant.timeZone), 'Brasil');
+  if (!settings.pixKey || payment.currency !== 'BRL' || !merchantName || !merchantCity) return null;
   return pixPayload({
     key: settings.pixKey,
-    merchantName: settings.pixMerchantName || merchant.organizationName,
-    merchantCity: settings.pixMerchantCity || cityOfTimeZone(merchant.timeZone),
+    merchantName,
+    merchantCity,
     amountCents: payment.amountCents,
     txid: pixReference(payment.id),
   });

@@ -56,7 +56,13 @@ function PixCodeContent({
     const canSet = permissions.can('MANAGE_SETTINGS');
     return (
       <div role="note" className="flex flex-col items-start gap-3">
-        <p>{canSet ? t('payments.pix.noKey') : t('payments.pix.noKeyReadOnly')}</p>
+        <p>
+          {settings.data.pixKey
+            ? t('payments.pix.noMerchantName')
+            : canSet
+              ? t('payments.pix.noKey')
+              : t('payments.pix.noKeyReadOnly')}
+        </p>
         {canSet && (
           <Link
             to="/app/org/$orgId/settings"
