@@ -28,10 +28,14 @@ async function nextSection(page: Page, expected: string) {
   await expect(page.getByText(expected, { exact: true })).toBeVisible();
 }
 
+// A device far from the studio: the times it shows must still be the studio's.
+test.use({ timezoneId: 'Asia/Tokyo' });
+
 test('fill, save, view and edit an anamnesis and a periodic evaluation; the owner sees the audit trail', async ({
   page,
 }) => {
   test.setTimeout(120_000);
+  const startedAt = new Date();
   const organizationId = await signUpWithOrganization(page, OWNER, `Studio ${randomUUID().slice(0, 8)}`);
   const customer = await createCustomerViaApi(page, organizationId, 'Renata', 'Reabilitação');
   await page.getByLabel('Language').first().selectOption('pt_BR');
@@ -124,4 +128,15 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
   const audit = page.getByRole('region', { name: 'Histórico de acessos' });
   await expect(audit.getByRole('row', { name: /Editou/ })).toBeVisible();
   await expect(audit.getByRole('row', { name: /Criou/ }).first()).toContainText('Clara');
+  // Its times are the studio's (São Paulo), as everywhere in the app, not the device's.
+  const studioHour = (instant: Date) =>
+    new Intl.DateTimeFormat('pt-BR', {
+      hour: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'America/Sao_Paulo',
+    }).format(instant);
+  const hours = [...new Set([studioHour(startedAt), studioHour(new Date())])].join('|');
+  await expect(audit.getByRole('row', { name: /Criou/ }).first()).toContainText(
+    new RegExp(`(${hours}):\\d\\d`),
+  );
 });

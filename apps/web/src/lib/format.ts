@@ -87,6 +87,18 @@ export function useFormatTimeRange(): (start: string, end: string) => string {
   );
 }
 
+/** The date and wall-clock time of an instant in a given zone (the organization's): an audit entry's. */
+export function useFormatInstant(timeZone: string): (instant: string) => string {
+  const locale = useLocaleTag();
+  return useMemo(() => {
+    const formatter = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    return (instant: string) => {
+      const date = new Date(instant);
+      return Number.isNaN(date.getTime()) ? instant : formatter.format(date);
+    };
+  }, [locale, timeZone]);
+}
+
 /** The wall-clock time of an instant in a given zone (the organization's): a check-in's time. */
 export function useFormatInstantTime(timeZone: string): (instant: string) => string {
   const locale = useLocaleTag();

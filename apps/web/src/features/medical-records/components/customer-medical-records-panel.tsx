@@ -13,7 +13,8 @@ import { RecordAuditTrail } from './record-audit-trail.tsx';
 import { RecordEvolution } from './record-evolution.tsx';
 import { RecordTypeBadge } from './record-type-badge.tsx';
 
-type CustomerMedicalRecordsPanelProps = { organizationId: string; customerId: string };
+/** `timeZone`: the organization's, for the access log's times. */
+type CustomerMedicalRecordsPanelProps = { organizationId: string; customerId: string; timeZone: string };
 
 /**
  * The customer details page's Medical records tab: the records by date and type, "New record", the
@@ -22,6 +23,7 @@ type CustomerMedicalRecordsPanelProps = { organizationId: string; customerId: st
 export function CustomerMedicalRecordsPanel({
   organizationId,
   customerId,
+  timeZone,
 }: CustomerMedicalRecordsPanelProps) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate();
@@ -89,7 +91,7 @@ export function CustomerMedicalRecordsPanel({
       </section>
       <RecordEvolution organizationId={organizationId} customerId={customerId} />
       {permissions.can('DELETE_MEDICAL_RECORDS') && (
-        <RecordAuditTrail organizationId={organizationId} customerId={customerId} />
+        <RecordAuditTrail organizationId={organizationId} customerId={customerId} timeZone={timeZone} />
       )}
     </div>
   );

@@ -4,23 +4,23 @@ import { useTranslation } from 'react-i18next';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryError } from '../../../components/ui/query-error.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useLocaleTag } from '../../../lib/format.ts';
+import { useFormatInstant } from '../../../lib/format.ts';
 import { medicalRecordAuditQueryOptions } from '../api/get-medical-record-audit.ts';
 
-type RecordAuditTrailProps = { organizationId: string; customerId: string };
+/** `timeZone`: the organization's — every time in the app is the studio's, not the device's. */
+type RecordAuditTrailProps = { organizationId: string; customerId: string; timeZone: string };
 
 const AUDIT_PAGE_SIZE = 10;
 
 /** Owners: who read or changed the customer's records, what they did, when and from where. */
-export function RecordAuditTrail({ organizationId, customerId }: RecordAuditTrailProps) {
+export function RecordAuditTrail({ organizationId, customerId, timeZone }: RecordAuditTrailProps) {
   const { t } = useTranslation();
-  const locale = useLocaleTag();
+  const formatInstant = useFormatInstant(timeZone);
   const [paging, setPaging] = useState({ page: 1, limit: AUDIT_PAGE_SIZE });
   const trail = useQuery({
     ...medicalRecordAuditQueryOptions(organizationId, customerId, paging),
     placeholderData: keepPreviousData,
   });
-  const formatInstant = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const items = trail.data?.items ?? [];
   return (
     <section
@@ -58,7 +58,7 @@ export function RecordAuditTrail({ organizationId, customerId }: RecordAuditTrai
                         </span>
                       )}
                     </td>
-                    <td className="whitespace-nowrap">{formatInstant.format(new Date(entry.at))}</td>
+                    <td className="whitespace-nowrap">{formatInstant(entry.at)}</td>
                     <td>{entry.ipAddress ?? '—'}</td>
                   </tr>
                 ))}

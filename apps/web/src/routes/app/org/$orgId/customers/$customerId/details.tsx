@@ -12,6 +12,7 @@ import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments
 import { CustomerEventMessagesPanel } from '../../../../../../features/events/components/customer-event-messages-panel.tsx';
 import { CustomerMakeUpCreditsPanel } from '../../../../../../features/make-up-credits/components/customer-make-up-credits-panel.tsx';
 import { CustomerMedicalRecordsPanel } from '../../../../../../features/medical-records/components/customer-medical-records-panel.tsx';
+import { organizationQueryOptions } from '../../../../../../features/organizations/api/get-organization.ts';
 import { CustomerPaymentsPanel } from '../../../../../../features/payments/components/customer-payments-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
@@ -34,6 +35,7 @@ function CustomerDetailsRoute() {
   const tab = Route.useSearch().tab ?? 'profile';
   const permissions = usePermissions(orgId);
   const { data: customer } = useSuspenseQuery(customerQueryOptions(orgId, customerId));
+  const { data: organization } = useSuspenseQuery(organizationQueryOptions(orgId));
   const enrollmentsPanel = permissions.canAny('VIEW_ENROLLMENTS') ? (
     <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
@@ -41,7 +43,11 @@ function CustomerDetailsRoute() {
     <CustomerPaymentsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
   const medicalRecordsPanel = permissions.canAny('VIEW_MEDICAL_RECORDS') ? (
-    <CustomerMedicalRecordsPanel organizationId={orgId} customerId={customerId} />
+    <CustomerMedicalRecordsPanel
+      organizationId={orgId}
+      customerId={customerId}
+      timeZone={organization.timeZone}
+    />
   ) : null;
   // The route's loader already required VIEW_CUSTOMERS, which the messages need (decision 016).
   const messagesPanel = <CustomerEventMessagesPanel organizationId={orgId} customerId={customerId} />;
