@@ -54,7 +54,9 @@ for (const { width, height, device } of [
 
     // A preset fills its URLs for the environment chosen.
     await psp.getByLabel('PSP', { exact: true }).selectOption({ label: 'Sicredi' });
-    await expect(psp.getByLabel('API address (base URL)')).toHaveValue('https://api-pix.sicredi.com.br/api/v2');
+    await expect(psp.getByLabel('API address (base URL)')).toHaveValue(
+      'https://api-pix.sicredi.com.br/api/v2',
+    );
     await psp.getByLabel('Environment').selectOption({ label: 'Sandbox (tests)' });
     await expect(psp.getByLabel('Token address')).toHaveValue('https://api-pix-h.sicredi.com.br/oauth/token');
 

@@ -229,14 +229,9 @@ const httpsUrl = z
   .trim()
   .min(1, V.required)
   .max(500, V.max)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' && !url.username && !url.password && !url.hash;
-    } catch {
-      return false;
-    }
-  }, V.format);
+  .pipe(z.url({ protocol: /^https$/, error: V.format }))
+  // No user or password before the host, no fragment: what the PSP gets is the URL, never credentials.
+  .refine((value) => !/^https:\/\/[^/?#]*@/i.test(value) && !value.includes('#'), V.format);
 
 /** Text the PSP's files hold: at most 64 KB (a chain of a few certificates and a key). */
 const MAX_CERTIFICATE_CHARS = 65_536;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pixPspConnections } from '../db/schema/index.ts';
 import { storedSecretKeyIds } from '../lib/sealed-columns.ts';
 import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
-import { openPspConnection } from '../modules/pix-psp/pix-psp-test.ts';
+import { openPspConnection } from '../modules/pix-psp/pix-psp-connection.ts';
 import { createOrganization, createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, TEST_SECRETS_KEY, type TestApp } from '../test/test-app.ts';
 
@@ -72,44 +72,59 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('npm run rotate-secrets-key', () => {
-  it('changes nothing when one value does not open: one transaction, all or none', async () => {
-    const [, second] = organizations;
-    await t.db.execute(sql`update pix_psp_connections set client_secret_sealed = client_secret_sealed || 'x'
+  it(
+    'changes nothing when one value does not open: one transaction, all or none',
+    async () => {
+      const [, second] = organizations;
+      await t.db.execute(sql`update pix_psp_connections set client_secret_sealed = client_secret_sealed || 'x'
       where organization_id = ${second}`);
-    const before = await rows();
-    const refused = await run(TEST_SECRETS_KEY);
-    expect(refused.code, refused.output).not.toBe(0);
-    expect(await rows()).toEqual(before);
-    // Put the value back as it was sealed.
-    await t.db.execute(sql`update pix_psp_connections set client_secret_sealed = left(client_secret_sealed, -1)
+      const before = await rows();
+      const refused = await run(TEST_SECRETS_KEY);
+      expect(refused.code, refused.output).not.toBe(0);
+      expect(await rows()).toEqual(before);
+      // Put the value back as it was sealed.
+      await t.db.execute(sql`update pix_psp_connections set client_secret_sealed = left(client_secret_sealed, -1)
       where organization_id = ${second}`);
-  }, CLI_TIMEOUT_MS);
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('re-seals every stored secret under a new key it prints, and they open with it', async () => {
-    const rotated = await run(TEST_SECRETS_KEY);
-    expect(rotated.code, rotated.output).toBe(0);
-    expect(rotated.output).toContain('Re-sealed 6 secret(s)');
-    const printed = rotated.output.match(/SECRETS_KEY=([0-9a-f]{64})/)?.[1] ?? '';
-    const key = decodeSecretsKey(printed);
-    if (!key) throw new Error(`no key printed: ${rotated.output}`);
-    const next = createSecretBox(key);
-    expect(await storedSecretKeyIds(t.db)).toEqual([next.keyId]);
-    const opened = (await rows()).map((row) => openPspConnection(next, row).clientSecret).sort();
-    expect(opened).toEqual(['Secret_of_the_first_4711', 'Secret_of_the_second_4712']);
-    expect(rotated.output).not.toContain('Secret_of_the');
-  }, CLI_TIMEOUT_MS);
+  it(
+    're-seals every stored secret under a new key it prints, and they open with it',
+    async () => {
+      const rotated = await run(TEST_SECRETS_KEY);
+      expect(rotated.code, rotated.output).toBe(0);
+      expect(rotated.output).toContain('Re-sealed 6 secret(s)');
+      const printed = rotated.output.match(/SECRETS_KEY=([0-9a-f]{64})/)?.[1] ?? '';
+      const key = decodeSecretsKey(printed);
+      if (!key) throw new Error(`no key printed: ${rotated.output}`);
+      const next = createSecretBox(key);
+      expect(await storedSecretKeyIds(t.db)).toEqual([next.keyId]);
+      const opened = (await rows()).map((row) => openPspConnection(next, row).clientSecret).sort();
+      expect(opened).toEqual(['Secret_of_the_first_4711', 'Secret_of_the_second_4712']);
+      expect(rotated.output).not.toContain('Secret_of_the');
+    },
+    CLI_TIMEOUT_MS,
+  );
 
-  it('leaves the old key unable to open them: the server says so, and a second rotation with it is refused', async () => {
-    const [first] = organizations;
-    const tested = await t.request('POST', `/organizations/${first}/pix-psp/test-connection`, {
-      token: owner.token,
-    });
-    expect(tested.status, tested.text).toBe(409);
-    expect(tested.body.error.code).toBe('PSP_SECRETS_UNREADABLE');
-    const again = await run(TEST_SECRETS_KEY);
-    expect(again.code).not.toBe(0);
-    expect(again.output).toContain('SECRETS_KEY does not open the stored secrets');
-    const [row] = await t.db.select().from(pixPspConnections).where(eq(pixPspConnections.organizationId, first ?? ''));
-    expect(row?.clientSecretSealed).not.toContain('4711');
-  }, CLI_TIMEOUT_MS);
+  it(
+    'leaves the old key unable to open them: the server says so, and a second rotation with it is refused',
+    async () => {
+      const [first] = organizations;
+      const tested = await t.request('POST', `/organizations/${first}/pix-psp/test-connection`, {
+        token: owner.token,
+      });
+      expect(tested.status, tested.text).toBe(409);
+      expect(tested.body.error.code).toBe('PSP_SECRETS_UNREADABLE');
+      const again = await run(TEST_SECRETS_KEY);
+      expect(again.code).not.toBe(0);
+      expect(again.output).toContain('SECRETS_KEY does not open the stored secrets');
+      const [row] = await t.db
+        .select()
+        .from(pixPspConnections)
+        .where(eq(pixPspConnections.organizationId, first ?? ''));
+      expect(row?.clientSecretSealed).not.toContain('4711');
+    },
+    CLI_TIMEOUT_MS,
+  );
 });

@@ -3,7 +3,7 @@ import type { AccessProfile, Membership } from '@reformer/domain/permissions';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-test.ts';
+import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-connection.ts';
 import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { validationHook } from './errors.ts';
 import type { Mailer } from './mailer.ts';

@@ -24,6 +24,10 @@ export function sealContext<T extends SealedTable>(
   column: SealedColumn<T>,
   organizationId: string,
 ) {
+  return contextOf(table, column, organizationId);
+}
+
+function contextOf(table: string, column: string, organizationId: string) {
   return `${table}.${column}:${organizationId}`;
 }
 
@@ -62,7 +66,7 @@ export async function resealAll(tx: Transaction, from: SecretBox, to: SecretBox)
       for (const column of columns) {
         const sealed = row[column];
         if (!sealed || sealedKeyId(sealed) === to.keyId) continue;
-        const context = `${table}.${column}:${organizationId}`;
+        const context = contextOf(table, column, organizationId);
         const resealed = to.seal(from.open(sealed, context), context);
         await tx.execute(
           sql`update ${sql.identifier(table)} set ${sql.identifier(column)} = ${resealed}

@@ -6,7 +6,7 @@ import { parseEnv, publicUrl } from '../env.ts';
 import { createHealthCheck } from '../lib/health.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
-import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-test.ts';
+import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-connection.ts';
 import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { openTestDatabase } from './test-database.ts';
 

@@ -1,5 +1,5 @@
 import { createPixClient } from '../../integrations/pix/pix-client.ts';
-import type { PspAuthenticator } from './pix-psp-test.ts';
+import type { PspAuthenticator } from './pix-psp-connection.ts';
 
 /**
  * "Test connection" through the API Pix client (integrations/pix, decision 026): one client for the one call,

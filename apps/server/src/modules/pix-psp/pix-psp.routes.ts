@@ -12,7 +12,7 @@ import {
   standardErrors,
 } from '../../lib/openapi.ts';
 import * as service from './pix-psp.service.ts';
-import { testPspConnection } from './pix-psp-test.ts';
+import { testPspConnection } from './pix-psp-connection.ts';
 
 /**
  * Settings → Payments → PSP (decision 027): the organization's connection to its PSP's API Pix. Who decides

@@ -5,7 +5,7 @@ import { auditLog, pixPspConnections } from '../../db/schema/index.ts';
 import { storedSecretKeyIds } from '../../lib/sealed-columns.ts';
 import { addMember, createOrganization, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { openPspConnection } from './pix-psp-test.ts';
+import { openPspConnection } from './pix-psp-connection.ts';
 
 /** Settings → Payments → PSP: the connection, its sealed secrets, who may see and change it (decision 027). */
 

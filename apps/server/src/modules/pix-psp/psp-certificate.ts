@@ -15,7 +15,8 @@ export type PspCertificate = {
 };
 
 const CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
-const KEY_BLOCK =
+/** A PEM private key, in any of the forms OpenSSL writes (PKCS#8, PKCS#1 RSA, SEC1 EC, encrypted PKCS#8). */
+export const KEY_BLOCK =
   /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
 
 function refuse(reason: CertificateProblem): never {

@@ -5,6 +5,7 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { sealContext } from '../../lib/sealed-columns.ts';
 import { type SecretBox, SecretBoxError } from '../../lib/secret-box.ts';
 import * as repository from './pix-psp.repository.ts';
+import { KEY_BLOCK } from './psp-certificate.ts';
 
 /**
  * The connection with its secrets opened, in the shape the API Pix client takes
@@ -22,9 +23,6 @@ export type OpenedPspConnection = {
 
 /** What "Test connection" calls: the client's authenticate(); it throws an error whose `code` is a PSP_FAILURES. */
 export type PspAuthenticator = { authenticate(connection: OpenedPspConnection): Promise<unknown> };
-
-const KEY_BLOCK =
-  /-----BEGIN (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----[\s\S]+?-----END (?:RSA |EC |ENCRYPTED )?PRIVATE KEY-----/;
 
 /** Opens the stored secrets with the server's key; a value that does not open is PSP_SECRETS_UNREADABLE. */
 export function openPspConnection(box: SecretBox, row: repository.PspConnectionRow): OpenedPspConnection {
