@@ -1,14 +1,25 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { serverNodeOptions } from '../scripts/server-node-options.mjs';
+import { createTestCa } from '../tools/pix-emulator/test-ca.ts';
 import { findChromium } from './find-chromium.mjs';
 
 // One fresh embedded database per run, shared by the runner and its workers through the environment.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reformer-e2e-'));
 // The CEP lookup never reaches the internet: specs answer as ViaCEP on this fixed address (workers inherit it).
 process.env.E2E_POSTAL_CODE_PROVIDER_URL ??= 'http://127.0.0.1:3299/ws';
+// The local PSP's CA, made once per run (workers inherit the path): specs start tools/pix-emulator with it, and
+// the server trusts it through NODE_EXTRA_CA_CERTS, as a studio's server trusts a real PSP's public CA.
+if (!process.env.E2E_PIX_CA_FILE) {
+  const folder = mkdtempSync(join(tmpdir(), 'reformer-e2e-pix-ca-'));
+  const ca = createTestCa('Reformer e2e PSP CA');
+  writeFileSync(join(folder, 'ca.pem'), ca.cert);
+  writeFileSync(join(folder, 'ca.json'), JSON.stringify(ca));
+  process.env.E2E_PIX_CA_FILE = join(folder, 'ca.json');
+}
+const pixCaCertificate = join(process.env.E2E_PIX_CA_FILE, '..', 'ca.pem');
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 
@@ -58,6 +69,7 @@ export default defineConfig({
       // Every spec signs in from this one address, far faster than a studio's devices would.
       AUTH_TOKEN_RATE_LIMIT_MAX: '100000',
       POSTAL_CODE_PROVIDER_URL: process.env.E2E_POSTAL_CODE_PROVIDER_URL,
+      NODE_EXTRA_CA_CERTS: pixCaCertificate,
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },
   },

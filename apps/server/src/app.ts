@@ -41,6 +41,7 @@ import { makeUpCreditsRoutes } from './modules/make-up-credits/make-up-credits.r
 import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
@@ -113,6 +114,7 @@ export function createApi(deps: Deps) {
     .route('/', myClassesRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
+    .route('/', pixPspRoutes)
     .route('/', medicalRecordsRoutes)
     .route('/', exportsRoutes)
     .route('/', eventsRoutes)

@@ -1,5 +1,6 @@
 import { DEFAULT_INVITATION_TTL_DAYS } from '@reformer/domain/invitations';
 import { z } from 'zod';
+import { decodeSecretsKey } from './lib/secret-box.ts';
 
 /**
  * The server's configuration, read and validated once at start. Nothing else reads process.env.
@@ -20,6 +21,13 @@ export const EnvSchema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalString.pipe(z.url().optional()),
     AUTH_SECRET: optionalString.pipe(z.string().min(32).optional()),
+    /** Seals organizations' secrets (PSP credentials); the same on every instance, like AUTH_SECRET. */
+    SECRETS_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => decodeSecretsKey(value) !== null, 'must be 32 bytes, as 64 hex digits or base64')
+        .optional(),
+    ),
     TRUST_PROXY: z.stringbool().default(false),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),

@@ -12,7 +12,10 @@ import { jobDefinitions } from './jobs/job-definitions.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
 import { createMailer } from './lib/mailer.ts';
+import { storedSecretKeyIds } from './lib/sealed-columns.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
+import { resolveSecretBox } from './lib/secret-box.ts';
+import { apiPixAuthenticator } from './modules/pix-psp/api-pix-authenticator.ts';
 import { cachedLookup, viaCepProvider } from './modules/postal-codes/postal-code-provider.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -25,6 +28,12 @@ async function main() {
   const database = openDatabase(embedded?.url ?? String(env.DATABASE_URL));
   await database.migrate();
   const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
+  const secretBox = resolveSecretBox({
+    configured: env.SECRETS_KEY,
+    dataDir,
+    isEmbedded: embedded !== null,
+    storedKeyIds: await storedSecretKeyIds(database.db),
+  });
   const mailer = createMailer(env);
   const sendPasswordResetLink = emailPasswordResetLink(mailer);
   const auth = createAuth({ db: database.db, env, secret, sendPasswordResetLink });
@@ -44,6 +53,8 @@ async function main() {
       secret,
       publicUrl: publicUrl(env),
       postalCodes,
+      secretBox,
+      pixPsp: apiPixAuthenticator(),
     },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );

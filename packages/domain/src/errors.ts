@@ -156,6 +156,14 @@ export const ERROR_CODES = {
   EVENT_MESSAGE_NOT_FOUND: 404,
   /** Only a message waiting in the outbox can be marked as sent: it was already sent, or never waited there. */
   EVENT_MESSAGE_NOT_IN_OUTBOX: 409,
+  /** The organization has no PSP connection (decision 027): nothing to test, rotate or disconnect. */
+  PSP_CONNECTION_NOT_FOUND: 404,
+  /** The certificate cannot be used for mutual TLS; `details.reason` is one of CERTIFICATE_PROBLEMS. */
+  PSP_CERTIFICATE_INVALID: 400,
+  /** A PostgreSQL server without SECRETS_KEY: the operator must set it before secrets can be stored. */
+  PSP_SECRETS_KEY_MISSING: 409,
+  /** The stored secrets do not open with this server's SECRETS_KEY (another key, or a restart is due). */
+  PSP_SECRETS_UNREADABLE: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

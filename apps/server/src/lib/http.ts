@@ -3,9 +3,11 @@ import type { AccessProfile, Membership } from '@reformer/domain/permissions';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
+import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-connection.ts';
 import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { validationHook } from './errors.ts';
 import type { Mailer } from './mailer.ts';
+import type { SecretBox } from './secret-box.ts';
 
 /** What every request can reach: set once per app by `createApp`, never from module state. */
 export type Deps = {
@@ -26,6 +28,10 @@ export type Deps = {
   secret: string;
   publicUrl: string;
   postalCodes: PostalCodeProvider;
+  /** Seals organizations' secrets; null on a PostgreSQL server without SECRETS_KEY (lib/secret-box.ts). */
+  secretBox: SecretBox | null;
+  /** Reaches a PSP's API Pix for "Test connection" (integrations/pix). */
+  pixPsp: PspAuthenticator;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };

@@ -10,6 +10,7 @@ import { makeUpCreditOperations } from './operations-make-up-credits.ts';
 import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
+import { pixPspOperations } from './operations-pix-psp.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
 import { waitlistOperations } from './operations-waitlist.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
@@ -84,6 +85,7 @@ export const OPERATIONS: OperationTable = {
   ...schedulingOperations,
   ...enrollmentOperations,
   ...paymentOperations,
+  ...pixPspOperations,
   ...medicalRecordOperations,
   ...dashboardOperations,
   ...churnRiskOperations,

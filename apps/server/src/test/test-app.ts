@@ -5,8 +5,19 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { parseEnv, publicUrl } from '../env.ts';
 import { createHealthCheck } from '../lib/health.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
+import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
+import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-connection.ts';
 import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { openTestDatabase } from './test-database.ts';
+
+export const TEST_SECRETS_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
+/** Tests that do not test the connection: any PSP is out of reach, as none is reachable from here. */
+const unreachablePsp: PspAuthenticator = {
+  authenticate: async () => {
+    throw Object.assign(new Error('No PSP in this test'), { code: 'PSP_UNREACHABLE' });
+  },
+};
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -15,7 +26,7 @@ type RequestOptions = { token?: string; body?: unknown; headers?: Record<string,
 /** The real app on a real database, called in-process; the clock can be moved. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer; webDistDir?: string } = {},
+  options: { mailer?: Mailer; webDistDir?: string; pixPsp?: PspAuthenticator } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
   const source: Record<string, string> = {
@@ -25,6 +36,8 @@ export async function createTestApp(
     AUTH_RATE_LIMIT_MAX: '10000',
     // No test reaches the internet: postal-code tests start a local stand-in and pass its address.
     POSTAL_CODE_PROVIDER_URL: 'http://127.0.0.1:9/ws',
+    // A fixed key: '' (no SECRETS_KEY) is a PostgreSQL server whose operator has not set one.
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...envOverrides,
   };
   // An override of '' leaves the variable unset, as on a machine that does not define it.
@@ -40,6 +53,8 @@ export async function createTestApp(
   });
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database });
+  const secretsKey = env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : null;
+  const secretBox = secretsKey ? createSecretBox(secretsKey) : null;
   const app = createApp(
     {
       db: database.db,
@@ -52,6 +67,8 @@ export async function createTestApp(
       secret,
       publicUrl: publicUrl(env),
       postalCodes,
+      secretBox,
+      pixPsp: options.pixPsp ?? unreachablePsp,
     },
     { webDistDir: options.webDistDir },
   );
@@ -73,6 +90,7 @@ export async function createTestApp(
 
   return {
     app,
+    secretBox,
     db: database.db,
     database,
     env,

@@ -21,6 +21,8 @@ import {
 } from '../../../../../features/organizations/settings-tabs.ts';
 import { pixSettingsQueryOptions } from '../../../../../features/payments/api/get-pix-settings.ts';
 import { PixSettingsPanel } from '../../../../../features/payments/components/pix-settings-panel.tsx';
+import { pixPspQueryOptions } from '../../../../../features/pix-psp/api/get-pix-psp.ts';
+import { PixPspPanel } from '../../../../../features/pix-psp/components/pix-psp-panel.tsx';
 import { waitlistSettingsQueryOptions } from '../../../../../features/waitlist/api/get-waitlist-settings.ts';
 import { WaitlistSettingsPanel } from '../../../../../features/waitlist/components/waitlist-settings-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
@@ -34,8 +36,11 @@ function visibleTabs(profile: AccessProfile): SettingsTab[] {
       tab === 'general' ||
       // Every member may read the make-up rules; MANAGE_SETTINGS changes them.
       tab === 'makeUpCredits' ||
-      // The PIX key: for who records payments, or may change settings.
-      (tab === 'payments' && (can(profile, 'VIEW_PAYMENTS', org) || can(profile, 'MANAGE_SETTINGS', org))) ||
+      // The PIX key: for who records payments, or may change settings; the PSP: for who sees billing.
+      (tab === 'payments' &&
+        (can(profile, 'VIEW_PAYMENTS', org) ||
+          can(profile, 'MANAGE_SETTINGS', org) ||
+          can(profile, 'VIEW_BILLING', org))) ||
       (tab === 'import' && can(profile, 'IMPORT_CUSTOMERS', org)) ||
       (tab === 'export' && (can(profile, 'EXPORT_CUSTOMERS', org) || allowedExports(profile).length > 0)) ||
       (tab === 'staff' && canAny(profile, 'VIEW_STAFF')) ||
@@ -56,7 +61,11 @@ export const Route = createFileRoute('/app/org/$orgId/settings/')({
       await queryClient.ensureQueryData(customerPlansQueryOptions(orgId));
     }
     if (tab === 'payments' && visibleTabs(profile).includes(tab)) {
-      await queryClient.ensureQueryData(pixSettingsQueryOptions(orgId));
+      await Promise.all([
+        queryClient.ensureQueryData(pixSettingsQueryOptions(orgId)),
+        can(profile, 'VIEW_BILLING', { scope: 'ORG' }) &&
+          queryClient.ensureQueryData(pixPspQueryOptions(orgId)),
+      ]);
     }
     if (tab === 'makeUpCredits') {
       await Promise.all([
@@ -80,7 +89,7 @@ function SettingsRoute() {
   return (
     <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
       {tab === 'general' && <GeneralSettings organizationId={orgId} />}
-      {tab === 'payments' && <PixSettingsPanel organizationId={orgId} />}
+      {tab === 'payments' && <PaymentsTab organizationId={orgId} profile={profile} />}
       {tab === 'makeUpCredits' && <MakeUpCreditsTab organizationId={orgId} />}
       {tab === 'import' && <ImportSettingsPanel organizationId={orgId} />}
       {tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', { scope: 'ORG' }) && (
@@ -89,6 +98,16 @@ function SettingsRoute() {
       {tab === 'export' && <ExportsPanel organizationId={orgId} kinds={allowedExports(profile)} />}
       {tab === 'clientPlans' && <CustomerPlansSummary organizationId={orgId} />}
     </OrganizationSettings>
+  );
+}
+
+/** The PIX key of the static BR Code, and the PSP that creates PIX charges (for who sees billing). */
+function PaymentsTab({ organizationId, profile }: { organizationId: string; profile: AccessProfile }) {
+  return (
+    <>
+      <PixSettingsPanel organizationId={organizationId} />
+      {can(profile, 'VIEW_BILLING', { scope: 'ORG' }) && <PixPspPanel organizationId={organizationId} />}
+    </>
   );
 }
 
