@@ -118,9 +118,11 @@ export type ComingFeature = {
  */
 export const COMING_FEATURES = [
   {
+    // The route the bank posts its PIX notices to (a top-level path of its own, outside an organization's:
+    // the PSP cannot send our bearer token) — not the PSP settings' routes, which only store where to send them.
     id: 'bankPix',
-    route: /\bwebhooks?\b.*\bpix\b|\bpix\b.*\bwebhooks?\b/i,
-    example: '/webhooks/pix/{organizationId}',
+    route: /^\/(?:webhooks?\/pix|pix-webhooks?)\b/i,
+    example: '/pix-webhooks/{organizationId}/{secret}/pix',
   },
   { id: 'customerPortal', route: /\bportal\b/i, example: '/portal/{orgSlug}/sessions' },
   {
