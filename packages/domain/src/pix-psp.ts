@@ -352,8 +352,8 @@ export const PspSettings = z.object({
 export type PspSettings = z.infer<typeof PspSettings>;
 
 /**
- * Why a PSP refused or could not be reached, as the API Pix client reports it
- * (apps/server/src/integrations/pix); the settings screen says each in words.
+ * Why a PSP refused or could not be reached: the API Pix client's error codes
+ * (apps/server/src/integrations/pix/pix-error.ts takes them from here); the settings screen says each in words.
  */
 export const PSP_FAILURES = [
   'PSP_UNREACHABLE',

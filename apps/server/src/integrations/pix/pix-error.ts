@@ -1,21 +1,12 @@
+import type { PspFailure } from '@reformer/domain/pix-psp';
+
 /**
  * Every way a call to a PSP can fail, as one error with a stable code (for the web's catalog and the logs) and
  * an English sentence a studio owner can act on. The message never carries the client secret, the token, the
  * key or the certificate's password: only what the PSP itself said (its problem's title, detail, violations).
  */
-export const PIX_ERROR_CODES = [
-  'PSP_UNREACHABLE',
-  'PSP_TIMEOUT',
-  'PSP_TLS_REJECTED',
-  'PSP_CERTIFICATE_UNREADABLE',
-  'PSP_INVALID_CLIENT',
-  'PSP_FORBIDDEN_SCOPE',
-  'PSP_REJECTED',
-  'PSP_RATE_LIMITED',
-  'PSP_UNAVAILABLE',
-  'PSP_UNEXPECTED_ANSWER',
-] as const;
-export type PixErrorCode = (typeof PIX_ERROR_CODES)[number];
+// The codes are the domain's list (pix-psp `PSP_FAILURES`), which the settings screen says in words.
+export type PixErrorCode = PspFailure;
 
 const MESSAGES: Record<PixErrorCode, string> = {
   PSP_UNREACHABLE: 'Could not reach the payment provider. Check its address, or try again in a few minutes.',
