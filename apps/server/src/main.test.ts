@@ -19,7 +19,10 @@ beforeAll(() => admin(`create database ${database} template ${TEMPLATE_DATABASE}
 afterAll(() => admin(`drop database if exists ${database} with (force)`));
 
 describe('starting the server', () => {
-  it('says which port is taken and how to choose another, without a stack trace', async () => {
+  // A second Node process starts (tsx compiles the server): on a busy machine that alone took 30 s.
+  it('says which port is taken and how to choose another, without a stack trace', {
+    timeout: 90_000,
+  }, async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     const port = (taken.address() as { port: number }).port;

@@ -90,7 +90,10 @@ describe('forgot password', () => {
     expect((await withoutEmail.request('GET', '/public-config')).body.email).toBe(false);
   });
 
-  it('lets an operator print a working link with npm run reset-password-link when there is no SMTP', async () => {
+  // A second Node process starts (tsx compiles the server): on a busy machine that alone took 30 s.
+  it('lets an operator print a working link with npm run reset-password-link when there is no SMTP', {
+    timeout: 90_000,
+  }, async () => {
     const user = await createUser(withoutEmail);
     const cli = fileURLToPath(new URL('../../../../scripts/reset-password-link.mjs', import.meta.url));
     const run = (email: string) =>
