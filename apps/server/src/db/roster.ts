@@ -49,6 +49,25 @@ export function lastCoveredDay(e: Pick<Coverage, 'endDate' | 'canceledFrom'>): S
   return sql<string>`least(${e.endDate}, coalesce(${e.canceledFrom} - 1, ${e.endDate}))`;
 }
 
+type RenewalColumns = {
+  status: SQLWrapper;
+  renewal: SQLWrapper;
+  endDate: SQLWrapper;
+  canceledFrom: SQLWrapper;
+  planRenewsAutomatically: SQLWrapper;
+  scheduleEndDate: SQLWrapper;
+};
+
+/**
+ * The SQL twin of the domain's `willRenew` (tested against it): the enrollment renews by itself at the end
+ * of its period. Needs its plan's and schedule's columns in the surrounding query.
+ */
+export function renews(e: RenewalColumns): SQL<boolean> {
+  return sql<boolean>`(${e.status} in ('ACTIVE', 'PAUSED') and ${e.canceledFrom} is null
+    and (${e.scheduleEndDate} is null or ${e.scheduleEndDate} > ${e.endDate})
+    and (${e.renewal} = 'RENEWS' or (${e.renewal} = 'PLAN' and ${e.planRenewsAutomatically})))`;
+}
+
 type EnrolledOptions = {
   /** Leave one enrollment out, for the seat check of an enrollment being changed. */
   exceptEnrollmentId?: SQLWrapper | string | undefined;

@@ -9,7 +9,6 @@ import {
   customers,
   enrollments,
   establishments,
-  organizations,
   scheduleSessions,
   schedules,
   sessionAttendance,
@@ -34,6 +33,9 @@ const enrollmentColumns = {
   endDate: enrollments.endDate,
   isEndDateExplicit: enrollments.isEndDateExplicit,
   status: enrollments.status,
+  renewal: enrollments.renewal,
+  planRenewsAutomatically: customerPlans.renewsAutomatically,
+  scheduleEndDate: schedules.endDate,
   pausedFrom: enrollments.pausedFrom,
   resumeOn: enrollments.resumeOn,
   canceledFrom: enrollments.canceledFrom,
@@ -132,6 +134,7 @@ export async function lockEnrollment(tx: Transaction, organizationId: string, id
       endDate: enrollments.endDate,
       isEndDateExplicit: enrollments.isEndDateExplicit,
       status: enrollments.status,
+      renewal: enrollments.renewal,
       pausedFrom: enrollments.pausedFrom,
       resumeOn: enrollments.resumeOn,
       canceledFrom: enrollments.canceledFrom,
@@ -381,6 +384,7 @@ export async function listPlanOptions(db: Database, organizationId: string) {
       name: customerPlans.name,
       billingCycle: sql<BillingCycle>`${customerPlans.billingCycle}`,
       weeklySessionsLimit: customerPlans.weeklySessionsLimit,
+      renewsAutomatically: customerPlans.renewsAutomatically,
       priceCents: customerPlans.priceCents,
       currency: customerPlans.currency,
       isActive: customerPlans.isActive,
@@ -449,33 +453,4 @@ export async function listScheduleAvailability(
       ),
     )
     .orderBy(asc(schedules.name), asc(schedules.id));
-}
-
-/**
- * The daily job's work, in each organization's own calendar: an active enrollment whose end date passed is
- * COMPLETED; a paused one whose resume date arrived is ACTIVE again (or COMPLETED if its end passed too).
- * Conditional updates: running it twice, or on two instances at once, changes nothing more.
- */
-export async function settleEnrollmentStatuses(db: Database, now: Date) {
-  const today = sql`(${now}::timestamptz at time zone ${organizations.timeZone})::date`;
-  const ofOrganization = eq(organizations.id, enrollments.organizationId);
-  const completed = await db
-    .update(enrollments)
-    .set({ status: 'COMPLETED', updatedAt: now })
-    .from(organizations)
-    .where(
-      and(
-        ofOrganization,
-        inArray(enrollments.status, ['ACTIVE', 'PAUSED']),
-        sql`${enrollments.endDate} < ${today}`,
-      ),
-    )
-    .returning({ id: enrollments.id });
-  const resumed = await db
-    .update(enrollments)
-    .set({ status: 'ACTIVE', updatedAt: now })
-    .from(organizations)
-    .where(and(ofOrganization, eq(enrollments.status, 'PAUSED'), sql`${enrollments.resumeOn} <= ${today}`))
-    .returning({ id: enrollments.id });
-  return { completed: completed.length, resumed: resumed.length };
 }

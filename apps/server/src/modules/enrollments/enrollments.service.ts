@@ -230,7 +230,10 @@ export async function updateEnrollment(
 
 const isActiveStatus = (status: string) => status === 'ACTIVE' || status === 'PAUSED';
 
-/** Pause, resume, cancel, complete or renew, as the status allows (domain `canApply`). */
+/**
+ * Pause, resume, cancel, complete, renew, or choose whether it renews by itself, as the status allows
+ * (domain `canApply`).
+ */
 export async function applyEnrollmentAction(
   db: Database,
   access: OrgAccess,
@@ -287,6 +290,8 @@ async function actionChanges(
       const endDate = nextCycleEnd(current.startDate, billingCycleMonths(plan.billingCycle), current.endDate);
       return reseat(tx, access, current, { status: 'ACTIVE', endDate }, now, plan.weeklySessionsLimit);
     }
+    case 'SET_RENEWAL':
+      return { renewal: input.renewal };
   }
 }
 

@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { settleEnrollmentStatuses } from './enrollments.repository.ts';
+import { settleEnrollmentStatuses } from './enrollments-job.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -612,12 +612,19 @@ describe('permissions by establishment', () => {
 
 describe('the daily job', () => {
   it('completes ended enrollments and resumes paused ones in the organization’s calendar, idempotently', async () => {
+    // A fixed term: these end (enrollments-job.test.ts has the ones that renew).
+    const fixedTerm = await createPlan(t, owner, organizationId, { renewsAutomatically: false });
     const ended = await enrolled({
       customerId: (await newCustomer()).id,
+      planId: fixedTerm.id,
       startDate: '2027-03-01',
       endDate: '2027-03-20',
     });
-    const paused = await enrolled({ customerId: (await newCustomer()).id, startDate: '2027-03-01' });
+    const paused = await enrolled({
+      customerId: (await newCustomer()).id,
+      planId: fixedTerm.id,
+      startDate: '2027-03-01',
+    });
     await act(paused.id, { action: 'PAUSE', from: '2027-03-08', resumeOn: '2027-03-22' });
     // 21 March 02:00 UTC is still the 20th in São Paulo: nothing ends yet.
     expect(await settleEnrollmentStatuses(t.db, new Date('2027-03-21T02:00:00Z'))).toMatchObject({
@@ -630,6 +637,7 @@ describe('the daily job', () => {
     expect(await read(ended.id)).toBe('COMPLETED');
     expect(await read(paused.id)).toBe('ACTIVE');
     expect(await settleEnrollmentStatuses(t.db, new Date('2027-03-22T12:00:00Z'))).toEqual({
+      renewed: 0,
       completed: 0,
       resumed: 0,
     });
