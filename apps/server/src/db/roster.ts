@@ -68,6 +68,14 @@ export function renews(e: RenewalColumns): SQL<boolean> {
     and (${e.renewal} = 'RENEWS' or (${e.renewal} = 'PLAN' and ${e.planRenewsAutomatically})))`;
 }
 
+/**
+ * The last day the enrollment runs: none ('infinity') while it renews by itself, else its last covered day.
+ * What "ends within 30 days without renewal" reads (decision 022).
+ */
+export function runsThrough(e: RenewalColumns): SQL<string> {
+  return sql<string>`(case when ${renews(e)} then 'infinity'::date else ${lastCoveredDay(e)} end)`;
+}
+
 type EnrolledOptions = {
   /** Leave one enrollment out, for the seat check of an enrollment being changed. */
   exceptEnrollmentId?: SQLWrapper | string | undefined;
