@@ -19,7 +19,28 @@ export async function settleEnrollmentStatuses(db: Database, now: Date) {
   return { renewed, completed, resumed };
 }
 
+/**
+ * The domain's `renewedEndDate`, computed once per start, cycle, day and schedule end: enrollments started on
+ * the same day renew to the same date, and the calendar arithmetic (date-fns) is most of the job's own time.
+ */
+function renewedEndDates() {
+  const known = new Map<string, string>();
+  return {
+    of(enrollment: repository.DueRenewal): string {
+      const { startDate, billingCycle, today, scheduleEndDate } = enrollment;
+      const key = `${startDate} ${billingCycle} ${today} ${scheduleEndDate}`;
+      let endDate = known.get(key);
+      if (endDate === undefined) {
+        endDate = renewedEndDate({ startDate }, billingCycleMonths(billingCycle), today, scheduleEndDate);
+        known.set(key, endDate);
+      }
+      return endDate;
+    },
+  };
+}
+
 async function renewDueEnrollments(db: Database, now: Date) {
+  const endDates = renewedEndDates();
   let renewed = 0;
   let after: { organizationId: string; id: string } | null = null;
   for (;;) {
@@ -30,12 +51,7 @@ async function renewDueEnrollments(db: Database, now: Date) {
       organizationId: enrollment.organizationId,
       id: enrollment.id,
       fromEnd: enrollment.endDate,
-      toEnd: renewedEndDate(
-        enrollment,
-        billingCycleMonths(enrollment.billingCycle),
-        enrollment.today,
-        enrollment.scheduleEndDate,
-      ),
+      toEnd: endDates.of(enrollment),
     }));
     renewed += await repository.applyRenewals(db, renewals, now);
     after = last;
