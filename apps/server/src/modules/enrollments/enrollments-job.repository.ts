@@ -85,17 +85,28 @@ export type Renewal = { organizationId: string; id: string; fromEnd: string; toE
 /**
  * Moves each end date from `fromEnd` to `toEnd` in one statement — only where the end is still `fromEnd` and
  * the enrollment still renews. A second run, or another instance that read the same rows, finds the end moved
- * (PostgreSQL re-reads a row a concurrent update changed) and changes nothing: each renewal happens once.
+ * (PostgreSQL re-reads a row a concurrent update changed) and changes nothing: each renewal happens once. The
+ * rows are locked first in one order (organization, id), so two instances renewing the same batch wait for
+ * each other instead of deadlocking.
  */
 export async function applyRenewals(db: Database, renewals: Renewal[], now: Date): Promise<number> {
   if (renewals.length === 0) return 0;
   const column = (key: keyof Renewal) => sql.param(renewals.map((renewal) => renewal[key]));
-  const result = await db.execute(sql`update ${enrollments}
+  const result = await db.execute(sql`with due as (
+      select * from unnest(${column('organizationId')}::uuid[], ${column('id')}::uuid[],
+        ${column('fromEnd')}::date[], ${column('toEnd')}::date[]) as due(organization_id, id, from_end, to_end)
+    ), locked as (
+      select ${enrollments.organizationId} as organization_id, ${enrollments.id} as id
+      from ${enrollments} join due on due.organization_id = ${enrollments.organizationId}
+        and due.id = ${enrollments.id}
+      order by ${enrollments.organizationId}, ${enrollments.id}
+      for update of ${enrollments}
+    )
+    update ${enrollments}
     set end_date = due.to_end, updated_at = ${now}
-    from unnest(${column('organizationId')}::uuid[], ${column('id')}::uuid[],
-        ${column('fromEnd')}::date[], ${column('toEnd')}::date[]) as due(organization_id, id, from_end, to_end),
-      ${customerPlans}, ${schedules}
-    where ${enrollments.organizationId} = due.organization_id and ${enrollments.id} = due.id
+    from due, locked, ${customerPlans}, ${schedules}
+    where ${enrollments.organizationId} = locked.organization_id and ${enrollments.id} = locked.id
+      and due.organization_id = locked.organization_id and due.id = locked.id
       and ${enrollments.endDate} = due.from_end
       and ${planAndSchedule} and ${renewing}`);
   return rowsChanged(result);
