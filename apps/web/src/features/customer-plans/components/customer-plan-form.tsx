@@ -109,20 +109,21 @@ export function CustomerPlanForm({
           <ServicesEditor value={field.value} onChange={field.onChange} error={fieldState.error} />
         )}
       />
-      <label className="flex cursor-pointer items-start gap-2">
-        <input
-          type="checkbox"
-          className="toggle toggle-success mt-0.5 shrink-0"
-          aria-describedby="plan-renews-hint"
-          {...register('renewsAutomatically')}
-        />
-        <span>
+      <div>
+        <label className="flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            className="toggle toggle-success"
+            aria-describedby="plan-renews-hint"
+            {...register('renewsAutomatically')}
+          />
           {t('customerPlans.fields.renewsAutomatically')}
-          <span id="plan-renews-hint" className="block text-xs text-base-content/70">
-            {t('customerPlans.fields.renewsAutomaticallyHint')}
-          </span>
-        </span>
-      </label>
+        </label>
+        {/* Outside the label: the label names the switch alone. */}
+        <p id="plan-renews-hint" className="mt-1 text-xs text-base-content/70">
+          {t('customerPlans.fields.renewsAutomaticallyHint')}
+        </p>
+      </div>
       <label className="flex cursor-pointer items-center gap-2">
         <input type="checkbox" className="toggle toggle-success" {...register('isActive')} />
         {t('customerPlans.fields.isActive')}
