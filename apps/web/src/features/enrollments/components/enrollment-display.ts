@@ -10,6 +10,7 @@ import { useFormatLocalDate } from '../../../lib/format.ts';
 import { useNameOrUnknown } from '../../../lib/person-name.ts';
 
 type Dates = Pick<Enrollment, 'startDate' | 'endDate' | 'pausedFrom' | 'resumeOn' | 'canceledFrom'>;
+
 /** What the list, the details and the customer's tab say about an enrollment, in the user's language. */
 export function useEnrollmentText() {
   const { t } = useTranslation();
