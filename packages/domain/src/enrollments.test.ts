@@ -8,6 +8,7 @@ import {
   EnrollmentInput,
   EnrollmentListQuery,
   EnrollmentsSearchParams,
+  keepsRenewing,
   lastCoveredDate,
   renewedEndDate,
   sessionsPerWeek,
@@ -29,6 +30,7 @@ const open = {
   pausedFrom: null,
   resumeOn: null,
   canceledFrom: null,
+  renewing: false,
 };
 
 describe('enrollment input', () => {
@@ -116,6 +118,27 @@ describe('roster coverage', () => {
     expect(lastCoveredDate(canceled)).toBe('2025-04-30');
     expect(lastCoveredDate(open)).toBe('2025-06-30');
     expect(lastCoveredDate({ ...open, canceledFrom: '2025-09-01' })).toBe('2025-06-30');
+  });
+
+  it('holds the seat of one that keeps renewing after its period, still leaving out a pause', () => {
+    const renewing = { ...open, renewing: true };
+    expect(coversDate(renewing, '2025-02-28')).toBe(false);
+    expect(coversDate(renewing, '2025-07-01')).toBe(true);
+    expect(coversDate(renewing, '2026-12-31')).toBe(true);
+    const pausedAhead = { ...renewing, pausedFrom: '2025-08-04', resumeOn: '2025-08-18' };
+    expect(coversDate(pausedAhead, '2025-08-04')).toBe(false);
+    expect(coversDate(pausedAhead, '2025-08-18')).toBe(true);
+  });
+
+  it('keeps renewing as willRenew does, its schedule aside', () => {
+    const running = { status: 'ACTIVE' as const, renewal: 'PLAN' as const, canceledFrom: null };
+    expect(keepsRenewing(running, true)).toBe(true);
+    expect(keepsRenewing(running, false)).toBe(false);
+    expect(keepsRenewing({ ...running, renewal: 'RENEWS' }, false)).toBe(true);
+    expect(keepsRenewing({ ...running, renewal: 'ENDS' }, true)).toBe(false);
+    expect(keepsRenewing({ ...running, status: 'PAUSED' }, true)).toBe(true);
+    expect(keepsRenewing({ ...running, status: 'COMPLETED' }, true)).toBe(false);
+    expect(keepsRenewing({ ...running, canceledFrom: '2025-05-01' }, true)).toBe(false);
   });
 });
 

@@ -112,13 +112,19 @@ export type EnrollmentCoverage = {
   canceledFrom: string | null;
 };
 
+/** The coverage dates and whether the enrollment keeps renewing (`keepsRenewing`): what a seat follows. */
+export type SeatCoverage = EnrollmentCoverage & { renewing: boolean };
+
 /**
  * Whether the enrollment puts its customer on the roster of a session on `date` (the session's scheduled
- * date). The SQL twin is `enrollmentCovers` in the server's enrollments repository; the integration tests
- * compare the two.
+ * date). One that keeps renewing has no end yet: it holds its seat in every session after its current
+ * period too, so no one else takes it before the daily job renews it (issue #26; its schedule's sessions,
+ * which exist only up to the schedule's end, bound it). The SQL twin is `enrollmentCovers` in the server's
+ * `db/roster.ts`; the integration tests compare the two.
  */
-export function coversDate(enrollment: EnrollmentCoverage, date: string): boolean {
-  if (date < enrollment.startDate || date > enrollment.endDate) return false;
+export function coversDate(enrollment: SeatCoverage, date: string): boolean {
+  if (date < enrollment.startDate) return false;
+  if (date > enrollment.endDate && !enrollment.renewing) return false;
   if (enrollment.canceledFrom !== null && date >= enrollment.canceledFrom) return false;
   const { pausedFrom, resumeOn } = enrollment;
   const isPaused = pausedFrom !== null && date >= pausedFrom && (resumeOn === null || date < resumeOn);
@@ -150,10 +156,23 @@ export type RenewalTerms = {
  * goes on after the period. The SQL twin is `renews` in the server's `db/roster.ts`; a test compares them.
  */
 export function willRenew({ enrollment, plan, schedule }: RenewalTerms): boolean {
+  if (schedule.endDate !== null && schedule.endDate <= enrollment.endDate) return false;
+  return keepsRenewing(enrollment, plan.renewsAutomatically);
+}
+
+/**
+ * `willRenew` without its schedule: the enrollment runs (active or paused, no cancellation set) and its own
+ * choice or else its plan says it renews. What a seat follows (`coversDate`), from the enrollment's own row
+ * and its plan's choice; a schedule's end needs no check there, it has no sessions after it. The SQL twin
+ * is `renewing` in the server's `db/roster.ts`.
+ */
+export function keepsRenewing(
+  enrollment: Pick<RenewalTerms['enrollment'], 'status' | 'renewal' | 'canceledFrom'>,
+  planRenewsAutomatically: boolean,
+): boolean {
   if (enrollment.status !== 'ACTIVE' && enrollment.status !== 'PAUSED') return false;
   if (enrollment.canceledFrom !== null) return false;
-  if (schedule.endDate !== null && schedule.endDate <= enrollment.endDate) return false;
-  if (enrollment.renewal === 'PLAN') return plan.renewsAutomatically;
+  if (enrollment.renewal === 'PLAN') return planRenewsAutomatically;
   return enrollment.renewal === 'RENEWS';
 }
 

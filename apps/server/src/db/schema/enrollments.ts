@@ -41,6 +41,12 @@ export const enrollments = pgTable(
     status: enrollmentStatusEnum('status').notNull().default('ACTIVE'),
     /** As the plan says, or staff's choice for this one (domain `willRenew`). */
     renewal: enrollmentRenewalEnum('renewal').notNull().default('PLAN'),
+    /**
+     * A copy of its plan's `renews_automatically`, written with the enrollment and by every change of the
+     * plan's choice: the rosters read whether an enrollment keeps renewing (domain `keepsRenewing`) from its
+     * own row, without a look-up of the plan per enrollment and session (decision 013).
+     */
+    planRenewsAutomatically: boolean('plan_renews_automatically').notNull().default(false),
     pausedFrom: date('paused_from'),
     resumeOn: date('resume_on'),
     canceledFrom: date('canceled_from'),

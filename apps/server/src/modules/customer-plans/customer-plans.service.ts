@@ -43,8 +43,15 @@ export async function createPlan(db: Database, access: OrgAccess, values: PlanVa
 
 export async function updatePlan(db: Database, access: OrgAccess, id: string, values: PlanValues, now: Date) {
   if (!isUuid(id)) throw new AppError('PLAN_NOT_FOUND');
+  const changes = { ...withRenewal(values), updatedAt: now };
   return orNotFound(
-    await repository.updatePlan(db, access.organizationId, id, { ...withRenewal(values), updatedAt: now }),
+    await db.transaction(async (tx) => {
+      const row = await repository.updatePlan(tx, access.organizationId, id, changes);
+      // Its enrollments keep their own copy of whether they renew, for the rosters (decision 013).
+      if (row)
+        await repository.copyRenewalToEnrollments(tx, access.organizationId, id, row.renewsAutomatically);
+      return row;
+    }),
   );
 }
 
