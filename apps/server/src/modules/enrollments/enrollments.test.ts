@@ -203,7 +203,11 @@ describe('creating an enrollment', () => {
   });
 
   it("refuses going over the plan's weekly sessions limit, saying the limit", async () => {
-    const once = await createPlan(t, owner, organizationId, { name: 'Mensal 1x', weeklySessionsLimit: 1 });
+    const once = await createPlan(t, owner, organizationId, {
+      name: 'Mensal 1x',
+      weeklySessionsLimit: 1,
+      renewsAutomatically: false,
+    });
     const customer = await newCustomer();
     // Mondays and Wednesdays is two a week: over a limit of one.
     const response = await enroll({ customerId: customer.id, planId: once.id });
