@@ -6,8 +6,8 @@
 //      gets a token from the other; a sign-out on one is refused on the other at once.
 //   2. Jobs run once: both instances registered the same schedules (one row each); J `enrollments.settle-
 //      statuses` jobs are queued and both instances' workers poll: every job completes exactly once, no retry,
-//      and the runs recorded on the two proxies add up to J; the job's effect (expired enrollments COMPLETED)
-//      is there. With --cron the job's schedule is set to every minute for ~2.5 minutes: each minute yields
+//      and the runs recorded on the two proxies add up to J; the job's effect is there: expired enrollments set
+//      to end are COMPLETED, those that renew by themselves (issue #26) are ACTIVE with a period holding today. With --cron the job's schedule is set to every minute for ~2.5 minutes: each minute yields
 //      one job, run once, whichever instance's clock fired it.
 //   3. Capacity across both: per round a fresh schedule with its last seat free; 50 creates for it at once,
 //      alternately sent to either instance → exactly one 201, the rest 409 ENROLLMENT_FULL, 0 overbooked.
@@ -138,8 +138,9 @@ async function checkTokens(a, b, organizationId) {
   check((await statusOf(a, `/organizations/${organizationId}`, fromA)) !== 200, 'nor any other organization');
 }
 
+/** Runs of the job an instance made: its last statement (the resume UPDATE, built by Drizzle) once a run. */
 const settleRuns = (proxy) =>
-  proxy.statements.filter((s) => /^update "enrollments" set "status" = \$1/.test(s.text ?? '')).length / 2;
+  proxy.statements.filter((s) => /^update "enrollments" set "status" = \$1/.test(s.text ?? '')).length;
 
 async function jobCounts(client) {
   const { rows } = await client.query(
@@ -150,13 +151,16 @@ async function jobCounts(client) {
   return Object.fromEntries(rows.map((row) => [row.state, row]));
 }
 
-/** Expired ACTIVE enrollments (with SQL, as if the hourly job had been missed) for the job to settle. */
-async function insertExpired(client, arena, scheduleId, customers) {
+/**
+ * Expired ACTIVE enrollments (with SQL, as if the hourly job had been missed) for the job to settle: those
+ * set to end (`ENDS`) are completed, the others (a monthly plan: they renew) are renewed.
+ */
+async function insertExpired(client, arena, scheduleId, customers, renewal) {
   await client.query(
-    `insert into enrollments (organization_id, id, customer_id, plan_id, schedule_id, start_date, end_date, status)
-     select $1, gen_random_uuid(), c, $2, $3, current_date - 60, current_date - 30, 'ACTIVE'
+    `insert into enrollments (organization_id, id, customer_id, plan_id, schedule_id, start_date, end_date, status, renewal)
+     select $1, gen_random_uuid(), c, $2, $3, current_date - 60, current_date - 30, 'ACTIVE', $5
        from unnest($4::uuid[]) as c`,
-    [arena.organization.id, arena.plan.id, scheduleId, customers],
+    [arena.organization.id, arena.plan.id, scheduleId, customers, renewal],
   );
 }
 
@@ -169,7 +173,8 @@ async function checkJobs(a, b, client, arena, scheduleId) {
     schedules.length >= 3 && schedules.every((row) => row.copies === 1),
     `one schedule row per job, both instances started: ${schedules.map((row) => `${row.name} "${row.cron}"`).join(', ')}`,
   );
-  await insertExpired(client, arena, scheduleId, arena.customers.slice(0, EXPIRED));
+  await insertExpired(client, arena, scheduleId, arena.customers.slice(0, EXPIRED / 2), 'ENDS');
+  await insertExpired(client, arena, scheduleId, arena.customers.slice(EXPIRED / 2, EXPIRED), 'PLAN');
   const runsBefore = settleRuns(a.proxy) + settleRuns(b.proxy);
   const queuedBefore = Object.values(await jobCounts(client)).reduce((sum, row) => sum + row.n, 0);
   const boss = new PgBoss({
@@ -208,12 +213,15 @@ async function checkJobs(a, b, client, arena, scheduleId) {
   check(ran === options.jobs, `runs recorded on the two instances add up to the jobs queued (${ran})`);
   check(runs.A > 0 && runs.B > 0, 'both instances took jobs from the shared queue');
   const { rows } = await client.query(
-    `select count(*) filter (where status = 'COMPLETED')::int as settled from enrollments where schedule_id = $1`,
+    `select count(*) filter (where status = 'COMPLETED' and renewal = 'ENDS')::int as settled,
+       count(*) filter (where status = 'ACTIVE' and renewal = 'PLAN' and end_date >= current_date)::int as renewed
+     from enrollments where schedule_id = $1`,
     [scheduleId],
   );
   check(
-    rows[0].settled === EXPIRED,
-    `the job's effect: ${rows[0].settled}/${EXPIRED} expired enrollments COMPLETED`,
+    rows[0].settled === EXPIRED / 2 && rows[0].renewed === EXPIRED / 2,
+    `the job's effect: ${rows[0].settled}/${EXPIRED / 2} expired enrollments set to end COMPLETED, ` +
+      `${rows[0].renewed}/${EXPIRED / 2} renewing ones renewed`,
   );
   if (options.cron) await checkCron(a, b, client);
 }

@@ -26,7 +26,11 @@ async function seedStudio(page: Page, organizationId: string) {
     endDate: localDate(60),
     daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
   });
-  const paid = await createPlanViaApi(page, organizationId, 'Mensal Livre', { weeklySessionsLimit: null });
+  // A fixed term: an enrollment that renews by itself never counts as ending (issue #26).
+  const paid = await createPlanViaApi(page, organizationId, 'Mensal Livre', {
+    weeklySessionsLimit: null,
+    renewsAutomatically: false,
+  });
   const free = await createPlanViaApi(page, organizationId, 'Cortesia', {
     priceCents: 0,
     weeklySessionsLimit: null,

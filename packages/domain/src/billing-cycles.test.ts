@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { billingCycle, firstCycleEnd, nextCycleEnd } from './billing-cycles.ts';
 
@@ -36,4 +37,28 @@ describe('billing cycles', () => {
     expect(nextCycleEnd('2025-03-01', 1, '2025-04-10')).toBe('2025-04-30');
     expect(nextCycleEnd('2024-12-01', 1, '2024-12-31')).toBe('2025-01-31');
   });
+
+  it('finds the next cycle end as walking every cycle from the start would (it skips the early ones)', () => {
+    const walk = (start: string, months: number, currentEnd: string) => {
+      for (let index = 0; ; index += 1) {
+        const cycle = billingCycle(start, months, index);
+        if (cycle.end > currentEnd) return cycle.end;
+      }
+    };
+    const isoDate = (min: string, max: string) =>
+      fc
+        .date({ min: new Date(`${min}T00:00:00Z`), max: new Date(`${max}T00:00:00Z`), noInvalidDate: true })
+        .map((date) => date.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        isoDate('2024-01-01', '2026-12-31'),
+        isoDate('2023-12-01', '2028-12-31'),
+        fc.constantFrom(1, 3, 6, 12),
+        (start, currentEnd, months) => {
+          expect(nextCycleEnd(start, months, currentEnd)).toBe(walk(start, months, currentEnd));
+        },
+      ),
+      { numRuns: 100 },
+    );
+  }, 60_000);
 });

@@ -12,6 +12,14 @@ export function billingCycleMonths(cycle: BillingCycle): number {
   return BILLING_CYCLE_MONTHS[cycle];
 }
 
+/**
+ * Issue #26: a plan whose enrollments renew by themselves at the end of each period (a subscription) unless
+ * set to end. When a plan does not say, monthly plans renew and the longer cycles are fixed terms.
+ */
+export function renewsByDefault(cycle: BillingCycle): boolean {
+  return cycle === 'MONTHLY';
+}
+
 export const WEEKLY_SESSIONS_LIMIT = { min: 1, max: 20 } as const;
 
 export const CustomerPlanInput = z.object({
@@ -35,6 +43,8 @@ export const CustomerPlanInput = z.object({
     .max(WEEKLY_SESSIONS_LIMIT.max, V.weeklyLimit)
     .nullish()
     .transform((value) => value ?? null),
+  /** Absent: `renewsByDefault` for the billing cycle. */
+  renewsAutomatically: z.boolean().optional(),
   isActive: z.boolean().default(true),
 });
 export type CustomerPlanInput = z.input<typeof CustomerPlanInput>;
@@ -48,6 +58,7 @@ export const CustomerPlan = z.object({
   billingCycle: BillingCycle,
   features: z.array(z.string()),
   weeklySessionsLimit: z.number().int().nullable(),
+  renewsAutomatically: z.boolean(),
   isActive: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

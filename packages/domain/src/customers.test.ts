@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { billingCycleMonths, CustomerPlanInput } from './customer-plans.ts';
+import { BILLING_CYCLES, billingCycleMonths, CustomerPlanInput, renewsByDefault } from './customer-plans.ts';
 import {
   CustomerInput,
   CustomersSearchParams,
@@ -168,6 +168,11 @@ describe('customer plan schema', () => {
 
   it('accepts a valid plan, active by default', () => {
     expect(CustomerPlanInput.parse(plan)).toMatchObject({ isActive: true, weeklySessionsLimit: 2 });
+  });
+
+  it('renews monthly plans by default and leaves the longer cycles as fixed terms (issue #26)', () => {
+    expect(BILLING_CYCLES.filter(renewsByDefault)).toEqual(['MONTHLY']);
+    expect(CustomerPlanInput.parse({ ...plan, renewsAutomatically: false }).renewsAutomatically).toBe(false);
   });
 
   it('enforces the spec rules', () => {

@@ -8,9 +8,12 @@ import {
   EnrollmentInput,
   EnrollmentListQuery,
   EnrollmentsSearchParams,
+  keepsRenewing,
   lastCoveredDate,
+  renewedEndDate,
   sessionsPerWeek,
   weeklyLimitExceeded,
+  willRenew,
 } from './enrollments.ts';
 import { issueKeys } from './test-helpers.ts';
 import { V } from './validation.ts';
@@ -27,6 +30,7 @@ const open = {
   pausedFrom: null,
   resumeOn: null,
   canceledFrom: null,
+  renewing: false,
 };
 
 describe('enrollment input', () => {
@@ -74,8 +78,8 @@ describe('enrollment input', () => {
 
 describe('status transitions', () => {
   it('allows pause, cancel, complete and renew from ACTIVE, and resume only from PAUSED', () => {
-    expect(allowedActions('ACTIVE')).toEqual(['PAUSE', 'CANCEL', 'COMPLETE', 'RENEW']);
-    expect(allowedActions('PAUSED')).toEqual(['RESUME', 'CANCEL', 'COMPLETE']);
+    expect(allowedActions('ACTIVE')).toEqual(['PAUSE', 'CANCEL', 'COMPLETE', 'RENEW', 'SET_RENEWAL']);
+    expect(allowedActions('PAUSED')).toEqual(['RESUME', 'CANCEL', 'COMPLETE', 'SET_RENEWAL']);
     expect(canApply('ACTIVE', 'RESUME')).toBe(false);
     expect(canApply('PAUSED', 'PAUSE')).toBe(false);
     expect(canApply('PAUSED', 'RENEW')).toBe(false);
@@ -115,6 +119,27 @@ describe('roster coverage', () => {
     expect(lastCoveredDate(open)).toBe('2025-06-30');
     expect(lastCoveredDate({ ...open, canceledFrom: '2025-09-01' })).toBe('2025-06-30');
   });
+
+  it('holds the seat of one that keeps renewing after its period, still leaving out a pause', () => {
+    const renewing = { ...open, renewing: true };
+    expect(coversDate(renewing, '2025-02-28')).toBe(false);
+    expect(coversDate(renewing, '2025-07-01')).toBe(true);
+    expect(coversDate(renewing, '2026-12-31')).toBe(true);
+    const pausedAhead = { ...renewing, pausedFrom: '2025-08-04', resumeOn: '2025-08-18' };
+    expect(coversDate(pausedAhead, '2025-08-04')).toBe(false);
+    expect(coversDate(pausedAhead, '2025-08-18')).toBe(true);
+  });
+
+  it('keeps renewing as willRenew does, its schedule aside', () => {
+    const running = { status: 'ACTIVE' as const, renewal: 'PLAN' as const, canceledFrom: null };
+    expect(keepsRenewing(running, true)).toBe(true);
+    expect(keepsRenewing(running, false)).toBe(false);
+    expect(keepsRenewing({ ...running, renewal: 'RENEWS' }, false)).toBe(true);
+    expect(keepsRenewing({ ...running, renewal: 'ENDS' }, true)).toBe(false);
+    expect(keepsRenewing({ ...running, status: 'PAUSED' }, true)).toBe(true);
+    expect(keepsRenewing({ ...running, status: 'COMPLETED' }, true)).toBe(false);
+    expect(keepsRenewing({ ...running, canceledFrom: '2025-05-01' }, true)).toBe(false);
+  });
 });
 
 describe('weekly sessions limit', () => {
@@ -152,5 +177,58 @@ describe('list paging', () => {
       limit: 100,
       status: 'PAUSED',
     });
+  });
+});
+
+describe('renewal (issue #26)', () => {
+  const terms = {
+    enrollment: {
+      status: 'ACTIVE' as const,
+      renewal: 'PLAN' as const,
+      endDate: '2026-12-29',
+      canceledFrom: null,
+    },
+    plan: { renewsAutomatically: true },
+    schedule: { endDate: null },
+  };
+
+  it('renews as the plan says unless the enrollment chose for itself', () => {
+    expect(willRenew(terms)).toBe(true);
+    expect(willRenew({ ...terms, plan: { renewsAutomatically: false } })).toBe(false);
+    const ends = { ...terms, enrollment: { ...terms.enrollment, renewal: 'ENDS' as const } };
+    expect(willRenew(ends)).toBe(false);
+    const renews = { ...terms, enrollment: { ...terms.enrollment, renewal: 'RENEWS' as const } };
+    expect(willRenew({ ...renews, plan: { renewsAutomatically: false } })).toBe(true);
+  });
+
+  it('does not renew what stopped running, nor past its schedule', () => {
+    for (const status of ['CANCELED', 'COMPLETED'] as const)
+      expect(willRenew({ ...terms, enrollment: { ...terms.enrollment, status } })).toBe(false);
+    expect(willRenew({ ...terms, enrollment: { ...terms.enrollment, status: 'PAUSED' } })).toBe(true);
+    const canceling = { ...terms.enrollment, canceledFrom: '2026-12-20' };
+    expect(willRenew({ ...terms, enrollment: canceling })).toBe(false);
+    expect(willRenew({ ...terms, schedule: { endDate: '2026-12-29' } })).toBe(false);
+    expect(willRenew({ ...terms, schedule: { endDate: '2026-12-30' } })).toBe(true);
+    expect(allowedActions('ACTIVE')).toContain('SET_RENEWAL');
+    expect(allowedActions('COMPLETED')).not.toContain('SET_RENEWAL');
+  });
+
+  it('moves the end one cycle on its last day, as many as a stopped job missed, never past the schedule', () => {
+    // The issue's enrollment: 30 November → 29 December, renewed on the 29th to 29 January.
+    expect(renewedEndDate({ startDate: '2026-11-30' }, 1, '2026-12-29', null)).toBe('2027-01-29');
+    // A job that did not run for two months catches up to the period that holds today.
+    expect(renewedEndDate({ startDate: '2026-11-30' }, 1, '2027-02-10', null)).toBe('2027-02-27');
+    expect(renewedEndDate({ startDate: '2026-11-30' }, 3, '2027-02-28', null)).toBe('2027-05-29');
+    expect(renewedEndDate({ startDate: '2026-11-30' }, 1, '2026-12-29', '2027-01-15')).toBe('2027-01-15');
+  });
+
+  it('reads the renewal choice as an action on a running enrollment', () => {
+    expect(EnrollmentActionInput.parse({ action: 'SET_RENEWAL', renewal: 'ENDS' })).toEqual({
+      action: 'SET_RENEWAL',
+      renewal: 'ENDS',
+    });
+    expect(EnrollmentActionInput.safeParse({ action: 'SET_RENEWAL', renewal: 'SOMETIMES' }).success).toBe(
+      false,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nextCycleEnd } from './billing-cycles.ts';
 import { addDays } from './calendar-dates.ts';
 import { BillingCycle } from './customer-plans.ts';
 import { isCalendarDate } from './customers.ts';
@@ -49,10 +50,18 @@ export type EnrollmentInput = z.input<typeof EnrollmentInput>;
 export type EnrollmentValues = z.output<typeof EnrollmentInput>;
 
 /**
+ * Whether an enrollment renews by itself at the end of its period (issue #26): as its plan says (`PLAN`), or
+ * staff's choice for this one — it renews (`RENEWS`) or ends at the period's end (`ENDS`).
+ */
+export const ENROLLMENT_RENEWALS = ['PLAN', 'RENEWS', 'ENDS'] as const;
+export const EnrollmentRenewal = z.enum(ENROLLMENT_RENEWALS, V.required);
+export type EnrollmentRenewal = z.infer<typeof EnrollmentRenewal>;
+
+/**
  * What staff do to an enrollment after it exists. Pausing and cancelling take effect from a date (today by
  * default), so sessions before it keep the customer on their roster: past attendance stays.
  */
-export const ENROLLMENT_ACTIONS = ['PAUSE', 'RESUME', 'CANCEL', 'COMPLETE', 'RENEW'] as const;
+export const ENROLLMENT_ACTIONS = ['PAUSE', 'RESUME', 'CANCEL', 'COMPLETE', 'RENEW', 'SET_RENEWAL'] as const;
 export type EnrollmentAction = (typeof ENROLLMENT_ACTIONS)[number];
 
 export const EnrollmentActionInput = z
@@ -62,6 +71,7 @@ export const EnrollmentActionInput = z
     z.object({ action: z.literal('CANCEL'), from: optionalDate }),
     z.object({ action: z.literal('COMPLETE') }),
     z.object({ action: z.literal('RENEW') }),
+    z.object({ action: z.literal('SET_RENEWAL'), renewal: EnrollmentRenewal }),
   ])
   .superRefine((input, ctx) => {
     if (input.action !== 'PAUSE' || !input.from || !isCalendarDate(input.resumeOn)) return;
@@ -72,10 +82,13 @@ export const EnrollmentActionInput = z
 export type EnrollmentActionInput = z.input<typeof EnrollmentActionInput>;
 export type EnrollmentActionValues = z.output<typeof EnrollmentActionInput>;
 
-/** Which action each status allows; CANCELED is final. A completed enrollment can be renewed (same seat). */
+/**
+ * Which action each status allows; CANCELED is final. A completed enrollment can be renewed (same seat).
+ * Whether it renews by itself is chosen while it runs.
+ */
 const ALLOWED_ACTIONS: Record<EnrollmentStatus, readonly EnrollmentAction[]> = {
-  ACTIVE: ['PAUSE', 'CANCEL', 'COMPLETE', 'RENEW'],
-  PAUSED: ['RESUME', 'CANCEL', 'COMPLETE'],
+  ACTIVE: ['PAUSE', 'CANCEL', 'COMPLETE', 'RENEW', 'SET_RENEWAL'],
+  PAUSED: ['RESUME', 'CANCEL', 'COMPLETE', 'SET_RENEWAL'],
   CANCELED: [],
   COMPLETED: ['RENEW'],
 };
@@ -99,13 +112,19 @@ export type EnrollmentCoverage = {
   canceledFrom: string | null;
 };
 
+/** The coverage dates and whether the enrollment keeps renewing (`keepsRenewing`): what a seat follows. */
+export type SeatCoverage = EnrollmentCoverage & { renewing: boolean };
+
 /**
  * Whether the enrollment puts its customer on the roster of a session on `date` (the session's scheduled
- * date). The SQL twin is `enrollmentCovers` in the server's enrollments repository; the integration tests
- * compare the two.
+ * date). One that keeps renewing has no end yet: it holds its seat in every session after its current
+ * period too, so no one else takes it before the daily job renews it (issue #26; its schedule's sessions,
+ * which exist only up to the schedule's end, bound it). The SQL twin is `enrollmentCovers` in the server's
+ * `db/roster.ts`; the integration tests compare the two.
  */
-export function coversDate(enrollment: EnrollmentCoverage, date: string): boolean {
-  if (date < enrollment.startDate || date > enrollment.endDate) return false;
+export function coversDate(enrollment: SeatCoverage, date: string): boolean {
+  if (date < enrollment.startDate) return false;
+  if (date > enrollment.endDate && !enrollment.renewing) return false;
   if (enrollment.canceledFrom !== null && date >= enrollment.canceledFrom) return false;
   const { pausedFrom, resumeOn } = enrollment;
   const isPaused = pausedFrom !== null && date >= pausedFrom && (resumeOn === null || date < resumeOn);
@@ -117,6 +136,58 @@ export function lastCoveredDate(enrollment: EnrollmentCoverage): string {
   if (enrollment.canceledFrom === null) return enrollment.endDate;
   const dayBefore = addDays(enrollment.canceledFrom, -1);
   return dayBefore < enrollment.endDate ? dayBefore : enrollment.endDate;
+}
+
+export type RenewalTerms = {
+  enrollment: {
+    status: EnrollmentStatus;
+    renewal: EnrollmentRenewal;
+    endDate: string;
+    canceledFrom: string | null;
+  };
+  plan: { renewsAutomatically: boolean };
+  /** A schedule with no end date runs for ever; one that ends takes its enrollments' renewals with it. */
+  schedule: { endDate: string | null };
+};
+
+/**
+ * Whether the enrollment renews by itself for another cycle at the end of its period (issue #26): it runs
+ * (active or paused, no cancellation set), its own choice or else its plan says it renews, and its schedule
+ * goes on after the period. The SQL twin is `renews` in the server's `db/roster.ts`; a test compares them.
+ */
+export function willRenew({ enrollment, plan, schedule }: RenewalTerms): boolean {
+  if (schedule.endDate !== null && schedule.endDate <= enrollment.endDate) return false;
+  return keepsRenewing(enrollment, plan.renewsAutomatically);
+}
+
+/**
+ * `willRenew` without its schedule: the enrollment runs (active or paused, no cancellation set) and its own
+ * choice or else its plan says it renews. What a seat follows (`coversDate`), from the enrollment's own row
+ * and its plan's choice; a schedule's end needs no check there, it has no sessions after it. The SQL twin
+ * is `renewing` in the server's `db/roster.ts`.
+ */
+export function keepsRenewing(
+  enrollment: Pick<RenewalTerms['enrollment'], 'status' | 'renewal' | 'canceledFrom'>,
+  planRenewsAutomatically: boolean,
+): boolean {
+  if (enrollment.status !== 'ACTIVE' && enrollment.status !== 'PAUSED') return false;
+  if (enrollment.canceledFrom !== null) return false;
+  if (enrollment.renewal === 'PLAN') return planRenewsAutomatically;
+  return enrollment.renewal === 'RENEWS';
+}
+
+/**
+ * Where a renewal due by `today` moves the end: to the end of the cycle that runs on the day after `today`
+ * (one cycle, or as many as a job that did not run for a while missed), never past the schedule's end.
+ */
+export function renewedEndDate(
+  enrollment: { startDate: string },
+  months: number,
+  today: string,
+  scheduleEnd: string | null,
+): string {
+  const cycleEnd = nextCycleEnd(enrollment.startDate, months, today);
+  return scheduleEnd !== null && scheduleEnd < cycleEnd ? scheduleEnd : cycleEnd;
 }
 
 /**
@@ -156,6 +227,10 @@ export const Enrollment = z.object({
   /** True when staff chose the end date; false when it follows the plan's billing cycle. */
   isEndDateExplicit: z.boolean(),
   status: EnrollmentStatus,
+  /** Its own renewal choice, and what its plan and schedule add to it (domain `willRenew`). */
+  renewal: EnrollmentRenewal,
+  planRenewsAutomatically: z.boolean(),
+  scheduleEndDate: z.string().nullable(),
   pausedFrom: z.string().nullable(),
   resumeOn: z.string().nullable(),
   canceledFrom: z.string().nullable(),
@@ -180,6 +255,20 @@ export type EnrollmentSession = z.infer<typeof EnrollmentSession>;
 
 export const EnrollmentDetails = Enrollment.extend({ sessions: z.array(EnrollmentSession) });
 export type EnrollmentDetails = z.infer<typeof EnrollmentDetails>;
+
+export type EnrollmentRenewalView = Pick<
+  Enrollment,
+  'status' | 'renewal' | 'endDate' | 'canceledFrom' | 'planRenewsAutomatically' | 'scheduleEndDate'
+>;
+
+/** `willRenew` over an enrollment as the API gives it, its plan's and schedule's terms inline. */
+export function enrollmentWillRenew(enrollment: EnrollmentRenewalView): boolean {
+  return willRenew({
+    enrollment,
+    plan: { renewsAutomatically: enrollment.planRenewsAutomatically },
+    schedule: { endDate: enrollment.scheduleEndDate },
+  });
+}
 
 const enrollmentFilters = {
   status: EnrollmentStatus,
@@ -260,6 +349,7 @@ export const EnrollmentPlanOption = z.object({
   name: z.string(),
   billingCycle: BillingCycle,
   weeklySessionsLimit: z.number().int().nullable(),
+  renewsAutomatically: z.boolean(),
   priceCents: z.number().int(),
   currency: Currency,
   isActive: z.boolean(),

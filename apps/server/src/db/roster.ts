@@ -34,11 +34,16 @@ type Coverage = {
   pausedFrom: SQLWrapper;
   resumeOn: SQLWrapper;
   canceledFrom: SQLWrapper;
+  /** Whether it keeps renewing (`renewing` of a row; a literal for one being placed). */
+  renewing: SQLWrapper;
 };
 
-/** The SQL twin of the domain's `coversDate` (tested against it): the enrollment reaches `date`. */
+/**
+ * The SQL twin of the domain's `coversDate` (tested against it): the enrollment reaches `date`. One that
+ * keeps renewing reaches every date after its current end too (its schedule's sessions bound it).
+ */
 export function enrollmentCovers(e: Coverage, date: SQLWrapper): SQL {
-  return sql`(${e.startDate} <= ${date} and ${date} <= ${e.endDate}
+  return sql`(${e.startDate} <= ${date} and (${date} <= ${e.endDate} or ${e.renewing})
     and (${e.canceledFrom} is null or ${date} < ${e.canceledFrom})
     and not (${e.pausedFrom} is not null and ${date} >= ${e.pausedFrom}
       and (${e.resumeOn} is null or ${date} < ${e.resumeOn})))`;
@@ -47,6 +52,54 @@ export function enrollmentCovers(e: Coverage, date: SQLWrapper): SQL {
 /** The SQL twin of the domain's `lastCoveredDate`: the end date, or the day before a cancellation takes effect. */
 export function lastCoveredDay(e: Pick<Coverage, 'endDate' | 'canceledFrom'>): SQL<string> {
   return sql<string>`least(${e.endDate}, coalesce(${e.canceledFrom} - 1, ${e.endDate}))`;
+}
+
+type RenewingColumns = {
+  status: SQLWrapper;
+  renewal: SQLWrapper;
+  canceledFrom: SQLWrapper;
+  planRenewsAutomatically: SQLWrapper;
+};
+
+type RenewalColumns = RenewingColumns & { endDate: SQLWrapper; scheduleEndDate: SQLWrapper };
+
+/**
+ * The SQL twin of the domain's `keepsRenewing` (tested against it through `renews`): the enrollment runs and
+ * its own choice or else its plan says it renews. From the row alone when `planRenewsAutomatically` is the
+ * enrollment's copy of its plan's choice (`enrollments.plan_renews_automatically`).
+ */
+export function renewing(e: RenewingColumns): SQL<boolean> {
+  return sql<boolean>`(${e.status} in ('ACTIVE', 'PAUSED') and ${e.canceledFrom} is null
+    and (${e.renewal} = 'RENEWS' or (${e.renewal} = 'PLAN' and ${e.planRenewsAutomatically})))`;
+}
+
+/**
+ * The SQL twin of the domain's `willRenew` (tested against it): the enrollment renews by itself at the end
+ * of its period. Needs its schedule's end date in the surrounding query.
+ */
+export function renews(e: RenewalColumns): SQL<boolean> {
+  return sql<boolean>`(${renewing(e)}
+    and (${e.scheduleEndDate} is null or ${e.scheduleEndDate} > ${e.endDate}))`;
+}
+
+/**
+ * The last day the enrollment runs: none ('infinity') while it renews by itself, else its last covered day.
+ * What "ends within 30 days without renewal" reads (decision 022).
+ */
+export function runsThrough(e: RenewalColumns): SQL<string> {
+  return sql<string>`(case when ${renews(e)} then 'infinity'::date else ${lastCoveredDay(e)} end)`;
+}
+
+/** An enrollment row's coverage, whether it keeps renewing read from the row (its plan's copied choice). */
+export function rowCoverage(e: typeof enrollments | typeof enrolled): Coverage {
+  return {
+    startDate: e.startDate,
+    endDate: e.endDate,
+    pausedFrom: e.pausedFrom,
+    resumeOn: e.resumeOn,
+    canceledFrom: e.canceledFrom,
+    renewing: renewing(e),
+  };
 }
 
 type EnrolledOptions = {
@@ -72,7 +125,7 @@ export function enrolledWithoutAttendance({
   return and(
     eq(enrolled.organizationId, scheduleSessions.organizationId),
     eq(enrolled.scheduleId, scheduleSessions.scheduleId),
-    enrollmentCovers(enrolled, scheduleSessions.scheduledDate),
+    enrollmentCovers(rowCoverage(enrolled), scheduleSessions.scheduledDate),
     exceptEnrollmentId === undefined ? undefined : ne(enrolled.id, exceptEnrollmentId),
     recordedCustomerIds
       ? sql`not (${enrolled.customerId} = any(${recordedCustomerIds}))`

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { linkStillLive } from '../modules/class-links/class-links.repository.ts';
-import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments.repository.ts';
+import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments-job.ts';
 import { sendQueuedEmails } from '../modules/events/events-delivery.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
 import { smsNotConfigured } from '../modules/events/sms-provider.ts';
@@ -46,7 +46,8 @@ export function jobDefinitions(
       },
     },
     {
-      // Hourly, not daily: each organization's day ends at its own midnight, and the update is idempotent.
+      // Hourly, not daily: each organization's day ends at its own midnight, and each update is conditional
+      // (a renewal moves the end date it read), so a second run or instance changes nothing more.
       name: 'enrollments.settle-statuses',
       cron: '5 * * * *',
       run: async () => {

@@ -94,6 +94,8 @@ export const customerPlans = pgTable(
     billingCycle: billingCycleEnum('billing_cycle').notNull(),
     features: jsonb('features').$type<string[]>().notNull(),
     weeklySessionsLimit: integer('weekly_sessions_limit'),
+    /** Its enrollments renew by themselves at each period's end (issue #26; domain `willRenew`). */
+    renewsAutomatically: boolean('renews_automatically').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { ENROLLMENT_STATUSES } from '@reformer/domain/enrollments';
+import { ENROLLMENT_RENEWALS, ENROLLMENT_STATUSES } from '@reformer/domain/enrollments';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -18,6 +18,7 @@ import { organizations } from './organizations.ts';
 import { schedules } from './schedules.ts';
 
 export const enrollmentStatusEnum = pgEnum('enrollment_status', ENROLLMENT_STATUSES);
+export const enrollmentRenewalEnum = pgEnum('enrollment_renewal', ENROLLMENT_RENEWALS);
 
 /**
  * A customer's fixed place in a schedule under a plan. Rosters are computed from it (domain `coversDate`):
@@ -38,6 +39,14 @@ export const enrollments = pgTable(
     endDate: date('end_date').notNull(),
     isEndDateExplicit: boolean('is_end_date_explicit').notNull().default(false),
     status: enrollmentStatusEnum('status').notNull().default('ACTIVE'),
+    /** As the plan says, or staff's choice for this one (domain `willRenew`). */
+    renewal: enrollmentRenewalEnum('renewal').notNull().default('PLAN'),
+    /**
+     * A copy of its plan's `renews_automatically`, written with the enrollment and by every change of the
+     * plan's choice: the rosters read whether an enrollment keeps renewing (domain `keepsRenewing`) from its
+     * own row, without a look-up of the plan per enrollment and session (decision 013).
+     */
+    planRenewsAutomatically: boolean('plan_renews_automatically').notNull().default(false),
     pausedFrom: date('paused_from'),
     resumeOn: date('resume_on'),
     canceledFrom: date('canceled_from'),

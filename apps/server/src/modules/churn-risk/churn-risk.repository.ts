@@ -3,14 +3,26 @@ import { sql } from 'drizzle-orm';
 import { overdueCycles } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { creditStateOn } from '../../db/make-up-credit-state.ts';
-import { lastCoveredDay } from '../../db/roster.ts';
+import { runsThrough } from '../../db/roster.ts';
 import {
+  customerPlans,
   customers,
   enrollments,
   makeUpCredits,
   scheduleSessions,
+  schedules,
   sessionAttendance,
 } from '../../db/schema/index.ts';
+
+/** The enrollment's last day, or 'infinity' while it renews by itself (its plan and schedule joined). */
+const endsOn = runsThrough({
+  status: enrollments.status,
+  renewal: enrollments.renewal,
+  endDate: enrollments.endDate,
+  canceledFrom: enrollments.canceledFrom,
+  planRenewsAutomatically: customerPlans.renewsAutomatically,
+  scheduleEndDate: schedules.endDate,
+});
 
 type Row = {
   customer_id: string;
@@ -33,9 +45,9 @@ type Row = {
  *
  * - Check-ins: attendance rows with a check-in, by the local date of their session.
  * - Overdue: db/billing-cycles.ts, the dashboard's own figure per customer.
- * - Ending: the last day (roster `lastCoveredDay`) of the customer's ACTIVE and PAUSED enrollments falls in
- *   the window and one of them is ACTIVE. A renewal moves the end date and a later enrollment reaches past
- *   it, so either takes the customer off.
+ * - Ending: the last day (roster `runsThrough`) of the customer's ACTIVE and PAUSED enrollments falls in
+ *   the window and one of them is ACTIVE. An enrollment that renews by itself has no last day (issue #26), a
+ *   renewal moves the end date and a later enrollment reaches past it, so each takes the customer off.
  * - Credits: by their state today (db/make-up-credit-state.ts, as the customer's credit list shows them), those
  *   valid and those expired unused whose last day falls in the 12 weeks of attendance.
  */
@@ -67,12 +79,16 @@ export async function listChurnRiskSignals(
       group by customer_id
     ),
     ending as (
-      select ${enrollments.customerId} as customer_id, max(${lastCoveredDay(enrollments)}) as ends_on
+      select ${enrollments.customerId} as customer_id, max(${endsOn}) as ends_on
       from ${enrollments}
+      join ${customerPlans} on ${customerPlans.organizationId} = ${enrollments.organizationId}
+        and ${customerPlans.id} = ${enrollments.planId}
+      join ${schedules} on ${schedules.organizationId} = ${enrollments.organizationId}
+        and ${schedules.id} = ${enrollments.scheduleId}
       where ${enrollments.organizationId} = ${organizationId} and ${enrollments.status} in ('ACTIVE', 'PAUSED')
-        and ${lastCoveredDay(enrollments)} >= ${today}::date
+        and ${endsOn} >= ${today}::date
       group by ${enrollments.customerId}
-      having max(${lastCoveredDay(enrollments)}) <= ${enrollmentEnding.to}::date
+      having max(${endsOn}) <= ${enrollmentEnding.to}::date
         and bool_or(${enrollments.status} = 'ACTIVE')
     ),
     unspent as (

@@ -159,8 +159,19 @@ beforeAll(async () => {
     daysOfWeek: [0],
   });
   sundayScheduleId = (await createSchedule(t, owner, organizationId, sundayBody)).id;
-  const free = (await createPlan(t, owner, organizationId, { priceCents: 0, weeklySessionsLimit: null })).id;
-  const paid = (await createPlan(t, owner, organizationId, { weeklySessionsLimit: null })).id;
+  // Fixed terms: their enrollments end (issue #26); `renewing` is a free monthly subscription.
+  const free = (
+    await createPlan(t, owner, organizationId, {
+      priceCents: 0,
+      weeklySessionsLimit: null,
+      renewsAutomatically: false,
+    })
+  ).id;
+  const renewing = (await createPlan(t, owner, organizationId, { priceCents: 0, weeklySessionsLimit: null }))
+    .id;
+  const paid = (
+    await createPlan(t, owner, organizationId, { weeklySessionsLimit: null, renewsAutomatically: false })
+  ).id;
 
   const names = [
     'Ana',
@@ -176,6 +187,8 @@ beforeAll(async () => {
     'Kátia',
     'Lia',
     'Mara',
+    'Nina',
+    'Otto',
   ];
   for (const firstName of names) {
     const status = firstName === 'Hugo' ? 'INACTIVE' : 'ACTIVE';
@@ -206,6 +219,10 @@ beforeAll(async () => {
   await enroll('Gil', free, '2027-03-01', '2027-04-01');
   await enroll('Gil', free, '2027-04-02', '2027-12-25');
   await enroll('Hugo', free, '2027-03-01', '2027-04-01');
+  // Nina's period ends in the window but renews by itself: not at risk. Otto's was set to end there.
+  await enroll('Nina', renewing, '2027-03-01', '2027-04-10');
+  const otto = await enroll('Otto', renewing, '2027-03-01', '2027-04-12');
+  await post(`/enrollments/${otto}/actions`, { action: 'SET_RENEWAL', renewal: 'ENDS' }, 200);
   for (const firstName of ['Iris', 'Jonas', 'Kátia', 'Lia', 'Mara'])
     await enroll(firstName, free, '2026-12-01', '2027-12-25');
 
@@ -246,7 +263,7 @@ describe('GET /organizations/{orgId}/churn-risk', () => {
       before: { from: '2026-12-21', to: '2027-02-14' },
       enrollmentEnding: { from: '2027-03-15', to: '2027-04-14' },
     });
-    expect(body).toMatchObject({ total: 7, page: 1, limit: 20 });
+    expect(body).toMatchObject({ total: 8, page: 1, limit: 20 });
     const credits = (held: number, expired: number) => [
       { code: 'MAKE_UP_CREDITS_PILING_UP', points: 20, held, expired },
     ];
@@ -284,6 +301,12 @@ describe('GET /organizations/{orgId}/churn-risk', () => {
       { customerId: customerIds.Jonas, name: 'Jonas Lima', score: 20, reasons: credits(1, 1) },
       { customerId: customerIds.Mara, name: 'Mara Lima', score: 20, reasons: credits(1, 1) },
       {
+        customerId: customerIds.Otto,
+        name: 'Otto Lima',
+        score: 20,
+        reasons: [{ code: 'ENROLLMENT_ENDING', points: 20, endDate: '2027-04-12' }],
+      },
+      {
         customerId: customerIds.Davi,
         name: 'Davi Lima',
         score: 15,
@@ -312,7 +335,7 @@ describe('GET /organizations/{orgId}/churn-risk', () => {
 
   it('pages the ranking: the second page of two', async () => {
     const body = await churnRisk(owner, '?page=2&limit=2');
-    expect(body).toMatchObject({ total: 7, page: 2, limit: 2 });
+    expect(body).toMatchObject({ total: 8, page: 2, limit: 2 });
     expect(body.items.map((item) => item.name)).toEqual(['Eva Lima', 'Iris Lima']);
   });
 
@@ -341,7 +364,7 @@ describe('GET /organizations/{orgId}/churn-risk', () => {
 
 describe('who may read it', () => {
   it('an administrator may, as the owner', async () => {
-    expect((await churnRisk(administrator)).total).toBe(7);
+    expect((await churnRisk(administrator)).total).toBe(8);
   });
 
   it('a manager (no payments) and an accountant (no customers) get 403', async () => {

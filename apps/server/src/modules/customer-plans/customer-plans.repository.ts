@@ -1,8 +1,8 @@
 import type { CustomerPlanInput } from '@reformer/domain/customer-plans';
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { customerPlans } from '../../db/schema/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { customerPlans, enrollments } from '../../db/schema/index.ts';
 
 type PlanValues = z.output<typeof CustomerPlanInput>;
 const { organizationId: _organizationId, ...planColumns } = getTableColumns(customerPlans);
@@ -32,7 +32,7 @@ export async function insertPlan(db: Database, organizationId: string, id: strin
 }
 
 export async function updatePlan(
-  db: Database,
+  db: Database | Transaction,
   organizationId: string,
   id: string,
   values: Partial<PlanValues> & { updatedAt: Date },
@@ -43,6 +43,29 @@ export async function updatePlan(
     .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, id)))
     .returning(planColumns);
   return row ?? null;
+}
+
+/**
+ * The plan's renewal choice copied onto its enrollments (`enrollments.plan_renews_automatically`), in the
+ * plan update's transaction: an enrollment being created reads the plan under a share lock, so it sees
+ * the choice before or after, never half.
+ */
+export async function copyRenewalToEnrollments(
+  tx: Transaction,
+  organizationId: string,
+  planId: string,
+  renewsAutomatically: boolean,
+) {
+  await tx
+    .update(enrollments)
+    .set({ planRenewsAutomatically: renewsAutomatically })
+    .where(
+      and(
+        eq(enrollments.organizationId, organizationId),
+        eq(enrollments.planId, planId),
+        ne(enrollments.planRenewsAutomatically, renewsAutomatically),
+      ),
+    );
 }
 
 export async function deletePlan(db: Database, organizationId: string, id: string) {

@@ -1,4 +1,4 @@
-import type { CustomerPlan, CustomerPlanInput } from '@reformer/domain/customer-plans';
+import { type CustomerPlan, type CustomerPlanInput, renewsByDefault } from '@reformer/domain/customer-plans';
 import { AppError } from '@reformer/domain/errors';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
@@ -23,18 +23,35 @@ function orNotFound(row: Row | null): CustomerPlan {
   return toPlan(row);
 }
 
+/** A plan that does not say whether its enrollments renew follows its billing cycle's default. */
+function withRenewal(values: PlanValues) {
+  return {
+    ...values,
+    renewsAutomatically: values.renewsAutomatically ?? renewsByDefault(values.billingCycle),
+  };
+}
+
 export async function listPlans(db: Database, access: OrgAccess) {
   return (await repository.listPlans(db, access.organizationId)).map(toPlan);
 }
 
 export async function createPlan(db: Database, access: OrgAccess, values: PlanValues) {
-  return orNotFound((await repository.insertPlan(db, access.organizationId, uuidv7(), values)) ?? null);
+  return orNotFound(
+    (await repository.insertPlan(db, access.organizationId, uuidv7(), withRenewal(values))) ?? null,
+  );
 }
 
 export async function updatePlan(db: Database, access: OrgAccess, id: string, values: PlanValues, now: Date) {
   if (!isUuid(id)) throw new AppError('PLAN_NOT_FOUND');
+  const changes = { ...withRenewal(values), updatedAt: now };
   return orNotFound(
-    await repository.updatePlan(db, access.organizationId, id, { ...values, updatedAt: now }),
+    await db.transaction(async (tx) => {
+      const row = await repository.updatePlan(tx, access.organizationId, id, changes);
+      // Its enrollments keep their own copy of whether they renew, for the rosters (decision 013).
+      if (row)
+        await repository.copyRenewalToEnrollments(tx, access.organizationId, id, row.renewsAutomatically);
+      return row;
+    }),
   );
 }
 

@@ -29,7 +29,7 @@ describe('customer plans', () => {
   it('creates, lists, edits, deactivates, activates and deletes a plan', async () => {
     const created = await t.request('POST', path(), { token: owner.token, body: plan });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ...plan, isActive: true });
+    expect(created.body).toMatchObject({ ...plan, isActive: true, renewsAutomatically: true });
     const id = created.body.id;
     const edited = await t.request('PUT', path(`/${id}`), {
       token: owner.token,
@@ -41,11 +41,13 @@ describe('customer plans', () => {
         weeklySessionsLimit: null,
       },
     });
+    // A plan that does not say follows its cycle: a quarterly plan is a fixed term.
     expect(edited.body).toMatchObject({
       name: 'Trimestral',
       billingCycle: 'QUARTERLY',
       priceCents: 69900,
       weeklySessionsLimit: null,
+      renewsAutomatically: false,
     });
     const off = await t.request('PUT', path(`/${id}/active`), {
       token: owner.token,
@@ -63,6 +65,24 @@ describe('customer plans', () => {
     expect((await t.request('DELETE', path(`/${id}`), { token: owner.token })).body.error.code).toBe(
       'PLAN_NOT_FOUND',
     );
+  });
+
+  it('keeps the renewal a plan chooses against its cycle’s default', async () => {
+    const fixed = await t.request('POST', path(), {
+      token: owner.token,
+      body: { ...plan, renewsAutomatically: false },
+    });
+    expect(fixed.body.renewsAutomatically).toBe(false);
+    const annual = await t.request('PUT', path(`/${fixed.body.id}`), {
+      token: owner.token,
+      body: { ...plan, billingCycle: 'ANNUALLY', renewsAutomatically: true },
+    });
+    expect(annual.body).toMatchObject({ billingCycle: 'ANNUALLY', renewsAutomatically: true });
+    const wrong = await t.request('POST', path(), {
+      token: owner.token,
+      body: { ...plan, renewsAutomatically: 'yes' },
+    });
+    expect(wrong.status).toBe(400);
   });
 
   it('validates with the spec rules and writes nothing', async () => {

@@ -1,15 +1,14 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
-import type { EnrollmentCoverage } from '@reformer/domain/enrollments';
+import { keepsRenewing, type SeatCoverage } from '@reformer/domain/enrollments';
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
-import { enrollmentCovers, seatsTaken } from '../../db/roster.ts';
+import { enrollmentCovers, renewing, seatsTaken } from '../../db/roster.ts';
 import {
   customerPlans,
   customers,
   enrollments,
   establishments,
-  organizations,
   scheduleSessions,
   schedules,
   sessionAttendance,
@@ -34,6 +33,9 @@ const enrollmentColumns = {
   endDate: enrollments.endDate,
   isEndDateExplicit: enrollments.isEndDateExplicit,
   status: enrollments.status,
+  renewal: enrollments.renewal,
+  planRenewsAutomatically: customerPlans.renewsAutomatically,
+  scheduleEndDate: schedules.endDate,
   pausedFrom: enrollments.pausedFrom,
   resumeOn: enrollments.resumeOn,
   canceledFrom: enrollments.canceledFrom,
@@ -132,6 +134,8 @@ export async function lockEnrollment(tx: Transaction, organizationId: string, id
       endDate: enrollments.endDate,
       isEndDateExplicit: enrollments.isEndDateExplicit,
       status: enrollments.status,
+      renewal: enrollments.renewal,
+      planRenewsAutomatically: enrollments.planRenewsAutomatically,
       pausedFrom: enrollments.pausedFrom,
       resumeOn: enrollments.resumeOn,
       canceledFrom: enrollments.canceledFrom,
@@ -188,6 +192,7 @@ export async function findPlan(tx: Transaction, organizationId: string, planId: 
       isActive: customerPlans.isActive,
       billingCycle: sql<BillingCycle>`${customerPlans.billingCycle}`,
       weeklySessionsLimit: customerPlans.weeklySessionsLimit,
+      renewsAutomatically: customerPlans.renewsAutomatically,
     })
     .from(customerPlans)
     .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, planId)))
@@ -195,8 +200,8 @@ export async function findPlan(tx: Transaction, organizationId: string, planId: 
   return row ?? null;
 }
 
-/** The customer, schedule and dates an enrollment holds, and its id once it exists. */
-export type Placement = EnrollmentCoverage & {
+/** The customer, schedule and dates an enrollment holds (open-ended while it keeps renewing), and its id once it exists. */
+export type Placement = SeatCoverage & {
   organizationId: string;
   customerId: string;
   planId: string;
@@ -207,16 +212,27 @@ export type Placement = EnrollmentCoverage & {
 
 const date = (value: string | null) => sql`${value}::date`;
 
+/** A coverage given in values, for the SQL that compares it with sessions. */
+const givenCoverage = (coverage: SeatCoverage) => ({
+  startDate: date(coverage.startDate),
+  endDate: date(coverage.endDate),
+  pausedFrom: date(coverage.pausedFrom),
+  resumeOn: date(coverage.resumeOn),
+  canceledFrom: date(coverage.canceledFrom),
+  renewing: sql`${coverage.renewing}::boolean`,
+});
+
 /** The last date an enrollment row can cover: its end, or the day before a cancellation. */
 const lastCovered = sql`least(${enrollments.endDate}, coalesce(${enrollments.canceledFrom} - 1, ${enrollments.endDate}))`;
 
+/** The customer's other enrollments whose dates meet the placement's; one that keeps renewing has no end. */
 function others(placement: Placement) {
   return and(
     eq(enrollments.organizationId, placement.organizationId),
     eq(enrollments.customerId, placement.customerId),
     placement.exceptId ? ne(enrollments.id, placement.exceptId) : undefined,
-    lte(enrollments.startDate, placement.endDate),
-    sql`${lastCovered} >= ${date(placement.startDate)}`,
+    placement.renewing ? undefined : lte(enrollments.startDate, placement.endDate),
+    sql`(${lastCovered} >= ${date(placement.startDate)} or ${renewing(enrollments)})`,
   );
 }
 
@@ -245,13 +261,7 @@ export async function overlappingUnderPlan(tx: Transaction, placement: Placement
  * of their own takes no extra seat).
  */
 export async function fullSessionDates(tx: Transaction, placement: Placement, capacity: number, now: Date) {
-  const coverage = {
-    startDate: date(placement.startDate),
-    endDate: date(placement.endDate),
-    pausedFrom: date(placement.pausedFrom),
-    resumeOn: date(placement.resumeOn),
-    canceledFrom: date(placement.canceledFrom),
-  };
+  const coverage = givenCoverage(placement);
   const rows = await tx
     .select({ date: scheduleSessions.scheduledDate })
     .from(scheduleSessions)
@@ -303,20 +313,11 @@ export async function deleteEnrollment(tx: Transaction, key: { organizationId: s
 export async function pruneUncoveredRows(
   tx: Transaction,
   target: { organizationId: string; customerId: string; scheduleId: string },
-  coverage: EnrollmentCoverage | null,
+  coverage: SeatCoverage | null,
   now: Date,
 ) {
   const covered = coverage
-    ? enrollmentCovers(
-        {
-          startDate: date(coverage.startDate),
-          endDate: date(coverage.endDate),
-          pausedFrom: date(coverage.pausedFrom),
-          resumeOn: date(coverage.resumeOn),
-          canceledFrom: date(coverage.canceledFrom),
-        },
-        scheduleSessions.scheduledDate,
-      )
+    ? enrollmentCovers(givenCoverage(coverage), scheduleSessions.scheduledDate)
     : sql`false`;
   await tx.execute(sql`delete from ${sessionAttendance}
     using ${scheduleSessions}
@@ -331,7 +332,7 @@ export async function pruneUncoveredRows(
       and not ${covered}`);
 }
 
-/** The sessions an enrollment covers, with the customer's recorded status and check-in where there is one. */
+/** The sessions an enrollment covers (after its period too while it keeps renewing), with the customer's recorded status and check-in where there is one. */
 export async function listCoveredSessions(db: Reader, organizationId: string, enrollment: EnrollmentRow) {
   return db
     .select({
@@ -358,13 +359,10 @@ export async function listCoveredSessions(db: Reader, organizationId: string, en
         eq(scheduleSessions.organizationId, organizationId),
         eq(scheduleSessions.scheduleId, enrollment.scheduleId),
         enrollmentCovers(
-          {
-            startDate: date(enrollment.startDate),
-            endDate: date(enrollment.endDate),
-            pausedFrom: date(enrollment.pausedFrom),
-            resumeOn: date(enrollment.resumeOn),
-            canceledFrom: date(enrollment.canceledFrom),
-          },
+          givenCoverage({
+            ...enrollment,
+            renewing: keepsRenewing(enrollment, enrollment.planRenewsAutomatically),
+          }),
           scheduleSessions.scheduledDate,
         ),
       ),
@@ -381,6 +379,7 @@ export async function listPlanOptions(db: Database, organizationId: string) {
       name: customerPlans.name,
       billingCycle: sql<BillingCycle>`${customerPlans.billingCycle}`,
       weeklySessionsLimit: customerPlans.weeklySessionsLimit,
+      renewsAutomatically: customerPlans.renewsAutomatically,
       priceCents: customerPlans.priceCents,
       currency: customerPlans.currency,
       isActive: customerPlans.isActive,
@@ -449,33 +448,4 @@ export async function listScheduleAvailability(
       ),
     )
     .orderBy(asc(schedules.name), asc(schedules.id));
-}
-
-/**
- * The daily job's work, in each organization's own calendar: an active enrollment whose end date passed is
- * COMPLETED; a paused one whose resume date arrived is ACTIVE again (or COMPLETED if its end passed too).
- * Conditional updates: running it twice, or on two instances at once, changes nothing more.
- */
-export async function settleEnrollmentStatuses(db: Database, now: Date) {
-  const today = sql`(${now}::timestamptz at time zone ${organizations.timeZone})::date`;
-  const ofOrganization = eq(organizations.id, enrollments.organizationId);
-  const completed = await db
-    .update(enrollments)
-    .set({ status: 'COMPLETED', updatedAt: now })
-    .from(organizations)
-    .where(
-      and(
-        ofOrganization,
-        inArray(enrollments.status, ['ACTIVE', 'PAUSED']),
-        sql`${enrollments.endDate} < ${today}`,
-      ),
-    )
-    .returning({ id: enrollments.id });
-  const resumed = await db
-    .update(enrollments)
-    .set({ status: 'ACTIVE', updatedAt: now })
-    .from(organizations)
-    .where(and(ofOrganization, eq(enrollments.status, 'PAUSED'), sql`${enrollments.resumeOn} <= ${today}`))
-    .returning({ id: enrollments.id });
-  return { completed: completed.length, resumed: resumed.length };
 }

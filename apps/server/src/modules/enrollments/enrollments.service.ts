@@ -8,6 +8,7 @@ import {
   type EnrollmentListQuery,
   type EnrollmentOptionsQuery,
   type EnrollmentValues,
+  keepsRenewing,
   sessionsPerWeek,
   weeklyLimitExceeded,
 } from '@reformer/domain/enrollments';
@@ -139,6 +140,13 @@ async function assertPlacement(
   }
 }
 
+type RenewalFacts = Parameters<typeof keepsRenewing>[0] & { planRenewsAutomatically: boolean };
+
+/** The enrollment's dates and whether it keeps renewing: what its seats follow (domain `coversDate`). */
+function seatCoverage<T extends RenewalFacts>(enrollment: T): T & { renewing: boolean } {
+  return { ...enrollment, renewing: keepsRenewing(enrollment, enrollment.planRenewsAutomatically) };
+}
+
 /** The end of the plan's first cycle unless staff chose another date (then it stays theirs). */
 function endDateFor(values: EnrollmentValues, months: number) {
   const cycleEnd = firstCycleEnd(values.startDate, months);
@@ -161,15 +169,21 @@ export async function createEnrollment(db: Database, access: OrgAccess, values: 
     if (!plan.isActive) throw new AppError('PLAN_INACTIVE');
     const dates = endDateFor(values, billingCycleMonths(plan.billingCycle));
     const coverage = { ...values, ...dates, pausedFrom: null, resumeOn: null, canceledFrom: null };
+    const terms = {
+      status: 'ACTIVE',
+      renewal: 'PLAN',
+      planRenewsAutomatically: plan.renewsAutomatically,
+    } as const;
     await assertPlacement(
       tx,
-      { ...coverage, organizationId, exceptId: null },
+      seatCoverage({ ...coverage, ...terms, organizationId, exceptId: null }),
       schedule,
       plan.weeklySessionsLimit,
       now,
     );
     await repository.insertEnrollment(tx, {
       ...coverage,
+      planRenewsAutomatically: plan.renewsAutomatically,
       organizationId,
       id,
       status: 'ACTIVE',
@@ -211,7 +225,8 @@ export async function updateEnrollment(
     const plan = await findPlan(tx, organizationId, values.planId);
     if (values.planId !== current.planId && !plan.isActive) throw new AppError('PLAN_INACTIVE');
     const dates = endDateFor(values, billingCycleMonths(plan.billingCycle));
-    const changed = { ...current, ...values, ...dates };
+    const renewal = { planRenewsAutomatically: plan.renewsAutomatically };
+    const changed = seatCoverage({ ...current, ...values, ...dates, ...renewal });
     if (isActiveStatus(current.status)) {
       await assertPlacement(
         tx,
@@ -221,7 +236,11 @@ export async function updateEnrollment(
         now,
       );
     }
-    await repository.updateEnrollment(tx, { organizationId, id }, { ...values, ...dates, updatedAt: now });
+    await repository.updateEnrollment(
+      tx,
+      { organizationId, id },
+      { ...values, ...dates, ...renewal, updatedAt: now },
+    );
     const moved = values.scheduleId !== current.scheduleId || values.customerId !== current.customerId;
     await repository.pruneUncoveredRows(tx, { organizationId, ...current }, moved ? null : changed, now);
   });
@@ -230,7 +249,10 @@ export async function updateEnrollment(
 
 const isActiveStatus = (status: string) => status === 'ACTIVE' || status === 'PAUSED';
 
-/** Pause, resume, cancel, complete or renew, as the status allows (domain `canApply`). */
+/**
+ * Pause, resume, cancel, complete, renew, or choose whether it renews by itself, as the status allows
+ * (domain `canApply`).
+ */
 export async function applyEnrollmentAction(
   db: Database,
   access: OrgAccess,
@@ -249,7 +271,7 @@ export async function applyEnrollmentAction(
       });
     }
     const changes = await actionChanges(tx, access, current, input, today, now);
-    const after = { ...current, ...changes };
+    const after = seatCoverage({ ...current, ...changes });
     await repository.updateEnrollment(tx, { organizationId, id }, { ...changes, updatedAt: now });
     await repository.pruneUncoveredRows(tx, { organizationId, ...current }, after, now);
   });
@@ -287,6 +309,13 @@ async function actionChanges(
       const endDate = nextCycleEnd(current.startDate, billingCycleMonths(plan.billingCycle), current.endDate);
       return reseat(tx, access, current, { status: 'ACTIVE', endDate }, now, plan.weeklySessionsLimit);
     }
+    case 'SET_RENEWAL': {
+      // From "ends" back to "renews": it takes the seats of every later session again, so they must be free.
+      const changes = { renewal: input.renewal };
+      const before = seatCoverage(current).renewing;
+      const after = seatCoverage({ ...current, ...changes }).renewing;
+      return after && !before ? reseat(tx, access, current, changes, now) : changes;
+    }
   }
 }
 
@@ -300,7 +329,7 @@ async function reseat(
   weeklyLimit: number | null = null,
 ) {
   const schedule = await lockSchedule(tx, access, current.scheduleId);
-  const after = { ...current, ...changes } as repository.LockedEnrollment;
+  const after = seatCoverage({ ...current, ...changes } as repository.LockedEnrollment);
   const placement = { ...after, organizationId: access.organizationId, exceptId: current.id };
   await assertPlacement(tx, placement, schedule, weeklyLimit, now);
   return changes;

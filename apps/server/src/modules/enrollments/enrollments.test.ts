@@ -15,7 +15,7 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { settleEnrollmentStatuses } from './enrollments.repository.ts';
+import { settleEnrollmentStatuses } from './enrollments-job.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -69,7 +69,8 @@ beforeAll(async () => {
       daysOfWeek: [2],
     }),
   );
-  monthly = await createPlan(t, owner, organizationId);
+  // A fixed term: these tests follow coverage by dates; seats held by renewing enrollments have their own.
+  monthly = await createPlan(t, owner, organizationId, { renewsAutomatically: false });
 });
 beforeEach(() => t.setNow(BEFORE_MARCH));
 afterAll(() => t.close());
@@ -202,7 +203,11 @@ describe('creating an enrollment', () => {
   });
 
   it("refuses going over the plan's weekly sessions limit, saying the limit", async () => {
-    const once = await createPlan(t, owner, organizationId, { name: 'Mensal 1x', weeklySessionsLimit: 1 });
+    const once = await createPlan(t, owner, organizationId, {
+      name: 'Mensal 1x',
+      weeklySessionsLimit: 1,
+      renewsAutomatically: false,
+    });
     const customer = await newCustomer();
     // Mondays and Wednesdays is two a week: over a limit of one.
     const response = await enroll({ customerId: customer.id, planId: once.id });
@@ -318,6 +323,97 @@ describe('capacity', () => {
     expect(await options('startDate=2027-03-10')).toMatchObject({ freeSeats: 2 });
     await enrolled({ customerId: customer.id, scheduleId: duo.id, startDate: '2027-03-10' });
     expect(await options('startDate=2027-03-10')).toMatchObject({ freeSeats: 1 });
+  });
+});
+
+describe('renewing enrollments hold their seats (issue #26)', () => {
+  const planBody = {
+    name: 'Mensal renovável',
+    description: 'Uma aula por semana',
+    priceCents: 24_900,
+    currency: 'BRL',
+    billingCycle: 'MONTHLY',
+    features: ['Reformer'],
+    weeklySessionsLimit: null,
+  };
+
+  it('keeps the seat after the period: a new enrollment and add-to-session are refused, the calendar shows it full', async () => {
+    const solo = await createSchedule(
+      t,
+      owner,
+      organizationId,
+      scheduleBody(establishmentA, carla.id, { name: 'Solo quinta', capacity: 1, daysOfWeek: [4] }),
+    );
+    const renewing = await createPlan(t, owner, organizationId, planBody);
+    const regular = await newCustomer('Regular');
+    const first = await enrolled({ customerId: regular.id, planId: renewing.id, scheduleId: solo.id });
+    expect(first.endDate).toBe('2027-03-31');
+    // A Thursday after the period, before the daily job renews it: still the regular's seat.
+    const april = await sessionOn(solo.id, '2027-04-15');
+    expect(april).toMatchObject({ rosterCount: 1, availability: 'FULL' });
+    expect((await rosterOf(solo.id, '2027-04-15')).roster.map((row) => row.customerId)).toEqual([regular.id]);
+    const newcomer = await newCustomer('Nova');
+    const refused = await enroll({ customerId: newcomer.id, scheduleId: solo.id, startDate: '2027-04-01' });
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.code).toBe('ENROLLMENT_FULL');
+    expect(refused.body.error.details.dates[0]).toBe('2027-04-01');
+    const addTo = (sessionId: string) =>
+      t.request('POST', orgPath(`/sessions/${sessionId}/customers`), {
+        token: owner.token,
+        body: { customerIds: [newcomer.id], reason: 'TRIAL_CLASS' },
+      });
+    const full = await addTo(april.id);
+    expect(full.status, full.text).toBe(409);
+    expect(full.body.error.code).toBe('SESSION_FULL');
+    const options = await t.request('GET', orgPath('/enrollments/options?startDate=2027-04-01'), {
+      token: owner.token,
+    });
+    const soloOptions = options.body.schedules.find((s: { scheduleId: string }) => s.scheduleId === solo.id);
+    expect(soloOptions).toMatchObject({ freeSeats: 0 });
+
+    // Set to end at the period's end: the later seats are free again.
+    const ends = await act(first.id, { action: 'SET_RENEWAL', renewal: 'ENDS' });
+    expect(ends.status, ends.text).toBe(200);
+    expect((await sessionOn(solo.id, '2027-04-15')).rosterCount).toBe(0);
+    expect((await sessionOn(solo.id, '2027-03-25')).rosterCount).toBe(1);
+    expect((await addTo(april.id)).status).toBe(201);
+    // Back to renewing: that Thursday is someone else's now.
+    const back = await act(first.id, { action: 'SET_RENEWAL', renewal: 'RENEWS' });
+    expect(back.status, back.text).toBe(409);
+    expect(back.body.error).toMatchObject({ code: 'ENROLLMENT_FULL', details: { dates: ['2027-04-15'] } });
+    expect((await sessionOn(solo.id, '2027-04-22')).rosterCount).toBe(0);
+  });
+
+  it("follows the plan's choice when it changes, and a cancellation or pause gives the seats back", async () => {
+    const duo = await createSchedule(
+      t,
+      owner,
+      organizationId,
+      scheduleBody(establishmentA, carla.id, { name: 'Duo sexta', capacity: 2, daysOfWeek: [5] }),
+    );
+    const plan = await createPlan(t, owner, organizationId, planBody);
+    const [ana, bia] = [await newCustomer('Ana'), await newCustomer('Bia')];
+    const anas = await enrolled({ customerId: ana.id, planId: plan.id, scheduleId: duo.id });
+    await enrolled({ customerId: bia.id, planId: plan.id, scheduleId: duo.id });
+    const seatsOn = async (date: string) => (await sessionOn(duo.id, date)).rosterCount;
+    expect(await seatsOn('2027-05-07')).toBe(2);
+    const setPlan = (renewsAutomatically: boolean) =>
+      t.request('PUT', orgPath(`/customer-plans/${plan.id}`), {
+        token: owner.token,
+        body: { ...planBody, renewsAutomatically },
+      });
+    expect((await setPlan(false)).status).toBe(200);
+    expect(await seatsOn('2027-05-07')).toBe(0);
+    expect(await seatsOn('2027-03-26')).toBe(2);
+    expect((await setPlan(true)).status).toBe(200);
+    expect(await seatsOn('2027-05-07')).toBe(2);
+    const pause = await act(anas.id, { action: 'PAUSE', from: '2027-05-01', resumeOn: '2027-05-15' });
+    expect(pause.status, pause.text).toBe(200);
+    expect(await seatsOn('2027-05-07')).toBe(1);
+    expect(await seatsOn('2027-05-21')).toBe(2);
+    const cancel = await act(anas.id, { action: 'CANCEL', from: '2027-05-20' });
+    expect(cancel.status, cancel.text).toBe(200);
+    expect(await seatsOn('2027-05-28')).toBe(1);
   });
 });
 
@@ -612,12 +708,19 @@ describe('permissions by establishment', () => {
 
 describe('the daily job', () => {
   it('completes ended enrollments and resumes paused ones in the organization’s calendar, idempotently', async () => {
+    // A fixed term: these end (enrollments-job.test.ts has the ones that renew).
+    const fixedTerm = await createPlan(t, owner, organizationId, { renewsAutomatically: false });
     const ended = await enrolled({
       customerId: (await newCustomer()).id,
+      planId: fixedTerm.id,
       startDate: '2027-03-01',
       endDate: '2027-03-20',
     });
-    const paused = await enrolled({ customerId: (await newCustomer()).id, startDate: '2027-03-01' });
+    const paused = await enrolled({
+      customerId: (await newCustomer()).id,
+      planId: fixedTerm.id,
+      startDate: '2027-03-01',
+    });
     await act(paused.id, { action: 'PAUSE', from: '2027-03-08', resumeOn: '2027-03-22' });
     // 21 March 02:00 UTC is still the 20th in São Paulo: nothing ends yet.
     expect(await settleEnrollmentStatuses(t.db, new Date('2027-03-21T02:00:00Z'))).toMatchObject({
@@ -630,6 +733,7 @@ describe('the daily job', () => {
     expect(await read(ended.id)).toBe('COMPLETED');
     expect(await read(paused.id)).toBe('ACTIVE');
     expect(await settleEnrollmentStatuses(t.db, new Date('2027-03-22T12:00:00Z'))).toEqual({
+      renewed: 0,
       completed: 0,
       resumed: 0,
     });
@@ -637,7 +741,7 @@ describe('the daily job', () => {
 });
 
 describe('coverage in SQL', () => {
-  it('agrees with the domain rule on every date around the enrollment', async () => {
+  it('agrees with the domain rule on every date around the enrollment, renewing or not', async () => {
     const cases: EnrollmentCoverage[] = [
       {
         startDate: '2027-03-01',
@@ -668,7 +772,9 @@ describe('coverage in SQL', () => {
         canceledFrom: '2027-03-25',
       },
     ];
-    for (const coverage of cases) {
+    for (const coverage of cases.flatMap((dates) =>
+      [false, true].map((renewing) => ({ ...dates, renewing })),
+    )) {
       const d = (value: string | null) => sql`${value}::date`;
       const result = await t.db.execute(
         sql`select day::date::text as day, ${enrollmentCovers(
@@ -678,6 +784,7 @@ describe('coverage in SQL', () => {
             pausedFrom: d(coverage.pausedFrom),
             resumeOn: d(coverage.resumeOn),
             canceledFrom: d(coverage.canceledFrom),
+            renewing: sql`${coverage.renewing}::boolean`,
           },
           sql`day::date`,
         )} as covered from generate_series('2027-02-25'::date, '2027-04-05'::date, interval '1 day') day`,

@@ -53,6 +53,11 @@ export function CustomerPlanCard({ plan, actions }: CustomerPlanCardProps) {
             ? t('customerPlans.weeklyLimit.none')
             : t('customerPlans.weeklyLimit.count', { count: plan.weeklySessionsLimit })}
         </p>
+        <p className="text-sm">
+          {plan.renewsAutomatically
+            ? t('customerPlans.renewal.automatic')
+            : t('customerPlans.renewal.fixedTerm')}
+        </p>
         {actions && (
           <div className="card-actions justify-end">
             <button type="button" className="btn btn-sm" onClick={actions.onEdit}>

@@ -1,4 +1,9 @@
-import { type BillingCycle, type CustomerPlan, CustomerPlanInput } from '@reformer/domain/customer-plans';
+import {
+  type BillingCycle,
+  type CustomerPlan,
+  CustomerPlanInput,
+  renewsByDefault,
+} from '@reformer/domain/customer-plans';
 import { type Currency, centsToInput, parseMoneyInput } from '@reformer/domain/money';
 import type { FieldErrors, Resolver, ResolverOptions, ResolverSuccess } from 'react-hook-form';
 import type { z } from 'zod';
@@ -13,6 +18,7 @@ export type CustomerPlanFormValues = {
   billingCycle: BillingCycle;
   features: string[];
   weeklySessionsLimit: string;
+  renewsAutomatically: boolean;
   isActive: boolean;
 };
 
@@ -25,6 +31,7 @@ export const CUSTOMER_PLAN_FORM_FIELDS = [
   'billingCycle',
   'features',
   'weeklySessionsLimit',
+  'renewsAutomatically',
   'isActive',
 ] as const satisfies readonly (keyof CustomerPlanFormValues)[];
 
@@ -36,6 +43,7 @@ export const EMPTY_CUSTOMER_PLAN_FORM: CustomerPlanFormValues = {
   billingCycle: 'MONTHLY',
   features: [''],
   weeklySessionsLimit: '',
+  renewsAutomatically: renewsByDefault('MONTHLY'),
   isActive: true,
 };
 
@@ -48,6 +56,7 @@ export function planToForm(plan: CustomerPlan, localeTag: string): CustomerPlanF
     billingCycle: plan.billingCycle,
     features: plan.features.length > 0 ? plan.features : [''],
     weeklySessionsLimit: plan.weeklySessionsLimit === null ? '' : String(plan.weeklySessionsLimit),
+    renewsAutomatically: plan.renewsAutomatically,
     isActive: plan.isActive,
   };
 }
@@ -63,6 +72,7 @@ export function toCustomerPlanInput(values: CustomerPlanFormValues): CustomerPla
     billingCycle: values.billingCycle,
     features: values.features.map((feature) => feature.trim()).filter(Boolean),
     weeklySessionsLimit: limit === '' ? null : Number(limit),
+    renewsAutomatically: values.renewsAutomatically,
     isActive: values.isActive,
   };
 }

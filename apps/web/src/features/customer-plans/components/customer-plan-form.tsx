@@ -1,4 +1,4 @@
-import { BILLING_CYCLES } from '@reformer/domain/customer-plans';
+import { BILLING_CYCLES, type BillingCycle, renewsByDefault } from '@reformer/domain/customer-plans';
 import { CURRENCIES } from '@reformer/domain/money';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,10 @@ type CustomerPlanFormProps = {
   onCancel: () => void;
 };
 
-/** Name, description, price and currency, billing cycle, services, weekly limit, active (spec §3). */
+/**
+ * Name, description, price and currency, billing cycle, services, weekly limit, active (spec §3), and whether
+ * its enrollments renew by themselves (issue #26), which follows the cycle's default until staff touch it.
+ */
 export function CustomerPlanForm({
   defaultValues = EMPTY_CUSTOMER_PLAN_FORM,
   submitLabel,
@@ -31,7 +34,7 @@ export function CustomerPlanForm({
   onCancel,
 }: CustomerPlanFormProps) {
   const { t } = useTranslation();
-  const { register, control, handleSubmit, formState, setError } = useForm<
+  const { register, control, handleSubmit, formState, setError, setValue } = useForm<
     CustomerPlanFormValues,
     unknown,
     CustomerPlanValues
@@ -73,7 +76,15 @@ export function CustomerPlanForm({
         </label>
         <label className="flex flex-col gap-1">
           <span className="text-sm font-medium">{t('customerPlans.fields.billingCycle')}</span>
-          <select className="select w-full" {...register('billingCycle')}>
+          <select
+            className="select w-full"
+            {...register('billingCycle', {
+              onChange: (event: { target: { value: string } }) => {
+                if (formState.dirtyFields.renewsAutomatically) return;
+                setValue('renewsAutomatically', renewsByDefault(event.target.value as BillingCycle));
+              },
+            })}
+          >
             {BILLING_CYCLES.map((cycle) => (
               <option key={cycle} value={cycle}>
                 {t(`customerPlans.billingCycles.${cycle}`)}
@@ -98,6 +109,21 @@ export function CustomerPlanForm({
           <ServicesEditor value={field.value} onChange={field.onChange} error={fieldState.error} />
         )}
       />
+      <div>
+        <label className="flex cursor-pointer items-center gap-2">
+          <input
+            type="checkbox"
+            className="toggle toggle-success"
+            aria-describedby="plan-renews-hint"
+            {...register('renewsAutomatically')}
+          />
+          {t('customerPlans.fields.renewsAutomatically')}
+        </label>
+        {/* Outside the label: the label names the switch alone. */}
+        <p id="plan-renews-hint" className="mt-1 text-xs text-base-content/70">
+          {t('customerPlans.fields.renewsAutomaticallyHint')}
+        </p>
+      </div>
       <label className="flex cursor-pointer items-center gap-2">
         <input type="checkbox" className="toggle toggle-success" {...register('isActive')} />
         {t('customerPlans.fields.isActive')}

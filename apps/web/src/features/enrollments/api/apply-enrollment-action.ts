@@ -1,4 +1,10 @@
-import type { Enrollment, EnrollmentAction, EnrollmentActionValues } from '@reformer/domain/enrollments';
+import { addDays } from '@reformer/domain/calendar-dates';
+import {
+  type Enrollment,
+  type EnrollmentAction,
+  type EnrollmentActionValues,
+  enrollmentWillRenew,
+} from '@reformer/domain/enrollments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client.ts';
@@ -23,7 +29,17 @@ const ACTION_TOASTS: Record<EnrollmentAction, { loading: TranslationKey; success
   CANCEL: { loading: 'enrollments.cancel.loading', success: 'enrollments.cancel.success' },
   COMPLETE: { loading: 'enrollments.complete.loading', success: 'enrollments.complete.success' },
   RENEW: { loading: 'enrollments.renew.loading', success: 'enrollments.renew.success' },
+  // The success words depend on the outcome (successOf below).
+  SET_RENEWAL: { loading: 'enrollments.setRenewal.loading', success: 'enrollments.setRenewal.ends' },
 };
+
+/** The toast's words and date for the enrollment an action returned. */
+function successOf(action: EnrollmentAction, updated: Enrollment): { key: TranslationKey; date: string } {
+  if (action !== 'SET_RENEWAL' || !enrollmentWillRenew(updated)) {
+    return { key: ACTION_TOASTS[action].success, date: updated.endDate };
+  }
+  return { key: 'enrollments.setRenewal.renews', date: addDays(updated.endDate, 1) };
+}
 
 type ActionInput<A extends EnrollmentAction> = Extract<EnrollmentActionValues, { action: A }>;
 
@@ -43,8 +59,10 @@ export function useEnrollmentAction<A extends EnrollmentAction>(
     mutationFn: (input: ActionInput<A>) => applyEnrollmentAction(organizationId, enrollmentId, input),
     toasts: {
       loading: t(texts.loading),
-      success: (updated) =>
-        t(texts.success, { name: nameOrUnknown(updated.customerName), date: formatDate(updated.endDate) }),
+      success: (updated) => {
+        const { key, date } = successOf(action, updated);
+        return t(key, { name: nameOrUnknown(updated.customerName), date: formatDate(date) });
+      },
       errorFallback: 'common.errors.failedToUpdate',
     },
     onSuccess: async () => {

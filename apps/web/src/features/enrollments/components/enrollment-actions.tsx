@@ -1,4 +1,4 @@
-import { allowedActions, type Enrollment } from '@reformer/domain/enrollments';
+import { allowedActions, type Enrollment, enrollmentWillRenew } from '@reformer/domain/enrollments';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,9 @@ type EnrollmentActionsProps = {
 
 /**
  * What the status allows (`allowedActions`), then Edit and Delete; for MANAGE_ENROLLMENTS at the
- * enrollment's establishment (the page checked it). Resume and Renew need no more input, so they run at once.
+ * enrollment's establishment (the page checked it). Resume, Renew and the renewal choice need no more input,
+ * so they run at once. One that renews by itself offers "End at the period's end" instead of Renew; one set to
+ * end offers to renew automatically again (back to its plan's rule when the plan renews).
  */
 export function EnrollmentActions({
   organizationId,
@@ -31,8 +33,13 @@ export function EnrollmentActions({
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const resume = useEnrollmentAction(organizationId, enrollment.id, 'RESUME');
   const renew = useEnrollmentAction(organizationId, enrollment.id, 'RENEW');
+  const setRenewal = useEnrollmentAction(organizationId, enrollment.id, 'SET_RENEWAL');
   const allowed = allowedActions(enrollment.status);
-  const isBusy = resume.isPending || renew.isPending;
+  const renews = enrollmentWillRenew(enrollment);
+  // A schedule ending with the period, or a cancellation, is not undone by a renewal choice.
+  const canRenewAutomatically =
+    !renews && enrollmentWillRenew({ ...enrollment, renewal: 'RENEWS' }) && allowed.includes('SET_RENEWAL');
+  const isBusy = resume.isPending || renew.isPending || setRenewal.isPending;
   const close = () => setDialog(null);
 
   return (
@@ -52,7 +59,34 @@ export function EnrollmentActions({
           {t('enrollments.actions.resume')}
         </button>
       )}
-      {allowed.includes('RENEW') && (
+      {renews && allowed.includes('SET_RENEWAL') && (
+        <button
+          type="button"
+          className="btn btn-sm"
+          title={t('enrollments.actions.endAtPeriodEndHint')}
+          disabled={isBusy}
+          onClick={() => setRenewal.mutate({ action: 'SET_RENEWAL', renewal: 'ENDS' })}
+        >
+          {t('enrollments.actions.endAtPeriodEnd')}
+        </button>
+      )}
+      {canRenewAutomatically && (
+        <button
+          type="button"
+          className="btn btn-sm"
+          title={t('enrollments.actions.keepRenewingHint')}
+          disabled={isBusy}
+          onClick={() =>
+            setRenewal.mutate({
+              action: 'SET_RENEWAL',
+              renewal: enrollment.planRenewsAutomatically ? 'PLAN' : 'RENEWS',
+            })
+          }
+        >
+          {t('enrollments.actions.keepRenewing')}
+        </button>
+      )}
+      {!renews && allowed.includes('RENEW') && (
         <button
           type="button"
           className="btn btn-sm"

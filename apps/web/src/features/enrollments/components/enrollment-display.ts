@@ -1,4 +1,10 @@
-import type { Enrollment } from '@reformer/domain/enrollments';
+import { addDays } from '@reformer/domain/calendar-dates';
+import {
+  type Enrollment,
+  type EnrollmentRenewalView,
+  enrollmentWillRenew,
+  lastCoveredDate,
+} from '@reformer/domain/enrollments';
 import { useTranslation } from 'react-i18next';
 import { useFormatLocalDate } from '../../../lib/format.ts';
 import { useNameOrUnknown } from '../../../lib/person-name.ts';
@@ -17,6 +23,17 @@ export function useEnrollmentText() {
         start: formatDate(enrollment.startDate),
         end: formatDate(enrollment.endDate),
       }),
+    /**
+     * "Renews on" the day the next period starts, or "Ends on" its last day; nothing for an enrollment that
+     * no longer runs (its status says it).
+     */
+    renewal: (enrollment: EnrollmentRenewalView & Dates): string | null => {
+      if (enrollment.status !== 'ACTIVE' && enrollment.status !== 'PAUSED') return null;
+      if (enrollmentWillRenew(enrollment)) {
+        return t('enrollments.display.renewsOn', { date: formatDate(addDays(enrollment.endDate, 1)) });
+      }
+      return t('enrollments.display.endsOn', { date: formatDate(lastCoveredDate(enrollment)) });
+    },
     /** The pause window or the cancellation date, when there is one. */
     interruption: (enrollment: Dates): string | null => {
       if (enrollment.canceledFrom) {

@@ -7,6 +7,7 @@ import {
   type EnrollmentOptionsQuery,
   type EnrollmentPlanOption,
   type EnrollmentValues,
+  keepsRenewing,
 } from '@reformer/domain/enrollments';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
 import { domainResolver } from '../../../lib/forms.ts';
@@ -53,19 +54,44 @@ export function cycleEndDate(startDate: string, plan: EnrollmentPlanOption | und
   return firstCycleEnd(startDate, billingCycleMonths(plan.billingCycle));
 }
 
+/** The enrollment being edited, as far as whether it keeps renewing goes. */
+export type RenewalOfCurrent = Pick<
+  Enrollment,
+  'planId' | 'status' | 'renewal' | 'canceledFrom' | 'planRenewsAutomatically'
+>;
+
+/**
+ * Whether the enrollment the form writes keeps renewing (domain `keepsRenewing`) under the chosen plan: a new
+ * one follows its plan; one being edited keeps its own choice and status.
+ */
+export function formKeepsRenewing(
+  planId: string,
+  plans: readonly EnrollmentPlanOption[],
+  current?: RenewalOfCurrent | undefined,
+): boolean {
+  const planRenews =
+    current && planId === current.planId
+      ? current.planRenewsAutomatically
+      : plans.find((plan) => plan.id === planId)?.renewsAutomatically;
+  if (planRenews === undefined) return false;
+  return keepsRenewing(current ?? { status: 'ACTIVE', renewal: 'PLAN', canceledFrom: null }, planRenews);
+}
+
 /**
  * The period the schedules' free seats are counted over: the form's dates once they make one (the server
- * refuses an end before the start); the route loads the same period first, so the form opens with it.
+ * refuses an end before the start), with no end while the enrollment keeps renewing (it holds its seat in
+ * every later session, decision 013); the route loads the same period first, so the form opens with it.
  */
 export function optionsPeriod(
   startDate: string,
   endDate: string,
   enrollmentId?: string | undefined,
+  renewing = false,
 ): EnrollmentOptionsQuery {
   // On edit the enrollment's own seat is not taken from it.
   const own = enrollmentId ? { enrollmentId } : {};
   if (!isCalendarDate(startDate)) return own;
-  return isCalendarDate(endDate) && endDate > startDate
+  return !renewing && isCalendarDate(endDate) && endDate > startDate
     ? { startDate, endDate, ...own }
     : { startDate, ...own };
 }

@@ -1,6 +1,6 @@
-import type { EnrollmentValues } from '@reformer/domain/enrollments';
+import type { EnrollmentPlanOption, EnrollmentValues } from '@reformer/domain/enrollments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormSection } from '../../../components/form/form-section.tsx';
@@ -16,7 +16,9 @@ import {
   cycleEndDate,
   type EnrollmentFormValues,
   enrollmentFormResolver,
+  formKeepsRenewing,
   optionsPeriod,
+  type RenewalOfCurrent,
 } from './enrollment-form-values.ts';
 import { EnrollmentPlanField } from './enrollment-plan-field.tsx';
 import { EnrollmentScheduleField } from './enrollment-schedule-field.tsx';
@@ -26,7 +28,7 @@ type EnrollmentFormProps = {
   defaultValues: EnrollmentFormValues;
   initialCustomer: PickedCustomer | null;
   /** On edit: its plan and schedule stay offered when inactive; an end date staff chose is kept. */
-  current?: { id: string; planId: string; scheduleId: string; isEndDateExplicit: boolean } | undefined;
+  current?: (RenewalOfCurrent & { id: string; scheduleId: string; isEndDateExplicit: boolean }) | undefined;
   submitLabel: string;
   isPending: boolean;
   /** Resolves when the call has settled; rejects with the API error (shown at its field). */
@@ -62,11 +64,20 @@ export function EnrollmentForm({
     control,
     name: ['planId', 'scheduleId', 'startDate', 'endDate'],
   });
+  // The plans come with the free seats; until they do, the period is the one the route loaded.
+  const [plans, setPlans] = useState<EnrollmentPlanOption[]>([]);
+  const renewing = formKeepsRenewing(planId, plans, current);
   const options = useQuery({
-    ...enrollmentOptionsQueryOptions(organizationId, optionsPeriod(startDate, endDate, current?.id)),
+    ...enrollmentOptionsQueryOptions(
+      organizationId,
+      optionsPeriod(startDate, endDate, current?.id, renewing),
+    ),
     placeholderData: keepPreviousData,
   });
-  const plans = options.data?.plans ?? [];
+  const loadedPlans = options.data?.plans;
+  useEffect(() => {
+    if (loadedPlans) setPlans(loadedPlans);
+  }, [loadedPlans]);
 
   const fillEndDate = (next: Partial<EnrollmentFormValues>, force = false) => {
     if (!isEndDateFromPlan && !force) return;

@@ -28,6 +28,7 @@ export function EnrollmentSummary({ organizationId, enrollment, canOpenCustomer 
   const formatInstant = useFormatDate();
   const name = text.customer(enrollment);
   const interruption = text.interruption(enrollment);
+  const renewal = text.renewal(enrollment);
   return (
     <section className="card border border-base-300 bg-base-100">
       <dl className="card-body grid gap-x-6 gap-y-3 sm:grid-cols-2">
@@ -55,6 +56,7 @@ export function EnrollmentSummary({ organizationId, enrollment, canOpenCustomer 
               : t('enrollments.details.endDateFromPlan')}
           </span>
         </Item>
+        {renewal && <Item label={t('enrollments.details.renewal')}>{renewal}</Item>}
         {interruption && (
           <Item
             label={

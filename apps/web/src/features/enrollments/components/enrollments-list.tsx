@@ -45,6 +45,7 @@ function EnrollmentsTable({ enrollments, actionsOf }: EnrollmentsListProps) {
       <tbody>
         {enrollments.map((enrollment) => {
           const interruption = text.interruption(enrollment);
+          const renewal = text.renewal(enrollment);
           return (
             <tr key={enrollment.id}>
               <th scope="row" className="font-medium">
@@ -57,6 +58,7 @@ function EnrollmentsTable({ enrollments, actionsOf }: EnrollmentsListProps) {
               </td>
               <td>
                 {text.period(enrollment)}
+                {renewal && <span className="block text-xs text-base-content/70">{renewal}</span>}
                 {interruption && <span className="block text-xs text-base-content/70">{interruption}</span>}
               </td>
               <td>
@@ -74,6 +76,7 @@ function EnrollmentsTable({ enrollments, actionsOf }: EnrollmentsListProps) {
 function EnrollmentCard({ enrollment, actions }: { enrollment: Enrollment; actions: ReactNode }) {
   const text = useEnrollmentText();
   const interruption = text.interruption(enrollment);
+  const renewal = text.renewal(enrollment);
   return (
     <li className="card border border-base-300 bg-base-100">
       <div className="card-body gap-2 p-4">
@@ -86,6 +89,7 @@ function EnrollmentCard({ enrollment, actions }: { enrollment: Enrollment; actio
         </p>
         <p className="text-sm text-base-content/80">{enrollment.planName}</p>
         <p className="text-sm text-base-content/70">{text.period(enrollment)}</p>
+        {renewal && <p className="text-xs text-base-content/70">{renewal}</p>}
         {interruption && <p className="text-xs text-base-content/70">{interruption}</p>}
         {actions}
       </div>

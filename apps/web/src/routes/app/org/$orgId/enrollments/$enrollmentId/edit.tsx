@@ -3,7 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { enrollmentQueryOptions } from '../../../../../../features/enrollments/api/get-enrollment.ts';
 import { enrollmentOptionsQueryOptions } from '../../../../../../features/enrollments/api/get-enrollment-options.ts';
 import { EditEnrollmentPage } from '../../../../../../features/enrollments/components/edit-enrollment-page.tsx';
-import { optionsPeriod } from '../../../../../../features/enrollments/components/enrollment-form-values.ts';
+import {
+  formKeepsRenewing,
+  optionsPeriod,
+} from '../../../../../../features/enrollments/components/enrollment-form-values.ts';
 import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
 import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
 import { EnrollmentsError } from '../-enrollments-error.tsx';
@@ -20,7 +23,12 @@ export const Route = createFileRoute('/app/org/$orgId/enrollments/$enrollmentId/
     await queryClient.ensureQueryData(
       enrollmentOptionsQueryOptions(
         orgId,
-        optionsPeriod(enrollment.startDate, enrollment.endDate, enrollment.id),
+        optionsPeriod(
+          enrollment.startDate,
+          enrollment.endDate,
+          enrollment.id,
+          formKeepsRenewing(enrollment.planId, [], enrollment),
+        ),
       ),
     );
   },
