@@ -83,8 +83,10 @@ for (const width of [390, 1366]) {
       },
     );
     const schedule = await createScheduleViaApi(page, organizationId, SCHEDULE);
+    // A quarter's price: a payment for more than its cycle owes is refused (decision 028).
     const plan = await createPlanViaApi(page, organizationId, 'Plano Trimestral Reformer', {
       billingCycle: 'QUARTERLY',
+      priceCents: 74_700,
     });
     const enrollment = await callApi(page, `/organizations/${organizationId}/enrollments`, {
       customerId: customerRecord.id,
