@@ -146,6 +146,8 @@ export default defineConfig({
     publicSiteDevPages(),
     publicCatalogs(),
   ],
+  // One alias for apps/web/src, so imports across folders never climb with `../` (STYLE.md).
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   define: {
     __APP_PACKAGE_VERSION__: JSON.stringify(packageJson.version ?? 'dev'),
   },

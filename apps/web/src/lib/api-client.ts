@@ -1,4 +1,4 @@
-import { env } from '../env.ts';
+import { env } from '@/env.ts';
 import { ApiError, NetworkError, toApiError } from './api-error.ts';
 import { getToken } from './auth-token.ts';
 

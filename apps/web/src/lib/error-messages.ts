@@ -1,5 +1,5 @@
 import { messageParams } from '@reformer/domain/errors';
-import { i18n } from '../i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { ApiError, NetworkError } from './api-error.ts';
 import { isTranslationKey, type TranslationKey } from './i18n-keys.ts';
 

@@ -2,7 +2,7 @@ import { toNestErrors } from '@hookform/resolvers';
 import { DEFAULT_LANGUAGE } from '@reformer/domain/preferences';
 import type { FieldError, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
-import { i18n } from '../i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 import { ApiError } from './api-error.ts';
 import { isTranslationKey } from './i18n-keys.ts';
 

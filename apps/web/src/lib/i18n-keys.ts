@@ -1,5 +1,5 @@
 import type { ParseKeys } from 'i18next';
-import { i18n } from '../i18n/index.ts';
+import { i18n } from '@/i18n/index.ts';
 
 /** Any key of the catalogs, checked at compile time against en_US.json. */
 export type TranslationKey = ParseKeys;

@@ -1,6 +1,6 @@
 import type { AnyRouteMatch } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { env } from '../env.ts';
+import { env } from '@/env.ts';
 import type { TranslationKey } from './i18n-keys.ts';
 
 /**

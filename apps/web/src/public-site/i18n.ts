@@ -1,6 +1,6 @@
 import type { Language } from '@reformer/domain/preferences';
 import { createInstance, type i18n as I18n } from 'i18next';
-import { I18N_OPTIONS } from '../i18n/options.ts';
+import { I18N_OPTIONS } from '@/i18n/options.ts';
 
 export type PublicCatalogs = Partial<Record<Language, Record<string, unknown>>>;
 

@@ -1,5 +1,5 @@
 import { parseLanguage } from '@reformer/domain/preferences';
-import { readStoredPreferences } from '../lib/preference-storage.ts';
+import { readStoredPreferences } from '@/lib/preference-storage.ts';
 import { wireHeaderMenu } from './islands/header-menu.ts';
 import { wirePreferenceSwitches } from './islands/preference-switches.ts';
 import { wireProductTour } from './islands/product-tour.ts';

@@ -2,11 +2,11 @@ import { DEFAULT_THEME, type Language } from '@reformer/domain/preferences';
 import type { i18n as I18n } from 'i18next';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
-import { AboutPage } from '../features/landing/components/about-page.tsx';
-import { HomePage } from '../features/landing/components/home-page.tsx';
-import { PrivacyPolicyPage } from '../features/landing/components/privacy-policy-page.tsx';
-import { type Preferences, PreferencesProvider } from '../lib/preferences.tsx';
+import { PublicLayout } from '@/components/layouts/public-layout.tsx';
+import { AboutPage } from '@/features/landing/components/about-page.tsx';
+import { HomePage } from '@/features/landing/components/home-page.tsx';
+import { PrivacyPolicyPage } from '@/features/landing/components/privacy-policy-page.tsx';
+import { type Preferences, PreferencesProvider } from '@/lib/preferences.tsx';
 import { PUBLIC_PAGES, type PublicPage } from './pages.ts';
 
 type PublicSiteProps = { page: PublicPage; language: Language; i18n: I18n };

@@ -1,6 +1,6 @@
 import type { Language } from '@reformer/domain/preferences';
 import { renderToString } from 'react-dom/server';
-import { env } from '../env.ts';
+import { env } from '@/env.ts';
 import { createPublicI18n, loadPublicCatalog } from './i18n.ts';
 import { type PublicPage, pageTitle, rootAttributes } from './pages.ts';
 import { PublicSite } from './public-site.tsx';

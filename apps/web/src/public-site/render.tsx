@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language, languageTag } from '@reformer/domain/preferences';
 import { renderToString } from 'react-dom/server';
-import { env } from '../env.ts';
+import { env } from '@/env.ts';
 import { createPublicI18n, loadPublicCatalog, type PublicCatalogs } from './i18n.ts';
 import { PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPage, pageTitle, rootAttributes } from './pages.ts';
 import { PublicSite } from './public-site.tsx';

@@ -8,12 +8,12 @@ import {
 } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageNotFound } from '../components/errors/error-screen.tsx';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
-import { env } from '../env.ts';
-import { organizationQueryOptions } from '../features/organizations/api/get-organization.ts';
-import { documentTitle, pageTitleKey, useDocumentTitle } from '../lib/use-document-title.ts';
-import type { RouterContext } from '../router.tsx';
+import { PageNotFound } from '@/components/errors/error-screen.tsx';
+import { PublicLayout } from '@/components/layouts/public-layout.tsx';
+import { env } from '@/env.ts';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { documentTitle, pageTitleKey, useDocumentTitle } from '@/lib/use-document-title.ts';
+import type { RouterContext } from '@/router.tsx';
 
 // Loaded only in the local environment, so stage and prod never download the devtools.
 const RouterDevtools =

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, useLocation } from '@tanstack/react-router';
-import { PublicLayout } from '../components/layouts/public-layout.tsx';
+import { PublicLayout } from '@/components/layouts/public-layout.tsx';
 
 /**
  * Sign-in and sign-up, in the public pages' layout. `/`, `/about` and `/privacy-policy` are not routes of

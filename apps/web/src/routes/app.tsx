@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { PageNotFound } from '../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../components/errors/route-error-screen.tsx';
-import { AppLayout } from '../components/layouts/app-layout.tsx';
-import { UserMenu } from '../features/auth/components/user-menu.tsx';
-import { sessionQueryOptions } from '../lib/session.ts';
+import { PageNotFound } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { AppLayout } from '@/components/layouts/app-layout.tsx';
+import { UserMenu } from '@/features/auth/components/user-menu.tsx';
+import { sessionQueryOptions } from '@/lib/session.ts';
 
 /**
  * Everything under /app needs a signed-in user. The session cache is the source of truth here (it is

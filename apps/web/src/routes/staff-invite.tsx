@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PageNotFound } from '../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../components/errors/route-error-screen.tsx';
-import { AppLayout } from '../components/layouts/app-layout.tsx';
-import { UserMenu } from '../features/auth/components/user-menu.tsx';
-import { sessionQueryOptions } from '../lib/session.ts';
+import { PageNotFound } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { AppLayout } from '@/components/layouts/app-layout.tsx';
+import { UserMenu } from '@/features/auth/components/user-menu.tsx';
+import { sessionQueryOptions } from '@/lib/session.ts';
 
 /**
  * Invitation links are opened signed in or not. One layout for both, so the page keeps its state when the

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { ErrorKind } from '../../lib/route-errors.ts';
+import type { ErrorKind } from '@/lib/route-errors.ts';
 
 type ErrorScreenProps = {
   kind: ErrorKind;

@@ -2,9 +2,9 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { type ErrorComponentProps, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-error.ts';
-import { describeError } from '../../lib/error-messages.ts';
-import { errorKindOf, RouteGuardError } from '../../lib/route-errors.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import { errorKindOf, RouteGuardError } from '@/lib/route-errors.ts';
 import { ErrorScreen } from './error-screen.tsx';
 
 /** A route's errorComponent: picks the screen for the error and retries by reloading the route. */

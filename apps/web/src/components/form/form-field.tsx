@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import type { FieldError } from 'react-hook-form';
-import { fieldErrorText } from '../../lib/forms.ts';
+import { fieldErrorText } from '@/lib/forms.ts';
 
 export type ControlProps = {
   id: string;

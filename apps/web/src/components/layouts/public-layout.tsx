@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../env.ts';
-import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
+import { env } from '@/env.ts';
+import { useIsHydrated } from '@/lib/use-is-hydrated.ts';
 import { LanguageSwitcher } from '../switchers/language-switcher.tsx';
 import { ThemeSwitcher } from '../switchers/theme-switcher.tsx';
 import { MenuIcon } from '../ui/menu-icon.tsx';

@@ -1,8 +1,8 @@
 import { LANGUAGES, parseLanguage } from '@reformer/domain/preferences';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../lib/preferences.tsx';
-import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
+import { usePreferences } from '@/lib/preferences.tsx';
+import { useIsHydrated } from '@/lib/use-is-hydrated.ts';
 
 /** A <select> labelled "Language" (end-to-end tests drive it by its label). */
 export function LanguageSwitcher({ showLabel = false }: { showLabel?: boolean }) {

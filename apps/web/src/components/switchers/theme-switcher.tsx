@@ -1,8 +1,8 @@
 import { parseTheme, THEMES } from '@reformer/domain/preferences';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../lib/preferences.tsx';
-import { useIsHydrated } from '../../lib/use-is-hydrated.ts';
+import { usePreferences } from '@/lib/preferences.tsx';
+import { useIsHydrated } from '@/lib/use-is-hydrated.ts';
 
 /** A <select> labelled "Theme" with the 29 daisyUI themes of the spec. */
 export function ThemeSwitcher({ showLabel = false }: { showLabel?: boolean }) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../lib/error-messages.ts';
+import { describeError } from '@/lib/error-messages.ts';
 
 /** A query that failed: what went wrong, in the user's words, and Retry. */
 export function QueryError({ error, onRetry }: { error: unknown; onRetry: () => unknown }) {

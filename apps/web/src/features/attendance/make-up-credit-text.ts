@@ -1,7 +1,7 @@
 import type { MakeUpCreditOutcome } from '@reformer/domain/make-up-credit-schemas';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 
 /** What a status change did to the customer's make-up credit, in words: earned until when, why not, returned. */
 export function useMakeUpCreditText(): (outcome: MakeUpCreditOutcome, name: string) => string {

@@ -1,8 +1,8 @@
 import { SESSION_MOVE_BLOCKS, type SessionMoveBlock } from '@reformer/domain/sessions';
-import { i18n } from '../../i18n/index.ts';
-import { ApiError } from '../../lib/api-error.ts';
-import { describeError } from '../../lib/error-messages.ts';
-import type { TranslationKey } from '../../lib/i18n-keys.ts';
+import { i18n } from '@/i18n/index.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
 
 /** The reason of a 409 SESSION_NOT_MOVABLE (`details.reason`), when the server gave a known one. */
 export function moveBlockOf(error: unknown): SessionMoveBlock | null {

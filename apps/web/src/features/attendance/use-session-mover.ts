@@ -2,7 +2,7 @@ import { canMoveSession, type MoveSessionInput, type Session } from '@reformer/d
 import { sessionInstant } from '@reformer/domain/time-zones';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { usePermissions } from '../../lib/access-profile.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { useMoveSession } from './api/move-session.ts';
 
 /** A target surely ahead: asks only whether the session itself may move. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { env } from '../../env.ts';
+import { env } from '@/env.ts';
 
 /** wa.me without a number lets the inviter pick the contact in WhatsApp; the text carries the link. */
 export function useWhatsAppShareUrl(): (organizationName: string, link: string) => string {

@@ -1,5 +1,5 @@
 import type { Action } from '@reformer/domain/permissions';
-import type { TranslationKey } from '../../lib/i18n-keys.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
 
 /** Features not built yet; their entries lead to the "under development" page. */
 export const UPCOMING_FEATURES = [] as const;

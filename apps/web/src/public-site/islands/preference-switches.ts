@@ -12,7 +12,7 @@ import {
   readStored,
   readStoredPreferences,
   store,
-} from '../../lib/preference-storage.ts';
+} from '@/lib/preference-storage.ts';
 
 /** The header's <select> whose options are exactly these values (the shared switchers' markup). */
 function findSelect(values: readonly string[]): HTMLSelectElement | undefined {

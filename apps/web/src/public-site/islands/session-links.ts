@@ -1,4 +1,4 @@
-import { env } from '../../env.ts';
+import { env } from '@/env.ts';
 
 /**
  * "Access App" leads to sign-in in the HTML; a visitor with a session is sent to the app instead. Asked

@@ -1,5 +1,5 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { ResetPasswordForm } from '../../features/auth/components/reset-password-form.tsx';
+import { ResetPasswordForm } from '@/features/auth/components/reset-password-form.tsx';
 
 export const Route = createFileRoute('/_public/reset-password')({
   staticData: { titleKey: 'auth.resetPassword.title' },

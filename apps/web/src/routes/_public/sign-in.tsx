@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { SignInForm } from '../../features/auth/components/sign-in-form.tsx';
-import { AFTER_SIGN_IN_PATH, safeRedirect } from '../../lib/redirects.ts';
+import { SignInForm } from '@/features/auth/components/sign-in-form.tsx';
+import { AFTER_SIGN_IN_PATH, safeRedirect } from '@/lib/redirects.ts';
 
 export const Route = createFileRoute('/_public/sign-in')({
   staticData: { titleKey: 'auth.signIn.title' },

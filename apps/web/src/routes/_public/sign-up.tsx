@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
-import { SignUpForm } from '../../features/auth/components/sign-up-form.tsx';
-import { AFTER_SIGN_IN_PATH, safeRedirect } from '../../lib/redirects.ts';
+import { SignUpForm } from '@/features/auth/components/sign-up-form.tsx';
+import { AFTER_SIGN_IN_PATH, safeRedirect } from '@/lib/redirects.ts';
 
 export const Route = createFileRoute('/_public/sign-up')({
   staticData: { titleKey: 'auth.signUp.title' },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { myOrganizationsQueryOptions } from '../../features/organizations/api/get-my-organizations.ts';
-import { SelectOrganization } from '../../features/organizations/components/select-organization.tsx';
+import { myOrganizationsQueryOptions } from '@/features/organizations/api/get-my-organizations.ts';
+import { SelectOrganization } from '@/features/organizations/components/select-organization.tsx';
 
 export const Route = createFileRoute('/app/select-organization')({
   staticData: { titleKey: 'organizations.select.title' },

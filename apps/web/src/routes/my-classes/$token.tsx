@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyClassesPage } from '../../features/class-links/components/my-classes-page.tsx';
+import { MyClassesPage } from '@/features/class-links/components/my-classes-page.tsx';
 
 export const Route = createFileRoute('/my-classes/$token')({
   staticData: { titleKey: 'myClasses.title' },

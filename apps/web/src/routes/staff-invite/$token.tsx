@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { InvitationPage } from '../../features/invitations/components/invitation-page.tsx';
+import { InvitationPage } from '@/features/invitations/components/invitation-page.tsx';
 
 export const Route = createFileRoute('/staff-invite/$token')({
   staticData: { titleKey: 'invitations.page.documentTitle' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WaitlistOfferPage } from '../../features/waitlist/components/waitlist-offer-page.tsx';
+import { WaitlistOfferPage } from '@/features/waitlist/components/waitlist-offer-page.tsx';
 
 export const Route = createFileRoute('/waitlist-offers/$token')({
   staticData: { titleKey: 'waitlist.offer.title' },

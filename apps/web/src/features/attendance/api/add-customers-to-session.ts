@@ -2,12 +2,12 @@ import type { CustomersAdded } from '@reformer/domain/make-up-credit-schemas';
 import type { AddCustomersToSessionValues } from '@reformer/domain/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '../../../i18n/index.ts';
-import { api } from '../../../lib/api-client.ts';
-import { ApiError, NetworkError } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-messages.ts';
-import type { TranslationKey } from '../../../lib/i18n-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { i18n } from '@/i18n/index.ts';
+import { api } from '@/lib/api-client.ts';
+import { ApiError, NetworkError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { storeSession } from './get-session.ts';
 import { sessionsPath } from './get-sessions.ts';
 

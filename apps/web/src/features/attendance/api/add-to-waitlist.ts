@@ -1,8 +1,8 @@
 import type { Waitlist } from '@reformer/domain/waitlist';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { storeWaitlist, waitlistPath } from './get-waitlist.ts';
 
 /** Customers join the end of the line; refused while the session has a free seat nobody holds. */

@@ -1,8 +1,8 @@
 import type { SessionDetails } from '@reformer/domain/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { storeSession } from './get-session.ts';
 import { sessionsPath } from './get-sessions.ts';
 

@@ -1,9 +1,9 @@
 import type { SessionDetails } from '@reformer/domain/sessions';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { makeUpCreditsQueryKey } from '../../../lib/make-up-credits.ts';
-import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { makeUpCreditsQueryKey } from '@/lib/make-up-credits.ts';
+import { enrollmentsQueryKey, sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { sessionListsQueryKey, sessionsPath } from './get-sessions.ts';
 import { waitlistsQueryKey } from './get-waitlist.ts';
 

@@ -1,8 +1,8 @@
 import type { SessionList, SessionListQuery } from '@reformer/domain/sessions';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function sessionsPath(organizationId: string, sessionId?: string): string {
   const base = `/organizations/${encodeURIComponent(organizationId)}/sessions`;

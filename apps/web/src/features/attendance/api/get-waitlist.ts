@@ -1,8 +1,8 @@
 import type { Waitlist } from '@reformer/domain/waitlist';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { sessionQueryKey } from './get-session.ts';
 import { sessionListsQueryKey, sessionsPath } from './get-sessions.ts';
 

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /**
  * The member opened the offer's WhatsApp link: its message leaves the outbox (decision 016's "mark as sent",

@@ -1,10 +1,10 @@
 import type { MoveSessionInput, Session } from '@reformer/domain/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useFormatLocalDate, useFormatTime } from '../../../lib/format.ts';
-import { enrollmentsQueryKey, sessionsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useFormatLocalDate, useFormatTime } from '@/lib/format.ts';
+import { enrollmentsQueryKey, sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { describeMoveError } from '../move-session-error.ts';
 import { sessionsPath } from './get-sessions.ts';
 

@@ -1,8 +1,8 @@
 import type { Waitlist } from '@reformer/domain/waitlist';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { storeWaitlist, waitlistPath } from './get-waitlist.ts';
 
 /** Takes an entry off the list; a seat its offer held is offered to the next person. */

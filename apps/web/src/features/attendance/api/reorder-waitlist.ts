@@ -1,9 +1,9 @@
 import type { Waitlist } from '@reformer/domain/waitlist';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { storeWaitlist, waitlistPath, waitlistsQueryKey } from './get-waitlist.ts';
 
 /** The whole order of the waiting entries; another tab's change answers 409 WAITLIST_ORDER_CHANGED. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { useAddToWaitlist } from '../api/add-to-waitlist.ts';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
 

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import {
   type EstablishmentFilterChoices,
   establishmentFilters,
-} from '../../../components/form/establishment-filters.ts';
-import { type ListFilter, ListFilters } from '../../../components/form/list-filters.tsx';
+} from '@/components/form/establishment-filters.ts';
+import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 
 export type SessionFilterChoices = EstablishmentFilterChoices & { schedules: { id: string; name: string }[] };
 

@@ -2,7 +2,7 @@ import type { AttendanceSearchParams, AttendanceView, Session } from '@reformer/
 import { todayIn } from '@reformer/domain/time-zones';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWeekStartsOn } from '../../../lib/week-start.ts';
+import { useWeekStartsOn } from '@/lib/week-start.ts';
 import { shiftPeriod, visibleRange } from '../calendar-range.ts';
 import { useSessionMover } from '../use-session-mover.ts';
 import { AttendanceFilters, type SessionFilterChoices } from './attendance-filters.tsx';

@@ -1,6 +1,6 @@
 import { ATTENDANCE_VIEWS, type AttendanceView } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import type { VisibleRange } from '../calendar-range.ts';
 
 type AttendanceToolbarProps = {

@@ -1,8 +1,8 @@
 import type { AttendanceSearchParams, Session } from '@reformer/domain/sessions';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/error-messages.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { describeError } from '@/lib/error-messages.ts';
 import { sessionsQueryOptions } from '../api/get-sessions.ts';
 import type { VisibleRange } from '../calendar-range.ts';
 import type { SessionMover } from '../use-session-mover.ts';

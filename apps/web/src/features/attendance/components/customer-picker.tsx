@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CUSTOMER_SEARCH_MIN_LENGTH, customersQueryOptions } from '../../../lib/customer-list.ts';
-import { usePersonName } from '../../../lib/person-name.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { CUSTOMER_SEARCH_MIN_LENGTH, customersQueryOptions } from '@/lib/customer-list.ts';
+import { usePersonName } from '@/lib/person-name.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 export type PickedCustomer = { id: string; name: string };
 

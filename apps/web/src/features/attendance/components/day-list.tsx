@@ -1,6 +1,6 @@
 import type { Session } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { SessionCard } from './session-card.tsx';
 
 type DayListProps = {

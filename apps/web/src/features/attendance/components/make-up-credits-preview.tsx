@@ -2,8 +2,8 @@ import { canPayFor, creditToSpend } from '@reformer/domain/make-up-credits';
 import { todayIn } from '@reformer/domain/time-zones';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
-import { customerMakeUpCreditsQueryOptions } from '../../../lib/make-up-credits.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
+import { customerMakeUpCreditsQueryOptions } from '@/lib/make-up-credits.ts';
 import type { PickedCustomer } from './customer-picker.tsx';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { dayOfWeekName } from '@reformer/domain/schedules';
 import type { Session } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatTimeRange, useLocaleTag } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
-import { daysOfWeekFrom, useWeekStartsOn } from '../../../lib/week-start.ts';
+import { useFormatLocalDate, useFormatTimeRange, useLocaleTag } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
+import { daysOfWeekFrom, useWeekStartsOn } from '@/lib/week-start.ts';
 import { isSameMonth } from '../calendar-range.ts';
 import { AvailabilityBadge, RosterCount } from './availability-badge.tsx';
 import { SessionLink } from './session-link.tsx';

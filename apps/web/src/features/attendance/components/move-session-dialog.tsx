@@ -1,10 +1,10 @@
 import { MoveSessionInput, type Session } from '@reformer/domain/sessions';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { domainResolver } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { domainResolver } from '@/lib/forms.ts';
 import type { SessionMover } from '../use-session-mover.ts';
 
 type MoveSessionDialogProps = { session: Session | null; mover: SessionMover; onClose: () => void };

@@ -1,6 +1,6 @@
 import { ATTENDANCE_STATUSES, type RosterEntry } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
-import { useFormatInstantTime } from '../../../lib/format.ts';
+import { useFormatInstantTime } from '@/lib/format.ts';
 import { useCheckInCustomer } from '../api/check-in-customer.ts';
 import { useUndoCheckIn } from '../api/undo-check-in.ts';
 import { useUpdateAttendance } from '../api/update-attendance.ts';

@@ -1,6 +1,6 @@
 import type { RosterEntry } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
-import { usePersonName } from '../../../lib/person-name.ts';
+import { usePersonName } from '@/lib/person-name.ts';
 import { useMakeUpCreditText } from '../make-up-credit-text.ts';
 import { RosterCheckIn, RosterStatus, useRosterActions } from './roster-controls.tsx';
 

@@ -1,7 +1,7 @@
 import type { Session } from '@reformer/domain/sessions';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatTime, useFormatTimeRange } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
+import { useFormatLocalDate, useFormatTime, useFormatTimeRange } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
 import { AvailabilityBadge, RosterCount } from './availability-badge.tsx';
 import { SessionLink } from './session-link.tsx';
 

@@ -1,8 +1,8 @@
 import type { SessionDetails } from '@reformer/domain/sessions';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatTime, useFormatTimeRange } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
+import { useFormatLocalDate, useFormatTime, useFormatTimeRange } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
 import { AvailabilityBadge, RosterCount } from './availability-badge.tsx';
 
 /** What a session is: when, where, who teaches it, and how full it is. */

@@ -1,8 +1,8 @@
 import type { Session } from '@reformer/domain/sessions';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { canOpenSessionAt } from '../../../lib/attendance-access.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { canOpenSessionAt } from '@/lib/attendance-access.ts';
 
 type SessionLinkProps = {
   organizationId: string;

@@ -1,9 +1,9 @@
 import { offerDateTime, type WaitlistEntry } from '@reformer/domain/waitlist';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/error-messages.ts';
-import { usePreferences } from '../../../lib/preferences.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { describeError } from '@/lib/error-messages.ts';
+import { usePreferences } from '@/lib/preferences.tsx';
 import { waitlistQueryOptions } from '../api/get-waitlist.ts';
 import { markOfferMessageSent } from '../api/mark-offer-message-sent.ts';
 import { useRemoveFromWaitlist } from '../api/remove-from-waitlist.ts';

@@ -1,7 +1,7 @@
 import { useDroppable } from '@dnd-kit/core';
 import type { MoveSessionInput } from '@reformer/domain/sessions';
 import type { ReactNode } from 'react';
-import { useFormatTimeRange } from '../../../lib/format.ts';
+import { useFormatTimeRange } from '@/lib/format.ts';
 import { dayColumnId } from '../week-dnd.ts';
 import { type GridHours, minutesOf, SLOT_HEIGHT_PX, SLOT_MINUTES } from '../week-grid-layout.ts';
 

@@ -3,7 +3,7 @@ import type { MoveSessionInput, Session } from '@reformer/domain/sessions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { useFormatLocalDate, useFormatTime } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatTime } from '@/lib/format.ts';
 import type { SessionMover } from '../use-session-mover.ts';
 import { columnUnderSession, dateOfColumn, minutesMoved, useWeekSensors } from '../week-dnd.ts';
 import {

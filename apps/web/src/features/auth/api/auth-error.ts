@@ -1,8 +1,8 @@
 import { isErrorBody } from '@reformer/domain/errors';
-import { i18n } from '../../../i18n/index.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-messages.ts';
-import { isTranslationKey, type TranslationKey } from '../../../lib/i18n-keys.ts';
+import { i18n } from '@/i18n/index.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import { isTranslationKey, type TranslationKey } from '@/lib/i18n-keys.ts';
 
 /** What better-auth's client reports: the answer's body spread out, plus the HTTP status. */
 type BetterAuthClientError = { status: number; code?: string | undefined; message?: string | undefined };

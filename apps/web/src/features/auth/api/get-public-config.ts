@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** The server's public settings: whether a hosted OpenID Connect provider is configured, and whether it can send e-mail. */
 export type PublicConfig = { oidc: { providerId: string; name: string } | null; email: boolean };

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client.ts';
+import { authClient } from '@/lib/auth-client.ts';
 import { toAuthError } from './auth-error.ts';
 
 /** Asks for a reset link by e-mail; the server answers alike whether or not the account exists. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { authClient } from '../../../lib/auth-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { authClient } from '@/lib/auth-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { describeAuthError, toAuthError } from './auth-error.ts';
 
 export async function resetPassword(input: { token: string; newPassword: string }): Promise<void> {

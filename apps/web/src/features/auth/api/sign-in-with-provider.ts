@@ -1,4 +1,4 @@
-import { authClient } from '../../../lib/auth-client.ts';
+import { authClient } from '@/lib/auth-client.ts';
 import { toAuthError } from './auth-error.ts';
 
 /**

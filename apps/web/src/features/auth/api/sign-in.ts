@@ -1,10 +1,10 @@
 import type { SignInInput } from '@reformer/domain/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { authClient } from '../../../lib/auth-client.ts';
-import { clearToken } from '../../../lib/auth-token.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { authClient } from '@/lib/auth-client.ts';
+import { clearToken } from '@/lib/auth-token.ts';
+import { sessionQueryKey } from '@/lib/session.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { describeAuthError, toAuthError } from './auth-error.ts';
 
 export async function signIn(input: SignInInput): Promise<void> {

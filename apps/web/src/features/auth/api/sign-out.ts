@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { authClient } from '../../../lib/auth-client.ts';
-import { clearToken } from '../../../lib/auth-token.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { authClient } from '@/lib/auth-client.ts';
+import { clearToken } from '@/lib/auth-token.ts';
+import { sessionQueryKey } from '@/lib/session.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { toAuthError } from './auth-error.ts';
 
 export async function signOut(): Promise<void> {

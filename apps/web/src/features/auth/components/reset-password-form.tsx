@@ -2,8 +2,8 @@ import { ResetPasswordInput } from '@reformer/domain/users';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import { AuthCard } from './auth-card.tsx';
 

@@ -2,10 +2,10 @@ import { displayName } from '@reformer/domain/users';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitcher } from '../../../components/switchers/language-switcher.tsx';
-import { ThemeSwitcher } from '../../../components/switchers/theme-switcher.tsx';
-import { MenuButton } from '../../../components/ui/menu-button.tsx';
-import { sessionQueryOptions } from '../../../lib/session.ts';
+import { LanguageSwitcher } from '@/components/switchers/language-switcher.tsx';
+import { ThemeSwitcher } from '@/components/switchers/theme-switcher.tsx';
+import { MenuButton } from '@/components/ui/menu-button.tsx';
+import { sessionQueryOptions } from '@/lib/session.ts';
 import { useSignOut } from '../api/sign-out.ts';
 
 /** "Ana Lima" → "AL": the account button's face where the full name has no room. */

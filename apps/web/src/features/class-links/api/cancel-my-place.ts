@@ -1,6 +1,6 @@
 import type { MyClassCancellation } from '@reformer/domain/class-links';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { myClassesPath, myClassesQueryKey } from './get-my-classes.ts';
 
 /**

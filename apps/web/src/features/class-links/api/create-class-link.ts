@@ -1,8 +1,8 @@
 import type { ClassLinkCreated } from '@reformer/domain/class-links';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { classLinkPath, classLinkQueryKey } from './get-class-link.ts';
 
 /** A new link, sent by e-mail (outbox) and ready for WhatsApp; the previous one stops opening. */

@@ -1,6 +1,6 @@
 import type { ClassLinkStatus } from '@reformer/domain/class-links';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function classLinkPath(organizationId: string, customerId: string): string {
   return `/organizations/${encodeURIComponent(organizationId)}/customers/${encodeURIComponent(customerId)}/class-link`;

@@ -1,6 +1,6 @@
 import type { MyClasses } from '@reformer/domain/class-links';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function myClassesQueryKey(token: string) {
   return ['my-classes', token] as const;

@@ -1,8 +1,8 @@
 import type { ClassLinkStatus } from '@reformer/domain/class-links';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { classLinkPath, classLinkQueryKey } from './get-class-link.ts';
 
 export function useRevokeClassLink(organizationId: string, customerId: string) {

@@ -2,10 +2,10 @@ import type { MyClassCancellation, MyClasses, MyClassPlace } from '@reformer/dom
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-messages.ts';
-import { useFormatLocalDate, useFormatTimeRange } from '../../../lib/format.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import { useFormatLocalDate, useFormatTimeRange } from '@/lib/format.ts';
 import { useCancelMyPlace } from '../api/cancel-my-place.ts';
 import { myClassesQueryOptions } from '../api/get-my-classes.ts';
 import { useCreditReasonText } from './credit-reason-text.ts';

@@ -1,7 +1,7 @@
 import type { ImportMapping, ImportResult } from '@reformer/domain/customer-import';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-error.ts';
-import { customersQueryKey } from '../../../lib/customer-list.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { customersQueryKey } from '@/lib/customer-list.ts';
 import { type OnProgress, sendImportFile } from './send-import-file.ts';
 
 export type RunImportInput = { file: File; mapping: ImportMapping; skipInvalid: boolean };

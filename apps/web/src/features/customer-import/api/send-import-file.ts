@@ -1,7 +1,7 @@
 import { isErrorBody } from '@reformer/domain/errors';
-import { env } from '../../../env.ts';
-import { ApiError, NetworkError } from '../../../lib/api-error.ts';
-import { getToken } from '../../../lib/auth-token.ts';
+import { env } from '@/env.ts';
+import { ApiError, NetworkError } from '@/lib/api-error.ts';
+import { getToken } from '@/lib/auth-token.ts';
 
 export type ImportStep = 'analyze' | 'validate' | 'import';
 export type ImportFields = { mapping?: readonly (string | null)[]; skipInvalid?: boolean };

@@ -1,7 +1,7 @@
 import type { ImportField, ImportFileSummary } from '@reformer/domain/customer-import';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/error-messages.ts';
+import { describeError } from '@/lib/error-messages.ts';
 import { useRunImport } from '../api/run-import.ts';
 import { useValidateImport } from '../api/validate-import.ts';
 import {

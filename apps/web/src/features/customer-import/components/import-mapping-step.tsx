@@ -7,7 +7,7 @@ import {
   REQUIRED_IMPORT_FIELDS,
 } from '@reformer/domain/customer-import';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import { importFieldLabel } from './import-field-label.ts';
 
 type Mapping = (ImportField | null)[];

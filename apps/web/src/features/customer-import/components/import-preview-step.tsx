@@ -1,7 +1,7 @@
 import type { ImportPreview, ImportPreviewRow } from '@reformer/domain/customer-import';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import { importFieldLabel } from './import-field-label.ts';
 import { issueMessage } from './import-report.ts';
 import { ImportStats } from './import-stats.tsx';

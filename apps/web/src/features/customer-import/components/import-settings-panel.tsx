@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
 
 /** The "Import" tab of organization settings: what the import does, and the way into the wizard. */
 export function ImportSettingsPanel({ organizationId }: { organizationId: string }) {

@@ -6,8 +6,8 @@ import {
 import { parseLanguage } from '@reformer/domain/preferences';
 import { type DragEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { describeError } from '../../../lib/error-messages.ts';
-import { saveFile } from '../../../lib/save-file.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import { saveFile } from '@/lib/save-file.ts';
 import { useAnalyzeImportFile } from '../api/analyze-import-file.ts';
 import { sampleTemplate } from './sample-template.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerPlansPath, customerPlansQueryKey } from './get-customer-plans.ts';
 
 /** Only a plan no enrollment uses can go; otherwise the server answers 409 PLAN_IN_USE. */

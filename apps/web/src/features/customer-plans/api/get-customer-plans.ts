@@ -1,7 +1,7 @@
 import type { CustomerPlan } from '@reformer/domain/customer-plans';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function customerPlansQueryKey(organizationId: string) {
   return ['customer-plans', organizationId] as const;

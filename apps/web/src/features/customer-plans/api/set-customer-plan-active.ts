@@ -1,8 +1,8 @@
 import type { CustomerPlan } from '@reformer/domain/customer-plans';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerPlansPath, customerPlansQueryKey } from './get-customer-plans.ts';
 
 export function setCustomerPlanActive(

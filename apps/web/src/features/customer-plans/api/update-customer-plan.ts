@@ -1,9 +1,9 @@
 import type { CustomerPlan, CustomerPlanInput } from '@reformer/domain/customer-plans';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { paymentsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { paymentsQueryKey } from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerPlansPath, customerPlansQueryKey } from './get-customer-plans.ts';
 
 export function updateCustomerPlan(

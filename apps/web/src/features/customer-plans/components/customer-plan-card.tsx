@@ -1,6 +1,6 @@
 import type { CustomerPlan } from '@reformer/domain/customer-plans';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney } from '../../../lib/format.ts';
+import { useFormatMoney } from '@/lib/format.ts';
 
 type CustomerPlanCardProps = {
   plan: CustomerPlan;

@@ -1,10 +1,10 @@
 import type { CustomerPlan } from '@reformer/domain/customer-plans';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useLocaleTag } from '../../../lib/format.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { useLocaleTag } from '@/lib/format.ts';
 import { useCreateCustomerPlan } from '../api/create-customer-plan.ts';
 import { useDeleteCustomerPlan } from '../api/delete-customer-plan.ts';
 import { useUpdateCustomerPlan } from '../api/update-customer-plan.ts';

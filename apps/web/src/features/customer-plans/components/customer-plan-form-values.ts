@@ -7,7 +7,7 @@ import {
 import { type Currency, centsToInput, parseMoneyInput } from '@reformer/domain/money';
 import type { FieldErrors, Resolver, ResolverOptions, ResolverSuccess } from 'react-hook-form';
 import type { z } from 'zod';
-import { domainResolver } from '../../../lib/forms.ts';
+import { domainResolver } from '@/lib/forms.ts';
 
 /** What the inputs hold: the price as typed ("249,90"), the weekly limit as text ('' = no limit). */
 export type CustomerPlanFormValues = {

@@ -2,9 +2,9 @@ import { BILLING_CYCLES, type BillingCycle, renewsByDefault } from '@reformer/do
 import { CURRENCIES } from '@reformer/domain/money';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
-import { applyServerFieldErrors } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { applyServerFieldErrors } from '@/lib/forms.ts';
 import {
   CUSTOMER_PLAN_FORM_FIELDS,
   type CustomerPlanFormValues,

@@ -2,7 +2,7 @@ import type { CustomerPlan } from '@reformer/domain/customer-plans';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/access-profile.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { customerPlansQueryOptions } from '../api/get-customer-plans.ts';
 import { useSetCustomerPlanActive } from '../api/set-customer-plan-active.ts';
 import { CustomerPlanCard } from './customer-plan-card.tsx';

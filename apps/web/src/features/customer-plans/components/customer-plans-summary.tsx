@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
 import { customerPlansQueryOptions } from '../api/get-customer-plans.ts';
 
 /** The "Client plans" tab of organization settings: how many plans, and the way to the plans page. */

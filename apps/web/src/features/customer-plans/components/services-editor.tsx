@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { fieldErrorText } from '../../../lib/forms.ts';
+import { fieldErrorText } from '@/lib/forms.ts';
 
 type ServicesEditorProps = {
   value: string[];

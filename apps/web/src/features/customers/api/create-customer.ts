@@ -1,9 +1,9 @@
 import type { Customer, CustomerInput } from '@reformer/domain/customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { customerListsQueryKey } from '../../../lib/customer-list.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { customerListsQueryKey } from '@/lib/customer-list.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerQueryKey } from './get-customer.ts';
 
 export function createCustomer(organizationId: string, input: CustomerInput): Promise<Customer> {

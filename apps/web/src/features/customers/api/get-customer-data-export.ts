@@ -1,12 +1,12 @@
 import type { CustomerDataExport } from '@reformer/domain/customer-data-export';
 import { queryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
-import { api } from '../../../lib/api-client.ts';
-import { ApiError, NetworkError, toApiError } from '../../../lib/api-error.ts';
-import { getToken } from '../../../lib/auth-token.ts';
-import { saveFile } from '../../../lib/save-file.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { env } from '@/env.ts';
+import { api } from '@/lib/api-client.ts';
+import { ApiError, NetworkError, toApiError } from '@/lib/api-error.ts';
+import { getToken } from '@/lib/auth-token.ts';
+import { saveFile } from '@/lib/save-file.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerPath, customerQueryKey } from './get-customer.ts';
 
 const dataExportPath = (organizationId: string, customerId: string) =>

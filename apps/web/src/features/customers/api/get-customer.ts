@@ -1,8 +1,8 @@
 import type { Customer } from '@reformer/domain/customers';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { customersQueryKey } from '../../../lib/customer-list.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { customersQueryKey } from '@/lib/customer-list.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function customerQueryKey(organizationId: string, customerId: string) {
   return [...customersQueryKey(organizationId), 'detail', customerId] as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** What the server's CEP lookup answers (ViaCEP behind it in production). */
 export type PostalAddress = {

@@ -1,13 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { customerListsQueryKey } from '../../../lib/customer-list.ts';
-import {
-  enrollmentsQueryKey,
-  paymentsQueryKey,
-  sessionsQueryKey,
-} from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { customerListsQueryKey } from '@/lib/customer-list.ts';
+import { enrollmentsQueryKey, paymentsQueryKey, sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerPath, customerQueryKey } from './get-customer.ts';
 
 /** The two ways a customer leaves the books; each has its own request, texts and fallback error. */

@@ -1,10 +1,10 @@
 import type { Customer, CustomerInput } from '@reformer/domain/customers';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { customerListsQueryKey } from '../../../lib/customer-list.ts';
-import type { TranslationKey } from '../../../lib/i18n-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { customerListsQueryKey } from '@/lib/customer-list.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerPath, customerQueryKey } from './get-customer.ts';
 
 export function updateCustomer(

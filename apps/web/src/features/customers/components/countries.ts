@@ -1,6 +1,6 @@
 import { languageTag } from '@reformer/domain/preferences';
 import { useMemo } from 'react';
-import { usePreferences } from '../../../lib/preferences.tsx';
+import { usePreferences } from '@/lib/preferences.tsx';
 
 /**
  * Countries offered for a customer: Brazil first (the product's market), the others whose id types the

@@ -3,8 +3,8 @@ import { type Customer, EDITABLE_CUSTOMER_STATUSES } from '@reformer/domain/cust
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuButton } from '../../../components/ui/menu-button.tsx';
-import { usePermissions } from '../../../lib/access-profile.ts';
+import { MenuButton } from '@/components/ui/menu-button.tsx';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { customerToInput, type EditableStatus, isEditableStatus } from './customer-form-values.ts';
 import { DeleteCustomerDialog } from './delete-customer-dialog.tsx';

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { type PostalAddress, postalCodeQueryOptions } from '../api/lookup-postal-code.ts';
 import type { CustomerFormValues } from './customer-form-values.ts';
 

@@ -1,7 +1,7 @@
 import type { CustomerDataExport } from '@reformer/domain/customer-data-export';
 import type { MakeUpCredit } from '@reformer/domain/make-up-credit-schemas';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatTime } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatTime } from '@/lib/format.ts';
 import { ExportTable, useFormatInstant } from './customer-data-export-tables.tsx';
 
 type CreditSession = MakeUpCredit['canceledSession'];

@@ -3,8 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate, useFormatLocalDate } from '../../../lib/format.ts';
-import { usePersonName } from '../../../lib/person-name.ts';
+import { useFormatDate, useFormatLocalDate } from '@/lib/format.ts';
+import { usePersonName } from '@/lib/person-name.ts';
 import {
   customerDataExportQueryOptions,
   useDownloadCustomerDataExport,

@@ -1,9 +1,9 @@
 import type { CustomerDataExport } from '@reformer/domain/customer-data-export';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatMoney, useFormatTimeRange, useLocaleTag } from '../../../lib/format.ts';
-import type { TranslationKey } from '../../../lib/i18n-keys.ts';
-import { displayPhone } from '../../../lib/phones.ts';
+import { useFormatLocalDate, useFormatMoney, useFormatTimeRange, useLocaleTag } from '@/lib/format.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
+import { displayPhone } from '@/lib/phones.ts';
 
 type Column<Row> = { label: TranslationKey; value: (row: Row) => ReactNode };
 

@@ -2,8 +2,8 @@ import { formatCpf } from '@reformer/domain/cpf';
 import { type Customer, formatCep } from '@reformer/domain/customers';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../../../lib/format.ts';
-import { displayPhone, whatsAppUrl } from '../../../lib/phones.ts';
+import { useFormatDate } from '@/lib/format.ts';
+import { displayPhone, whatsAppUrl } from '@/lib/phones.ts';
 import { useCountryName } from './countries.ts';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 

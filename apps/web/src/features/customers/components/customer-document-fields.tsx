@@ -2,8 +2,8 @@ import { formatCpf, isValidCpf } from '@reformer/domain/cpf';
 import { idTypesFor } from '@reformer/domain/customers';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 import { useCountryOptions } from './countries.ts';
 import type { CustomerFormValues } from './customer-form-values.ts';
 

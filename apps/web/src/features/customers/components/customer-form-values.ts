@@ -11,7 +11,7 @@ import {
 import { formatPhone } from '@reformer/domain/phones';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
 import type { z } from 'zod';
-import { domainResolver } from '../../../lib/forms.ts';
+import { domainResolver } from '@/lib/forms.ts';
 
 /** What the inputs hold: text everywhere, '' for "not chosen" in the selects. */
 export type CustomerFormValues = {

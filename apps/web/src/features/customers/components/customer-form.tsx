@@ -1,13 +1,13 @@
 import { type CustomerValues, EDITABLE_CUSTOMER_STATUSES, GENDERS } from '@reformer/domain/customers';
 import { FormProvider, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormSection } from '../../../components/form/form-section.tsx';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../../lib/forms.ts';
+import { FormSection } from '@/components/form/form-section.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { applyServerFieldErrors } from '@/lib/forms.ts';
 import { CustomerAddressFields } from './customer-address-fields.tsx';
 import { CustomerDocumentFields } from './customer-document-fields.tsx';
 import {

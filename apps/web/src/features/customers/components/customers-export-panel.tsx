@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
 import { ExportCustomersButton } from './export-customers-button.tsx';
 
 /** The "Export" tab of organization settings: the whole customers list as a CSV file. */

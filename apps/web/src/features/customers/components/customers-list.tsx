@@ -1,10 +1,10 @@
 import type { Customer } from '@reformer/domain/customers';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatDate } from '../../../lib/format.ts';
-import { usePersonName } from '../../../lib/person-name.ts';
-import { displayPhone } from '../../../lib/phones.ts';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatDate } from '@/lib/format.ts';
+import { usePersonName } from '@/lib/person-name.ts';
+import { displayPhone } from '@/lib/phones.ts';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 
 type CustomersListProps = { organizationId: string; customers: Customer[] };

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import type { CustomerPageQuery } from '../../../lib/customer-list.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
+import type { CustomerPageQuery } from '@/lib/customer-list.ts';
 import { CustomerSearchInput } from './customer-search-input.tsx';
 import { type CustomersQueryChange, CustomersResults } from './customers-results.tsx';
 import { ExportCustomersButton } from './export-customers-button.tsx';

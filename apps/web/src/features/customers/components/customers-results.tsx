@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination, usePageClamp } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { type CustomerPageQuery, customersQueryOptions } from '../../../lib/customer-list.ts';
-import { describeError } from '../../../lib/error-messages.ts';
+import { Pagination, usePageClamp } from '@/components/ui/pagination.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { type CustomerPageQuery, customersQueryOptions } from '@/lib/customer-list.ts';
+import { describeError } from '@/lib/error-messages.ts';
 import { CustomersList } from './customers-list.tsx';
 
 export type CustomersQueryChange = (

@@ -1,7 +1,7 @@
 import type { Customer } from '@reformer/domain/customers';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { usePersonName } from '../../../lib/person-name.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { usePersonName } from '@/lib/person-name.ts';
 import { useRemoveCustomer } from '../api/remove-customer.ts';
 
 type DeleteCustomerDialogProps = {

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { usePersonName } from '../../../lib/person-name.ts';
+import { usePersonName } from '@/lib/person-name.ts';
 import { customerQueryOptions } from '../api/get-customer.ts';
 import { useUpdateCustomer } from '../api/update-customer.ts';
 import { CustomerForm } from './customer-form.tsx';

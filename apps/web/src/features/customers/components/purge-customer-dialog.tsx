@@ -1,8 +1,8 @@
 import type { Customer } from '@reformer/domain/customers';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { usePersonName } from '../../../lib/person-name.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { usePersonName } from '@/lib/person-name.ts';
 import { useRemoveCustomer } from '../api/remove-customer.ts';
 
 type PurgeCustomerDialogProps = {

@@ -1,6 +1,6 @@
 import type { ChurnRiskList } from '@reformer/domain/churn-risk';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** The dashboard shows the highest scores only; the endpoint pages the rest. */
 export const CHURN_RISK_CARD_LIMIT = 10;

@@ -1,6 +1,6 @@
 import type { Dashboard } from '@reformer/domain/dashboard';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function getDashboard(organizationId: string): Promise<Dashboard> {
   return api.get<Dashboard>(`/organizations/${encodeURIComponent(organizationId)}/dashboard`);

@@ -3,7 +3,7 @@ import { toPercent } from '@reformer/domain/dashboard';
 import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
 import { useFormatPercent } from './use-format-percent.ts';
 

@@ -3,7 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatMoney, useLocaleTag } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatMoney, useLocaleTag } from '@/lib/format.ts';
 import { churnRiskQueryOptions } from '../api/get-churn-risk.ts';
 import { FigureCard } from './figure-card.tsx';
 

@@ -1,7 +1,7 @@
 import type { DashboardCustomers } from '@reformer/domain/dashboard';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
 
 /** Customers with the ACTIVE status. */

@@ -1,6 +1,6 @@
 import { canViewChurnRisk } from '@reformer/domain/churn-risk';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { usePermissions } from '../../../lib/access-profile.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { AttendanceCard } from './attendance-card.tsx';
 import { ChurnRiskCard } from './churn-risk-card.tsx';

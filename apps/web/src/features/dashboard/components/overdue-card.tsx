@@ -1,7 +1,7 @@
 import type { CurrencyOverdue } from '@reformer/domain/dashboard';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney } from '../../../lib/format.ts';
+import { useFormatMoney } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
 
 /** Billing cycles past their due date without enough COMPLETED payments, per currency. */

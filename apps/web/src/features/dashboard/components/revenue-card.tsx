@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { useFormatMoney, useLocaleTag } from '../../../lib/format.ts';
+import { useFormatMoney, useLocaleTag } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
 
 /** Money received (COMPLETED payments by payment date): the month so far against the whole last month. */

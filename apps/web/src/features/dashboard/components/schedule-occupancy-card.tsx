@@ -1,7 +1,7 @@
 import type { DashboardSessions } from '@reformer/domain/dashboard';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
 import { OccupancyChart } from './occupancy-chart.tsx';
 import { useFormatPercent } from './use-format-percent.ts';

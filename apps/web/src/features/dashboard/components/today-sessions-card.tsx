@@ -1,7 +1,7 @@
 import type { DashboardSession } from '@reformer/domain/dashboard';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFormatTime } from '../../../lib/format.ts';
+import { useFormatTime } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
 import { OccupancyChart } from './occupancy-chart.tsx';
 import { useFormatPercent } from './use-format-percent.ts';

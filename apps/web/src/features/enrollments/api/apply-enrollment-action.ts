@@ -7,11 +7,11 @@ import {
 } from '@reformer/domain/enrollments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useFormatLocalDate } from '../../../lib/format.ts';
-import type { TranslationKey } from '../../../lib/i18n-keys.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { enrollmentsPath, refreshEnrollments } from './get-enrollments.ts';
 
 /** Pause, resume, cancel, complete or renew; a status that does not allow it is 409 ENROLLMENT_ACTION_NOT_ALLOWED. */

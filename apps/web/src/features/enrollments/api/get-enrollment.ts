@@ -1,8 +1,8 @@
 import type { EnrollmentDetails } from '@reformer/domain/enrollments';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { enrollmentsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { enrollmentsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { enrollmentsPath } from './get-enrollments.ts';
 
 export function enrollmentQueryKey(organizationId: string, enrollmentId: string) {

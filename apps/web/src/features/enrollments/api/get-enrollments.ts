@@ -1,12 +1,8 @@
 import type { EnrollmentList, EnrollmentListQuery } from '@reformer/domain/enrollments';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import {
-  enrollmentsQueryKey,
-  paymentsQueryKey,
-  sessionsQueryKey,
-} from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { enrollmentsQueryKey, paymentsQueryKey, sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function enrollmentsPath(organizationId: string, enrollmentId?: string): string {
   const base = `/organizations/${encodeURIComponent(organizationId)}/enrollments`;

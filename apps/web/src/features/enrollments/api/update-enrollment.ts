@@ -1,9 +1,9 @@
 import type { Enrollment, EnrollmentValues } from '@reformer/domain/enrollments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { enrollmentsPath, refreshEnrollments } from './get-enrollments.ts';
 
 /** The same checks as a create (capacity, duplicates, weekly limit), counting this enrollment's own seat once. */

@@ -1,6 +1,6 @@
 import type { Enrollment } from '@reformer/domain/enrollments';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useEnrollmentAction } from '../api/apply-enrollment-action.ts';
 import { useDeleteEnrollment } from '../api/delete-enrollment.ts';
 

@@ -2,10 +2,10 @@ import { ENROLLMENT_CUSTOMER_SEARCH_MIN } from '@reformer/domain/enrollments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { customersQueryOptions } from '../../../lib/customer-list.ts';
-import { usePersonName } from '../../../lib/person-name.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { customersQueryOptions } from '@/lib/customer-list.ts';
+import { usePersonName } from '@/lib/person-name.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 
 export type PickedCustomer = { id: string; name: string };
 

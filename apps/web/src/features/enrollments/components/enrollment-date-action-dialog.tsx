@@ -1,9 +1,9 @@
 import { EnrollmentActionInput, type EnrollmentActionValues } from '@reformer/domain/enrollments';
 import { type Resolver, type ResolverOptions, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { domainResolver } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { domainResolver } from '@/lib/forms.ts';
 import { useEnrollmentAction } from '../api/apply-enrollment-action.ts';
 
 type DateActionValues = { from: string; resumeOn: string };

@@ -6,8 +6,8 @@ import {
   lastCoveredDate,
 } from '@reformer/domain/enrollments';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
 
 type Dates = Pick<Enrollment, 'startDate' | 'endDate' | 'pausedFrom' | 'resumeOn' | 'canceledFrom'>;
 

@@ -4,7 +4,7 @@ import {
   EnrollmentsSearchParams,
 } from '@reformer/domain/enrollments';
 import { useTranslation } from 'react-i18next';
-import { type ListFilter, ListFilters } from '../../../components/form/list-filters.tsx';
+import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 
 type FilterName = 'status' | 'establishmentId' | 'scheduleId' | 'planId';
 

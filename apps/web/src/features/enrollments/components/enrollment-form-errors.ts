@@ -1,6 +1,6 @@
 import type { UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../../lib/forms.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { applyServerFieldErrors } from '@/lib/forms.ts';
 import { ENROLLMENT_FORM_FIELDS, type EnrollmentFormValues } from './enrollment-form-values.ts';
 
 type Field = keyof EnrollmentFormValues;

@@ -10,7 +10,7 @@ import {
   keepsRenewing,
 } from '@reformer/domain/enrollments';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
-import { domainResolver } from '../../../lib/forms.ts';
+import { domainResolver } from '@/lib/forms.ts';
 
 /** What the inputs hold: text everywhere; an empty end date means "the plan's billing cycle". */
 export type EnrollmentFormValues = {

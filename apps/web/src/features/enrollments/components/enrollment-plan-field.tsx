@@ -3,8 +3,8 @@ import { formatMoney } from '@reformer/domain/money';
 import type { ComponentProps } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form/form-field.tsx';
-import { useLocaleTag } from '../../../lib/format.ts';
+import { FormField } from '@/components/form/form-field.tsx';
+import { useLocaleTag } from '@/lib/format.ts';
 
 type EnrollmentPlanFieldProps = ComponentProps<'select'> & {
   plans: EnrollmentPlanOption[];

@@ -2,8 +2,8 @@ import type { ScheduleAvailability } from '@reformer/domain/enrollments';
 import { type ComponentProps, useMemo } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form/form-field.tsx';
-import { useFormatTimeRange, useLocaleTag } from '../../../lib/format.ts';
+import { FormField } from '@/components/form/form-field.tsx';
+import { useFormatTimeRange, useLocaleTag } from '@/lib/format.ts';
 
 type EnrollmentScheduleFieldProps = ComponentProps<'select'> & {
   schedules: ScheduleAvailability[];

@@ -2,7 +2,7 @@ import type { EnrollmentSession } from '@reformer/domain/enrollments';
 import { ATTENDANCE_STATUSES } from '@reformer/domain/sessions';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useFormatInstantTime, useFormatLocalDate, useFormatTimeRange } from '../../../lib/format.ts';
+import { useFormatInstantTime, useFormatLocalDate, useFormatTimeRange } from '@/lib/format.ts';
 
 type EnrollmentSessionsProps = {
   organizationId: string;

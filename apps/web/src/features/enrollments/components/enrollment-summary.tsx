@@ -2,7 +2,7 @@ import type { EnrollmentDetails } from '@reformer/domain/enrollments';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../../../lib/format.ts';
+import { useFormatDate } from '@/lib/format.ts';
 import { useEnrollmentText } from './enrollment-display.ts';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {

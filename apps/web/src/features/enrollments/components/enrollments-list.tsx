@@ -1,7 +1,7 @@
 import type { Enrollment } from '@reformer/domain/enrollments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import { useEnrollmentText } from './enrollment-display.ts';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
 

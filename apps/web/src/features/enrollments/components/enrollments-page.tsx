@@ -2,7 +2,7 @@ import type { EnrollmentsSearchParams } from '@reformer/domain/enrollments';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/access-profile.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { enrollmentOptionsQueryOptions } from '../api/get-enrollment-options.ts';
 import { enrollmentsQueryOptions } from '../api/get-enrollments.ts';
 import { EnrollmentFilters } from './enrollment-filters.tsx';

@@ -1,13 +1,13 @@
 import type { Establishment } from '@reformer/domain/establishments';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import {
   myOrganizationsQueryKey,
   organizationQueryKey,
   schedulesQueryKey,
   sessionsQueryKey,
-} from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+} from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function establishmentsQueryKey(organizationId: string) {
   return ['establishments', organizationId] as const;

@@ -1,7 +1,7 @@
 import type { Establishment } from '@reformer/domain/establishments';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { useDeleteEstablishment } from '../api/delete-establishment.ts';
 
 type DeleteEstablishmentFormProps = {

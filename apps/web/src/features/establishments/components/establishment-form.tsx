@@ -1,11 +1,11 @@
 import { type Establishment, EstablishmentInput } from '@reformer/domain/establishments';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
-import { displayPhone } from '../../../lib/phones.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
+import { displayPhone } from '@/lib/phones.ts';
 
 type EstablishmentFormProps = {
   establishment?: Establishment;

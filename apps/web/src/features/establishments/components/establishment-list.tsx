@@ -1,8 +1,8 @@
 import type { Establishment } from '@reformer/domain/establishments';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatDate } from '../../../lib/format.ts';
-import { displayPhone } from '../../../lib/phones.ts';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatDate } from '@/lib/format.ts';
+import { displayPhone } from '@/lib/phones.ts';
 
 type EstablishmentListProps = {
   establishments: Establishment[];

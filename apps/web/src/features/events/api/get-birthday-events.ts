@@ -1,7 +1,7 @@
 import { type BirthdayEventList, UPCOMING_EVENT_DAYS } from '@reformer/domain/events';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { eventsPath, eventsQueryKey } from './events-paths.ts';
 
 /** Customers with a birthday in the next 30 days (spec §9), soonest first. */

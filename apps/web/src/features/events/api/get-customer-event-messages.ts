@@ -1,7 +1,7 @@
 import type { EventMessageList } from '@reformer/domain/events';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { eventsQueryKey } from './events-paths.ts';
 
 /** What was sent to one customer (the customer details' Messages tab), newest first. */

@@ -1,7 +1,7 @@
 import type { EventConfig, EventKind } from '@reformer/domain/events';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { eventsPath, eventsQueryKey, KIND_SEGMENTS } from './events-paths.ts';
 
 export function eventConfigPath(organizationId: string, kind: EventKind): string {

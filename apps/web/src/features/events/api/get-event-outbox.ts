@@ -1,7 +1,7 @@
 import type { EventKind, EventMessageList } from '@reformer/domain/events';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { eventsPath, eventsQueryKey, KIND_SEGMENTS } from './events-paths.ts';
 
 /** E-mails waiting for an e-mail server and automatic WhatsApp messages waiting to be opened, newest first. */

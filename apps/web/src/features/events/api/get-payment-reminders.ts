@@ -1,7 +1,7 @@
 import { type PaymentReminderEventList, UPCOMING_EVENT_DAYS } from '@reformer/domain/events';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { eventsPath, eventsQueryKey } from './events-paths.ts';
 
 /** Unpaid billing cycles: overdue ones and those due in the next 30 days, oldest due date first. */

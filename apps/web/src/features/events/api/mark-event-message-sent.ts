@@ -1,8 +1,8 @@
 import type { EventMessage } from '@reformer/domain/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { eventsPath, eventsQueryKey } from './events-paths.ts';
 
 export function markEventMessageSent(organizationId: string, messageId: string) {

@@ -1,8 +1,8 @@
 import type { EventMessage } from '@reformer/domain/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { eventsPath, eventsQueryKey, KIND_SEGMENTS } from './events-paths.ts';
 import type { EventOccasion } from './send-event.ts';
 

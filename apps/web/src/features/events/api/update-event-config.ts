@@ -6,8 +6,8 @@ import type {
 } from '@reformer/domain/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { eventsQueryKey } from './events-paths.ts';
 import { eventConfigPath, eventConfigQueryKey } from './get-event-config.ts';
 

@@ -3,7 +3,7 @@ import { birthdayValues, renderTemplate } from '@reformer/domain/events-template
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { birthdayEventsQueryOptions } from '../api/get-birthday-events.ts';
 import { eventConfigQueryOptions } from '../api/get-event-config.ts';
 import { type EventColumn, UpcomingEventsList } from './upcoming-events-list.tsx';

@@ -18,10 +18,10 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
-import { applyServerFieldErrors, domainResolver, fieldErrorText } from '../../../lib/forms.ts';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { applyServerFieldErrors, domainResolver, fieldErrorText } from '@/lib/forms.ts';
 import { eventConfigQueryOptions } from '../api/get-event-config.ts';
 import { type EventConfigValues, useUpdateEventConfig } from '../api/update-event-config.ts';
 

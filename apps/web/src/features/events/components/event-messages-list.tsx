@@ -1,8 +1,8 @@
 import type { EventMessage } from '@reformer/domain/events';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatDate, useFormatLocalDate } from '../../../lib/format.ts';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatDate, useFormatLocalDate } from '@/lib/format.ts';
 
 /** Sends a WhatsApp message of the outbox: opens its link and takes it off the outbox. */
 export type OutboxWhatsApp = { open: (message: EventMessage) => void; isPending: boolean };

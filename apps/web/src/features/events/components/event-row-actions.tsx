@@ -1,6 +1,6 @@
 import { EVENT_CHANNELS, type EventChannel, type EventSent } from '@reformer/domain/events';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../../../lib/format.ts';
+import { useFormatDate } from '@/lib/format.ts';
 import { useMarkEventSent } from '../api/mark-event-sent.ts';
 import { type EventOccasion, useSendEvent } from '../api/send-event.ts';
 import { openWhatsAppAfter } from '../whats-app-window.ts';

@@ -1,7 +1,7 @@
 import { type EventKind, UPCOMING_EVENT_DAYS } from '@reformer/domain/events';
 import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { BirthdayEventsList } from './birthday-events-list.tsx';
 import { EventConfigPanel } from './event-config-form.tsx';
 import { EventOutbox } from './event-outbox.tsx';

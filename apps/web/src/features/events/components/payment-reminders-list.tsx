@@ -7,7 +7,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatMoney } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatMoney } from '@/lib/format.ts';
 import { eventConfigQueryOptions } from '../api/get-event-config.ts';
 import { paymentRemindersQueryOptions } from '../api/get-payment-reminders.ts';
 import { type EventColumn, UpcomingEventsList } from './upcoming-events-list.tsx';

@@ -2,9 +2,9 @@ import type { EventConfig, EventSent } from '@reformer/domain/events';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import type { EventOccasion } from '../api/send-event.ts';
 import { EventRowActions } from './event-row-actions.tsx';
 

@@ -1,10 +1,10 @@
 import { type Language, parseLanguage } from '@reformer/domain/preferences';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
-import { ApiError, NetworkError, toApiError } from '../../../lib/api-error.ts';
-import { getToken } from '../../../lib/auth-token.ts';
-import { datedFileName, saveFile } from '../../../lib/save-file.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { env } from '@/env.ts';
+import { ApiError, NetworkError, toApiError } from '@/lib/api-error.ts';
+import { getToken } from '@/lib/auth-token.ts';
+import { datedFileName, saveFile } from '@/lib/save-file.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 
 export const EXPORT_KINDS = ['plans', 'enrollments', 'payments'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];

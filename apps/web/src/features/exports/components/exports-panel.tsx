@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
 import { EXPORT_KINDS, type ExportKind, useDownloadExport } from '../api/download-export.ts';
 
 /**

@@ -2,9 +2,9 @@ import type { AcceptedInvitation as AcceptedInvitationSchema } from '@reformer/d
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.ts';
-import { myOrganizationsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { myOrganizationsQueryKey } from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 
 export type AcceptedInvitation = z.infer<typeof AcceptedInvitationSchema>;
 

@@ -1,7 +1,7 @@
 import type { Invitation, InvitationStatus } from '@reformer/domain/invitations';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 /** Spec core.md §7: the invitation list is fresh for 1 minute. */
 /** Optional filters, sent only when set (spec §7). */

@@ -1,8 +1,8 @@
 import type { Invitation, InviteStaffInput } from '@reformer/domain/invitations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { invitationsQueryKey } from './get-invitations.ts';
 
 /** `emailSent` tells whether the server mailed the link; otherwise the inviter shares `inviteUrl` by hand. */

@@ -1,8 +1,8 @@
 import type { Invitation } from '@reformer/domain/invitations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { invitationPath, invitationsQueryKey } from './get-invitations.ts';
 
 /** A new link and a new expiry: the previous link stops working. */

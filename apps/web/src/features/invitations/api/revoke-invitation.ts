@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { invitationPath, invitationsQueryKey } from './get-invitations.ts';
 
 /** The link stops working at once; 409 INVITATION_NOT_PENDING once accepted, expired or revoked. */

@@ -1,6 +1,6 @@
 import type { InvitationPreview } from '@reformer/domain/invitations';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function invitationPreviewQueryKey(token: string) {
   return ['invitation-preview', token] as const;

@@ -1,8 +1,8 @@
 import type { Establishment } from '@reformer/domain/establishments';
 import type { Invitation } from '@reformer/domain/invitations';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatDate } from '../../../lib/format.ts';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatDate } from '@/lib/format.ts';
 import { useCopyLink, useWhatsAppShareUrl } from '../share-link.ts';
 import { InvitationRoles } from './invitation-roles.tsx';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { sessionQueryOptions } from '../../../lib/session.ts';
-import { useSignOut } from '../../auth/api/sign-out.ts';
+import { useSignOut } from '@/features/auth/api/sign-out.ts';
+import { sessionQueryOptions } from '@/lib/session.ts';
 import { useAcceptInvitation } from '../api/accept-invitation.ts';
 import { invitationPreviewQueryOptions } from '../api/validate-invitation.ts';
 import { invitationStage } from './invitation-stage.ts';

@@ -1,6 +1,6 @@
 import { type OrgRole, ROLE_LABEL_KEYS } from '@reformer/domain/permissions';
 import { useTranslation } from 'react-i18next';
-import type { TranslationKey } from '../../../lib/i18n-keys.ts';
+import type { TranslationKey } from '@/lib/i18n-keys.ts';
 
 /** Invitations carry establishment roles as plain strings; an unknown value is shown as it is. */
 function roleLabelKey(role: string): TranslationKey | null {

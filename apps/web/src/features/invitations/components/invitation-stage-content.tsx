@@ -2,8 +2,8 @@ import { ROLE_LABEL_KEYS } from '@reformer/domain/permissions';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/error-messages.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { describeError } from '@/lib/error-messages.ts';
 import type { InvitationStage } from './invitation-stage.ts';
 import { InvitationSummary } from './invitation-summary.tsx';
 

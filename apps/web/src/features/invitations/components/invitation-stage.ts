@@ -1,5 +1,5 @@
 import { type InvitationPreview, isSameEmail } from '@reformer/domain/invitations';
-import { ApiError, isClientError } from '../../../lib/api-error.ts';
+import { ApiError, isClientError } from '@/lib/api-error.ts';
 import type { AcceptedInvitation } from '../api/accept-invitation.ts';
 
 /** The stages of the invitation page (spec §4), plus "already a member" and a retryable failure. */

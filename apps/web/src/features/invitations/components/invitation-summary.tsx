@@ -1,6 +1,6 @@
 import type { InvitationPreview } from '@reformer/domain/invitations';
 import { useTranslation } from 'react-i18next';
-import { useFormatDate } from '../../../lib/format.ts';
+import { useFormatDate } from '@/lib/format.ts';
 import { InvitationRoles } from './invitation-roles.tsx';
 
 /** What the invitation offers: for whom, which roles, until when. */

@@ -3,7 +3,7 @@ import type { Invitation } from '@reformer/domain/invitations';
 import type { OrgRole } from '@reformer/domain/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import { useInviteStaff } from '../api/invite-staff.ts';
 import { InviteStaffForm } from './invite-staff-form.tsx';
 import { ShareInvitationLink } from './share-invitation-link.tsx';

@@ -4,11 +4,11 @@ import { assignableOrgRoles, type OrgRole, ROLE_LABEL_KEYS } from '@reformer/dom
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EstablishmentRolesEditor } from '../../../components/form/establishment-roles-editor.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors, domainResolver, fieldErrorText } from '../../../lib/forms.ts';
+import { EstablishmentRolesEditor } from '@/components/form/establishment-roles-editor.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { applyServerFieldErrors, domainResolver, fieldErrorText } from '@/lib/forms.ts';
 
 type InviteStaffFormProps = {
   actorRole: OrgRole | null;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 
 const WORKS_TODAY = ['schedules', 'payments', 'records', 'clients', 'team'] as const;
 const PRINCIPLES = ['honest', 'privacy', 'brazil'] as const;

@@ -6,7 +6,7 @@ import {
   RECENT_WEEKS,
 } from '@reformer/domain/churn-risk';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 
 /**
  * The spec's AI section, for what the product has: the churn-risk score (apps/server/src/modules/churn-risk,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 
 const QUESTIONS = ['trial', 'today', 'import', 'pix', 'lgpd', 'languages', 'ai'] as const;
 

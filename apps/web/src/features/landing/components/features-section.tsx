@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 import { AVAILABLE_FEATURES, COMING_FEATURES } from '../product-claims.ts';
 
 /**

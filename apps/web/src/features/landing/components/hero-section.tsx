@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 
 export function HeroSection() {
   const { t } = useTranslation();

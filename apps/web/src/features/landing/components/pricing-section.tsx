@@ -1,7 +1,7 @@
 import { languageTag } from '@reformer/domain/preferences';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../../lib/preferences.tsx';
+import { usePreferences } from '@/lib/preferences.tsx';
 import { PRICING_TIERS, type PricingTier } from '../pricing-tiers.ts';
 
 /** "R$249" in en-US, "R$ 249" in pt-BR: the locale writes the amount, whole reais only. */

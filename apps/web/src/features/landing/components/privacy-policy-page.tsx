@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 import { PRIVACY_CONTACT_EMAIL } from '../privacy-contact.ts';
 
 const COLLECTED = ['account', 'clients', 'health', 'payments', 'technical', 'browser'] as const;

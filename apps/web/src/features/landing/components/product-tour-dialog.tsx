@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 
 /** What "Watch demo" shows: a step-by-step tour of what the product does, ending at sign-up. */
 export const TOUR_STEPS = [

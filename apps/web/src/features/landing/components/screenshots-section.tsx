@@ -1,6 +1,6 @@
 import { parseLanguage } from '@reformer/domain/preferences';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 import { SCREENSHOT_SIZE, SCREENSHOT_WIDTHS, SCREENSHOTS, screenshotPath } from '../screenshots.ts';
 
 /**

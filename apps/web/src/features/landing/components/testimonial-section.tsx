@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 
 /**
  * The spec's testimonial section. Reformer has no customer quotes to show yet, and inventing one would be

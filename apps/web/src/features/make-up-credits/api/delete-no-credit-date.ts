@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useFormatLocalDate } from '../../../lib/format.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { noCreditDatesPath, noCreditDatesQueryKey } from './get-no-credit-dates.ts';
 
 export function deleteNoCreditDate(organizationId: string, establishmentId: string, date: string) {

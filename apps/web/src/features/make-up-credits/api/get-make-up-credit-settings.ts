@@ -1,8 +1,8 @@
 import type { MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { makeUpCreditsQueryKey } from '../../../lib/make-up-credits.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { makeUpCreditsQueryKey } from '@/lib/make-up-credits.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function makeUpCreditSettingsPath(organizationId: string): string {
   return `/organizations/${encodeURIComponent(organizationId)}/make-up-credit-settings`;

@@ -1,8 +1,8 @@
 import type { NoCreditDateList } from '@reformer/domain/make-up-credit-schemas';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { makeUpCreditsQueryKey } from '../../../lib/make-up-credits.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { makeUpCreditsQueryKey } from '@/lib/make-up-credits.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function noCreditDatesPath(organizationId: string, establishmentId: string): string {
   return `/organizations/${encodeURIComponent(organizationId)}/establishments/${encodeURIComponent(establishmentId)}/no-credit-dates`;

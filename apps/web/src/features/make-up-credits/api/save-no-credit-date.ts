@@ -1,9 +1,9 @@
 import type { NoCreditDate } from '@reformer/domain/make-up-credit-schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useFormatLocalDate } from '../../../lib/format.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useFormatLocalDate } from '@/lib/format.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { noCreditDatesPath, noCreditDatesQueryKey } from './get-no-credit-dates.ts';
 
 type SaveNoCreditDateVariables = { date: string; name: string };

@@ -1,8 +1,8 @@
 import type { MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { makeUpCreditSettingsPath, makeUpCreditSettingsQueryKey } from './get-make-up-credit-settings.ts';
 
 export function updateMakeUpCreditSettings(

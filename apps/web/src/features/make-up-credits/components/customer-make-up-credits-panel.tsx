@@ -1,11 +1,11 @@
 import type { MakeUpCredit } from '@reformer/domain/make-up-credit-schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatDate, useFormatLocalDate, useFormatTime } from '../../../lib/format.ts';
-import { customerMakeUpCreditsQueryOptions } from '../../../lib/make-up-credits.ts';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatDate, useFormatLocalDate, useFormatTime } from '@/lib/format.ts';
+import { customerMakeUpCreditsQueryOptions } from '@/lib/make-up-credits.ts';
 
 type Props = { organizationId: string; customerId: string };
 

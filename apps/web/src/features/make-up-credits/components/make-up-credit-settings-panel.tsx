@@ -7,11 +7,11 @@ import {
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { makeUpCreditSettingsQueryOptions } from '../api/get-make-up-credit-settings.ts';
 import { useUpdateMakeUpCreditSettings } from '../api/update-make-up-credit-settings.ts';
 import { NoCreditDatesSection } from './no-credit-dates-section.tsx';

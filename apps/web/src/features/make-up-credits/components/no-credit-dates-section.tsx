@@ -2,10 +2,10 @@ import { NoCreditDateInput, NoCreditDatePath } from '@reformer/domain/make-up-cr
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { useDeleteNoCreditDate } from '../api/delete-no-credit-date.ts';
 import { noCreditDatesQueryOptions } from '../api/get-no-credit-dates.ts';
 import { useSaveNoCreditDate } from '../api/save-no-credit-date.ts';

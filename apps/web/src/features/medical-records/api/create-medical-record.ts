@@ -1,8 +1,8 @@
 import type { MedicalRecordValues } from '@reformer/domain/medical-records';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { customerRecordsPath, refreshMedicalRecords } from './get-medical-records.ts';
 
 /**

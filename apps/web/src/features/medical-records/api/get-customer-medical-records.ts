@@ -1,7 +1,7 @@
 import type { CustomerMedicalRecordListQuery, MedicalRecordPage } from '@reformer/domain/medical-records';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { customerRecordsPath, medicalRecordsQueryKey } from './get-medical-records.ts';
 
 /** A customer's records with their documents, newest first (a type narrows it: the evolution). */

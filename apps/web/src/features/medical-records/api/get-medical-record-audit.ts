@@ -1,6 +1,6 @@
 import type { MedicalRecordAuditPage, MedicalRecordAuditQuery } from '@reformer/domain/medical-records';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { customerRecordsPath, medicalRecordsQueryKey } from './get-medical-records.ts';
 
 /** Who read or changed the customer's records, newest first (owners). */

@@ -1,7 +1,7 @@
 import type { MedicalRecord } from '@reformer/domain/medical-records';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { customerRecordsPath, medicalRecordsQueryKey } from './get-medical-records.ts';
 
 export function medicalRecordQueryKey(organizationId: string, recordId: string) {

@@ -1,7 +1,7 @@
 import type { MedicalRecordListQuery, MedicalRecordSummaryPage } from '@reformer/domain/medical-records';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 /** Every medical record query of an organization starts with this key. */
 export function medicalRecordsQueryKey(organizationId: string) {

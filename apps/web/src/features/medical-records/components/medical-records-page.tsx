@@ -2,12 +2,12 @@ import { MEDICAL_RECORD_TYPES, type MedicalRecordsSearchParams } from '@reformer
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { Pagination, usePageClamp } from '../../../components/ui/pagination.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatLocalDate } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
+import { Pagination, usePageClamp } from '@/components/ui/pagination.tsx';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatLocalDate } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
 import { medicalRecordsQueryOptions } from '../api/get-medical-records.ts';
 import { RecordTypeBadge } from './record-type-badge.tsx';
 

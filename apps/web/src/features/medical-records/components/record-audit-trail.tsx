@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useFormatInstant } from '../../../lib/format.ts';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useFormatInstant } from '@/lib/format.ts';
 import { medicalRecordAuditQueryOptions } from '../api/get-medical-record-audit.ts';
 
 /** `timeZone`: the organization's — every time in the app is the studio's, not the device's. */

@@ -3,8 +3,8 @@ import type { PeriodicEvaluationDocument } from '@reformer/domain/medical-record
 import { PAGE_DEFAULTS } from '@reformer/domain/paging';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { useFormatLocalDate } from '../../../lib/format.ts';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { useFormatLocalDate } from '@/lib/format.ts';
 import { customerMedicalRecordsQueryOptions } from '../api/get-customer-medical-records.ts';
 import { recordFlags } from '../record-flags.ts';
 

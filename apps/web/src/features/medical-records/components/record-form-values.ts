@@ -6,7 +6,7 @@ import {
 } from '@reformer/domain/medical-records';
 import type { Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { domainResolver } from '../../../lib/forms.ts';
+import { domainResolver } from '@/lib/forms.ts';
 import { emptyDocument } from '../record-fields.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { CreatableRecordType, MedicalRecord } from '@reformer/domain/medica
 import type { RecordFlag } from '@reformer/domain/medical-records-flags';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatNumber } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatNumber } from '@/lib/format.ts';
 import { type RecordField, recordSections, unitOf } from '../record-fields.ts';
 import { documentBmi, recordFlags } from '../record-flags.ts';
 import { RecordFlagBadges } from './record-flag-badges.tsx';

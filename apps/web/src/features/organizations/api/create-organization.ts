@@ -1,9 +1,9 @@
 import type { Organization, OrganizationInput } from '@reformer/domain/organizations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { myOrganizationsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { myOrganizationsQueryKey } from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 
 export function createOrganization(input: OrganizationInput): Promise<Organization> {
   return api.post<Organization>('/organizations', input);

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { accessProfileQueryKey } from '../../../lib/access-profile.ts';
-import { api } from '../../../lib/api-client.ts';
-import { myOrganizationsQueryKey, organizationQueryKey } from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { accessProfileQueryKey } from '@/lib/access-profile.ts';
+import { api } from '@/lib/api-client.ts';
+import { myOrganizationsQueryKey, organizationQueryKey } from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 
 export function leaveOrganization(organizationId: string): Promise<void> {
   return api.delete(`/organizations/${encodeURIComponent(organizationId)}/leave`);

@@ -1,13 +1,13 @@
 import type { Organization, OrganizationInput } from '@reformer/domain/organizations';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import {
   myOrganizationsQueryKey,
   organizationQueryKey,
   sessionsQueryKey,
-} from '../../../lib/organization-query-keys.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+} from '@/lib/organization-query-keys.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 
 export function updateOrganization(organizationId: string, input: OrganizationInput): Promise<Organization> {
   return api.put<Organization>(`/organizations/${encodeURIComponent(organizationId)}`, input);

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import { useCreateOrganization } from '../api/create-organization.ts';
 import { OrganizationForm } from './organization-form.tsx';
 

@@ -1,7 +1,7 @@
 import { isLeaveConfirmed } from '@reformer/domain/organizations';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { useLeaveOrganization } from '../api/leave-organization.ts';
 
 type LeaveOrganizationFormProps = {

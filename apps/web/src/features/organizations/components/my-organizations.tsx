@@ -2,7 +2,7 @@ import type { OrganizationListEntry } from '@reformer/domain/organizations';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import { myOrganizationsQueryOptions } from '../api/get-my-organizations.ts';
 import { LeaveOrganizationForm } from './leave-organization-form.tsx';
 import { OrganizationTable } from './organization-table.tsx';

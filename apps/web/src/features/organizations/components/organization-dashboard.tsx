@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { useFormatDate } from '../../../lib/format.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { useFormatDate } from '@/lib/format.ts';
 import { organizationQueryOptions } from '../api/get-organization.ts';
 import { RoleLabel } from './role-label.tsx';
 

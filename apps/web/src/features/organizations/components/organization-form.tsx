@@ -3,9 +3,9 @@ import { DEFAULT_TIME_ZONE } from '@reformer/domain/time-zones';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { TimeZoneField } from './time-zone-field.tsx';
 
 /** What the inputs hold: every field is set (the time zone select always has a zone chosen). */

@@ -2,8 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeaderStart } from '../../../components/layouts/header-start.tsx';
-import { MenuIcon } from '../../../components/ui/menu-icon.tsx';
+import { HeaderStart } from '@/components/layouts/header-start.tsx';
+import { MenuIcon } from '@/components/ui/menu-icon.tsx';
 import { organizationQueryOptions } from '../api/get-organization.ts';
 import { OrganizationNav } from './organization-nav.tsx';
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { canOpenAttendance } from '../../../lib/attendance-access.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { canOpenAttendance } from '@/lib/attendance-access.ts';
 import { UPCOMING_ENTRIES } from '../upcoming-features.ts';
 
 const itemClass = 'rounded-field';

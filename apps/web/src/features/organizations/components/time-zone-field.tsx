@@ -1,8 +1,8 @@
 import { type ComponentProps, useMemo } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form/form-field.tsx';
-import { useLocaleTag } from '../../../lib/format.ts';
+import { FormField } from '@/components/form/form-field.tsx';
+import { useLocaleTag } from '@/lib/format.ts';
 import { timeZoneOptions } from './time-zone-options.ts';
 
 type TimeZoneFieldProps = ComponentProps<'select'> & {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { env } from '../../../env.ts';
+import { env } from '@/env.ts';
 import { UPCOMING_ENTRIES, type UpcomingFeature } from '../upcoming-features.ts';
 
 /** The placeholder of spec §2 for sections whose feature has not landed yet. */

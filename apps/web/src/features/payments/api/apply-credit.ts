@@ -1,8 +1,8 @@
 import type { ApplyCreditInput, CustomerBilling } from '@reformer/domain/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { refreshPayments } from './get-payments.ts';
 
 /** The customer's credit pays what it can of one cycle; the answer is their billing as it now stands. */

@@ -1,10 +1,10 @@
 import type { Payment, PaymentValues } from '@reformer/domain/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useFormatMoney } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useFormatMoney } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { paymentsPath, refreshPayments } from './get-payments.ts';
 
 /** The API client sends one Idempotency-Key per call: a double submit or a retry records one payment. */

@@ -1,8 +1,8 @@
 import type { CustomerBilling } from '@reformer/domain/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { paymentsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { paymentsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 /**
  * Each enrollment of the customer with its plan's price and billing cycles (paid, due, overdue, upcoming):

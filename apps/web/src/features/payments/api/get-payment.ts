@@ -1,8 +1,8 @@
 import type { Payment } from '@reformer/domain/payments';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { paymentsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { paymentsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { paymentsPath } from './get-payments.ts';
 
 export function paymentQueryKey(organizationId: string, paymentId: string) {

@@ -1,8 +1,8 @@
 import type { PaymentList, PaymentListQuery } from '@reformer/domain/payments';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { paymentsQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { paymentsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function paymentsPath(organizationId: string, paymentId?: string): string {
   const base = `/organizations/${encodeURIComponent(organizationId)}/payments`;

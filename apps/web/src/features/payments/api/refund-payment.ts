@@ -1,9 +1,9 @@
 import type { Payment } from '@reformer/domain/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useFormatMoney } from '../../../lib/format.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useFormatMoney } from '@/lib/format.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { paymentsPath, refreshPayments } from './get-payments.ts';
 
 export type RefundRequest = { paymentId: string; amountCents: number | null };

@@ -1,9 +1,9 @@
 import type { Payment, PaymentValues } from '@reformer/domain/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { paymentsPath, refreshPayments } from './get-payments.ts';
 
 /** The whole payment again; the cycle it pays is sent as it was, so an edit never moves it to another. */

@@ -1,8 +1,8 @@
 import type { PixSettings, PixSettingsValues } from '@reformer/domain/pix';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { pixSettingsPath, pixSettingsQueryKey } from './get-pix-settings.ts';
 
 export function updatePixSettings(organizationId: string, input: PixSettingsValues): Promise<PixSettings> {

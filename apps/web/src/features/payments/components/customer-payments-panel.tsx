@@ -2,10 +2,10 @@ import type { BillingCycleState, CreditBalance, EnrollmentBilling } from '@refor
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { useFormatLocalDate, useFormatMoney } from '../../../lib/format.ts';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { useFormatLocalDate, useFormatMoney } from '@/lib/format.ts';
 import { useApplyCredit } from '../api/apply-credit.ts';
 import { customerBillingQueryOptions } from '../api/get-customer-billing.ts';
 import { usePaymentText } from './payment-display.ts';

@@ -1,8 +1,8 @@
 import type { Currency } from '@reformer/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-error.ts';
-import { useFormatMoney } from '../../../lib/format.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { useFormatMoney } from '@/lib/format.ts';
 import { usePaymentText } from './payment-display.ts';
 
 /** The server's refusal of money a cycle does not owe (decision 028), with what it said about the cycle. */

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney, useLocaleTag } from '../../../lib/format.ts';
+import { useFormatMoney, useLocaleTag } from '@/lib/format.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
 import type { PixMerchant } from '../pix-code.ts';
 import { ExcessPaymentAlert, useExcessRefusal } from './excess-payment-alert.tsx';

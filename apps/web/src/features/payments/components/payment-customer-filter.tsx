@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CUSTOMER_SEARCH_MIN_LENGTH } from '../../../lib/customer-list.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { CUSTOMER_SEARCH_MIN_LENGTH } from '@/lib/customer-list.ts';
 import { usePaymentCustomers } from './use-payment-customers.ts';
 
 /** Narrows the list to one customer, found by name from 2 characters. */

@@ -1,9 +1,9 @@
 import type { PayableCustomerList } from '@reformer/domain/payments';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { CUSTOMER_SEARCH_MIN_LENGTH } from '../../../lib/customer-list.ts';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { CUSTOMER_SEARCH_MIN_LENGTH } from '@/lib/customer-list.ts';
 import { usePaymentCustomers } from './use-payment-customers.ts';
 
 export type ChosenCustomer = { id: string; name: string };

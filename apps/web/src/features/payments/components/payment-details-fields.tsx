@@ -2,9 +2,9 @@ import { CURRENCIES } from '@reformer/domain/money';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@reformer/domain/payments';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
 import type { PaymentDetailsFormValues, PaymentDetailsValues } from './payment-form-values.ts';
 
 type PaymentDetailsFieldsProps = {

@@ -1,8 +1,8 @@
 import { ENROLLMENT_STATUSES } from '@reformer/domain/enrollments';
 import type { EnrollmentBilling, Payment } from '@reformer/domain/payments';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatMoney } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
+import { useFormatLocalDate, useFormatMoney } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
 
 /** What the list, the dialogs and the forms say about a payment, in the user's language and locale. */
 export function usePaymentText() {

@@ -3,7 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES, PaymentsSearchParams } from '@reform
 import { todayIn } from '@reformer/domain/time-zones';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ListFilter, ListFilters } from '../../../components/form/list-filters.tsx';
+import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 import { PaymentCustomerFilter } from './payment-customer-filter.tsx';
 
 type SelectName = 'status' | 'method' | 'planId';

@@ -1,6 +1,6 @@
 import type { UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../../lib/forms.ts';
+import { ApiError } from '@/lib/api-error.ts';
+import { applyServerFieldErrors } from '@/lib/forms.ts';
 import { PAYMENT_DETAILS_FIELDS, type PaymentDetailsFormValues } from './payment-form-values.ts';
 
 /**

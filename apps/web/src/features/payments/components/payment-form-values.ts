@@ -11,7 +11,7 @@ import {
 import { V } from '@reformer/domain/validation';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
 import { z } from 'zod';
-import { domainResolver } from '../../../lib/forms.ts';
+import { domainResolver } from '@/lib/forms.ts';
 
 /** Step 3's inputs: the amount as typed ("1.234,56" or "1234.56"), a method still to choose. */
 export type PaymentDetailsFormValues = {

@@ -1,6 +1,6 @@
 import type { PaymentsSearchParams, PaymentTotals as Totals } from '@reformer/domain/payments';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useFormatMoney } from '../../../lib/format.ts';
+import { useFormatLocalDate, useFormatMoney } from '@/lib/format.ts';
 
 type PaymentTotalsProps = { totals: Totals[]; query: Pick<PaymentsSearchParams, 'from' | 'to'> };
 

@@ -1,7 +1,7 @@
 import type { Payment } from '@reformer/domain/payments';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import { usePaymentText } from './payment-display.ts';
 import { PaymentStatusBadge } from './payment-status-badge.tsx';
 

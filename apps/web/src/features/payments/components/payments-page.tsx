@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePermissions } from '../../../lib/access-profile.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { paymentsQueryOptions } from '../api/get-payments.ts';
 import type { PixMerchant } from '../pix-code.ts';
 import { DeletePaymentDialog, RefundPaymentDialog } from './payment-confirm-dialogs.tsx';

@@ -2,9 +2,9 @@ import type { Payment, PaymentList, PaymentsSearchParams } from '@reformer/domai
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination, usePageClamp } from '../../../components/ui/pagination.tsx';
-import { QueryError } from '../../../components/ui/query-error.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Pagination, usePageClamp } from '@/components/ui/pagination.tsx';
+import { QueryError } from '@/components/ui/query-error.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { PaymentTotals } from './payment-totals.tsx';
 import { PaymentsList } from './payments-list.tsx';
 

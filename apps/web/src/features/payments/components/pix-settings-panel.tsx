@@ -2,10 +2,10 @@ import { type PixSettings, PixSettingsInput, type PixSettingsValues } from '@ref
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { pixSettingsQueryOptions } from '../api/get-pix-settings.ts';
 import { useUpdatePixSettings } from '../api/update-pix-settings.ts';
 

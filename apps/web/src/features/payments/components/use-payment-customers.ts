@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CUSTOMER_SEARCH_MIN_LENGTH } from '../../../lib/customer-list.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { CUSTOMER_SEARCH_MIN_LENGTH } from '@/lib/customer-list.ts';
+import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { paymentCustomersQueryOptions } from '../api/get-payment-customers.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { PspSettings } from '@reformer/domain/pix-psp';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { pixPspPath, pixPspQueryKey } from './get-pix-psp.ts';
 
 /** A new secret in the PSP's webhook URL: the old URL stops being accepted. */

@@ -1,8 +1,8 @@
 import type { PspConnectionValues, PspSettings } from '@reformer/domain/pix-psp';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { pixPspPath, pixPspQueryKey } from './get-pix-psp.ts';
 
 /** The whole connection; a secret left out keeps the stored one. */

@@ -1,7 +1,7 @@
 import type { PspConnectionTest } from '@reformer/domain/pix-psp';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { pixPspPath } from './get-pix-psp.ts';
 
 /** Asks the PSP for a token with the stored credentials; a refusal comes back as `failure`, not an error. */

@@ -2,8 +2,8 @@ import type { PspCertificateInput } from '@reformer/domain/pix-psp';
 import { type ChangeEvent, useState } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../../components/form/form-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { FormField } from '@/components/form/form-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 
 const PFX = /\.(pfx|p12)$/i;
 

@@ -14,10 +14,10 @@ import {
 import { useState } from 'react';
 import { type FieldError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { useSavePixPsp } from '../api/save-pix-psp.ts';
 import { CertificateField } from './certificate-field.tsx';
 import { PspTermsFields } from './psp-terms-fields.tsx';

@@ -2,10 +2,10 @@ import { certificateExpiresSoon, type PspConnection, type PspConnectionTest } fr
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { SettingsCard } from '../../../components/ui/settings-card.tsx';
-import { usePermissions } from '../../../lib/access-profile.ts';
-import { useFormatDate } from '../../../lib/format.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { SettingsCard } from '@/components/ui/settings-card.tsx';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { useFormatDate } from '@/lib/format.ts';
 import { useDisconnectPixPsp } from '../api/disconnect-pix-psp.ts';
 import { pixPspQueryOptions } from '../api/get-pix-psp.ts';
 import { useRotatePixPspWebhookSecret } from '../api/rotate-pix-psp-webhook-secret.ts';

@@ -1,7 +1,7 @@
 import type { PSP_LIMITS, PspConnectionValues } from '@reformer/domain/pix-psp';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 import type { PspFormValues } from './pix-psp-form.tsx';
 
 type Props = { form: UseFormReturn<PspFormValues, unknown, PspConnectionValues>; limits: typeof PSP_LIMITS };

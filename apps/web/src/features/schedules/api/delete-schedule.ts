@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { refreshSchedules, schedulesPath } from './get-schedules.ts';
 
 /** Refused with 409 SCHEDULE_HAS_ATTENDANCE once any session has attendance: deactivate it instead. */

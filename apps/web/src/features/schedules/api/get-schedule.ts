@@ -1,8 +1,8 @@
 import type { Schedule } from '@reformer/domain/schedules';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { schedulesQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { schedulesQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 import { schedulesPath } from './get-schedules.ts';
 
 export function scheduleQueryKey(organizationId: string, scheduleId: string) {

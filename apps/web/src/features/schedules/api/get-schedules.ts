@@ -1,12 +1,8 @@
 import type { ScheduleList, ScheduleListQuery } from '@reformer/domain/schedules';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import {
-  enrollmentsQueryKey,
-  schedulesQueryKey,
-  sessionsQueryKey,
-} from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { enrollmentsQueryKey, schedulesQueryKey, sessionsQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function schedulesPath(organizationId: string, scheduleId?: string): string {
   const base = `/organizations/${encodeURIComponent(organizationId)}/schedules`;

@@ -1,8 +1,8 @@
 import type { Schedule, ScheduleValues } from '@reformer/domain/schedules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { scheduleQueryKey } from './get-schedule.ts';
 import { refreshSchedules, schedulesPath } from './get-schedules.ts';
 

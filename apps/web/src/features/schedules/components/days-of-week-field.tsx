@@ -2,9 +2,9 @@ import { dayOfWeekName } from '@reformer/domain/schedules';
 import { useId } from 'react';
 import { type FieldError, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocaleTag } from '../../../lib/format.ts';
-import { fieldErrorText } from '../../../lib/forms.ts';
-import { daysOfWeekFrom, useWeekStartsOn } from '../../../lib/week-start.ts';
+import { useLocaleTag } from '@/lib/format.ts';
+import { fieldErrorText } from '@/lib/forms.ts';
+import { daysOfWeekFrom, useWeekStartsOn } from '@/lib/week-start.ts';
 import type { ScheduleFormValues } from './schedule-form-values.ts';
 
 /** One checkbox a day, in the order the user's week runs, named by Intl in the user's language. */

@@ -1,7 +1,7 @@
 import type { Schedule } from '@reformer/domain/schedules';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { useDeleteSchedule } from '../api/delete-schedule.ts';
 import { useSetScheduleActive } from '../api/set-schedule-active.ts';
 

@@ -1,8 +1,8 @@
 import { type DayOfWeek, dayOfWeekName, type Schedule } from '@reformer/domain/schedules';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatLocalDate, useLocaleTag } from '../../../lib/format.ts';
-import { daysOfWeekFrom, useWeekStartsOn } from '../../../lib/week-start.ts';
+import { useFormatLocalDate, useLocaleTag } from '@/lib/format.ts';
+import { daysOfWeekFrom, useWeekStartsOn } from '@/lib/week-start.ts';
 
 type Recurrence = Pick<Schedule, 'recurrenceType' | 'daysOfWeek' | 'startDate' | 'endDate'>;
 

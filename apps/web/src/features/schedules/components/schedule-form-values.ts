@@ -6,7 +6,7 @@ import {
   type ScheduleValues,
 } from '@reformer/domain/schedules';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
-import { domainResolver } from '../../../lib/forms.ts';
+import { domainResolver } from '@/lib/forms.ts';
 
 /** What the inputs hold: text everywhere, the checked days as the checkboxes' string values. */
 export type ScheduleFormValues = {

@@ -1,11 +1,11 @@
 import type { ScheduleValues } from '@reformer/domain/schedules';
 import { FormProvider, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormSection } from '../../../components/form/form-section.tsx';
-import { TextareaField } from '../../../components/form/textarea-field.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { applyServerFieldErrors } from '../../../lib/forms.ts';
+import { FormSection } from '@/components/form/form-section.tsx';
+import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { applyServerFieldErrors } from '@/lib/forms.ts';
 import { ScheduleClassFields, type ScheduleFormChoices } from './schedule-class-fields.tsx';
 import {
   SCHEDULE_FORM_FIELDS,

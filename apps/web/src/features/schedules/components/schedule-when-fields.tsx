@@ -1,8 +1,8 @@
 import { RECURRENCE_TYPES } from '@reformer/domain/schedules';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField } from '../../../components/form/select-field.tsx';
-import { TextField } from '../../../components/form/text-field.tsx';
+import { SelectField } from '@/components/form/select-field.tsx';
+import { TextField } from '@/components/form/text-field.tsx';
 import { DaysOfWeekField } from './days-of-week-field.tsx';
 import type { ScheduleFormValues } from './schedule-form-values.ts';
 

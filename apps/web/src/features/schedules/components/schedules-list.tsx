@@ -1,9 +1,9 @@
 import type { Schedule } from '@reformer/domain/schedules';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatTimeRange } from '../../../lib/format.ts';
-import { useNameOrUnknown } from '../../../lib/person-name.ts';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatTimeRange } from '@/lib/format.ts';
+import { useNameOrUnknown } from '@/lib/person-name.ts';
 import { useScheduleDays, useSchedulePeriod } from './schedule-display.ts';
 import { ScheduleStatusBadge } from './schedule-status-badge.tsx';
 

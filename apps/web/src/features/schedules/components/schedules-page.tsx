@@ -2,8 +2,8 @@ import type { Schedule, SchedulesSearchParams } from '@reformer/domain/schedules
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EstablishmentFilterChoices } from '../../../components/form/establishment-filters.ts';
-import { usePermissions } from '../../../lib/access-profile.ts';
+import type { EstablishmentFilterChoices } from '@/components/form/establishment-filters.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 import { useSetScheduleActive } from '../api/set-schedule-active.ts';
 import { ScheduleActions } from './schedule-actions.tsx';
 import { type ScheduleDialog, ScheduleDialogs } from './schedule-dialogs.tsx';

@@ -2,9 +2,9 @@ import type { Schedule, SchedulesSearchParams } from '@reformer/domain/schedules
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pagination, usePageClamp } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { describeError } from '../../../lib/error-messages.ts';
+import { Pagination, usePageClamp } from '@/components/ui/pagination.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { describeError } from '@/lib/error-messages.ts';
 import { schedulesQueryOptions } from '../api/get-schedules.ts';
 import { SchedulesList } from './schedules-list.tsx';
 

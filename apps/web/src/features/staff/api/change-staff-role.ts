@@ -2,8 +2,8 @@ import type { OrgRole } from '@reformer/domain/permissions';
 import { ROLE_LABEL_KEYS } from '@reformer/domain/permissions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { refreshStaff, staffMemberPath } from './get-staff.ts';
 
 export function changeStaffRole(organizationId: string, staffUserId: string, role: OrgRole): Promise<void> {

@@ -1,9 +1,9 @@
 import type { StaffMember } from '@reformer/domain/staff';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { accessProfileQueryKey } from '../../../lib/access-profile.ts';
-import { api } from '../../../lib/api-client.ts';
-import { myOrganizationsQueryKey, organizationQueryKey } from '../../../lib/organization-query-keys.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { accessProfileQueryKey } from '@/lib/access-profile.ts';
+import { api } from '@/lib/api-client.ts';
+import { myOrganizationsQueryKey, organizationQueryKey } from '@/lib/organization-query-keys.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 /** Spec core.md §7: the staff list is fresh for 2 minutes. */
 export function staffQueryKey(organizationId: string) {

@@ -1,8 +1,8 @@
 import type { EstablishmentAssignment } from '@reformer/domain/staff';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { refreshStaff, staffMemberPath } from './get-staff.ts';
 
 /** Replaces all of the member's establishment roles with the given list. */

@@ -2,8 +2,8 @@ import { assignableOrgRoles, type OrgRole, ROLE_LABEL_KEYS } from '@reformer/dom
 import type { StaffMember } from '@reformer/domain/staff';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { useChangeStaffRole } from '../api/change-staff-role.ts';
 
 type ChangeRoleFormProps = {

@@ -2,8 +2,8 @@ import type { Establishment } from '@reformer/domain/establishments';
 import type { EstablishmentAssignment, StaffMember } from '@reformer/domain/staff';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EstablishmentRolesEditor } from '../../../components/form/establishment-roles-editor.tsx';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
+import { EstablishmentRolesEditor } from '@/components/form/establishment-roles-editor.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { useSetStaffEstablishments } from '../api/set-staff-establishments.ts';
 import { EstablishmentRoleList } from './establishment-role-list.tsx';
 

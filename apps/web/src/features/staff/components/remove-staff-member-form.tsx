@@ -1,7 +1,7 @@
 import type { StaffMember } from '@reformer/domain/staff';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../components/ui/dialog-actions.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { ApiError } from '@/lib/api-error.ts';
 import { useRemoveStaffMember } from '../api/remove-staff-member.ts';
 
 type RemoveStaffMemberFormProps = {

@@ -3,8 +3,8 @@ import { ROLE_LABEL_KEYS } from '@reformer/domain/permissions';
 import type { StaffMember } from '@reformer/domain/staff';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TableOrCards } from '../../../components/ui/table-or-cards.tsx';
-import { useFormatDate } from '../../../lib/format.ts';
+import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
+import { useFormatDate } from '@/lib/format.ts';
 import { EstablishmentRoleList } from './establishment-role-list.tsx';
 
 type StaffListProps = {

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@reformer/domain/users';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export const currentUserQueryKey = ['users', 'me'] as const;
 

@@ -1,9 +1,9 @@
 import type { UpdateProfileInput, UserProfile } from '@reformer/domain/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { sessionQueryKey } from '@/lib/session.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { currentUserQueryKey } from './get-current-user.ts';
 
 export function updateCurrentUser(input: UpdateProfileInput): Promise<UserProfile> {

@@ -1,7 +1,7 @@
 import { LANGUAGES, THEMES } from '@reformer/domain/preferences';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePreferences } from '../../../lib/preferences.tsx';
+import { usePreferences } from '@/lib/preferences.tsx';
 
 /**
  * The settings-page versions of the navbar switchers: radio groups introduced by a heading, so every page

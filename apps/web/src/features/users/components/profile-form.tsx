@@ -2,8 +2,8 @@ import { UpdateProfileInput } from '@reformer/domain/users';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/form/text-field.tsx';
-import { applyServerFieldErrors, domainResolver } from '../../../lib/forms.ts';
+import { TextField } from '@/components/form/text-field.tsx';
+import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { currentUserQueryOptions } from '../api/get-current-user.ts';
 import { useUpdateCurrentUser } from '../api/update-current-user.ts';
 

@@ -1,6 +1,6 @@
 import type { WaitlistOffer } from '@reformer/domain/waitlist';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { waitlistOfferPath, waitlistOfferQueryKey } from './get-waitlist-offer.ts';
 
 export type OfferAnswer = 'accept' | 'decline';

@@ -1,6 +1,6 @@
 import type { WaitlistOffer } from '@reformer/domain/waitlist';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function waitlistOfferQueryKey(token: string) {
   return ['waitlist-offer', token] as const;

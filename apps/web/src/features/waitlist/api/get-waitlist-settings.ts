@@ -1,7 +1,7 @@
 import type { WaitlistSettings } from '@reformer/domain/waitlist';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { STALE_TIME } from '../../../lib/query-client.ts';
+import { api } from '@/lib/api-client.ts';
+import { STALE_TIME } from '@/lib/query-client.ts';
 
 export function waitlistSettingsPath(organizationId: string): string {
   return `/organizations/${encodeURIComponent(organizationId)}/waitlist-settings`;

@@ -1,8 +1,8 @@
 import type { WaitlistSettings } from '@reformer/domain/waitlist';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client.ts';
-import { useToastMutation } from '../../../lib/toasts.ts';
+import { api } from '@/lib/api-client.ts';
+import { useToastMutation } from '@/lib/toasts.ts';
 import { waitlistSettingsPath, waitlistSettingsQueryKey } from './get-waitlist-settings.ts';
 
 export function updateWaitlistSettings(organizationId: string, input: WaitlistSettings) {

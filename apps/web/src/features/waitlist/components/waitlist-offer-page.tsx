@@ -1,11 +1,11 @@
 import { offerDateTime, type WaitlistOffer } from '@reformer/domain/waitlist';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
-import { describeError } from '../../../lib/error-messages.ts';
-import { useFormatLocalDate, useFormatTimeRange } from '../../../lib/format.ts';
-import { usePreferences } from '../../../lib/preferences.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { ApiError } from '@/lib/api-error.ts';
+import { describeError } from '@/lib/error-messages.ts';
+import { useFormatLocalDate, useFormatTimeRange } from '@/lib/format.ts';
+import { usePreferences } from '@/lib/preferences.tsx';
 import { type OfferAnswer, useAnswerWaitlistOffer } from '../api/answer-waitlist-offer.ts';
 import { waitlistOfferQueryOptions } from '../api/get-waitlist-offer.ts';
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageNotFound } from '../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../components/errors/route-error-screen.tsx';
-import { organizationQueryOptions } from '../../../features/organizations/api/get-organization.ts';
-import { OrganizationLayout } from '../../../features/organizations/components/organization-layout.tsx';
-import { accessProfileQueryOptions } from '../../../lib/access-profile.ts';
-import { requireToken } from '../../../lib/route-errors.ts';
+import { PageNotFound } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { OrganizationLayout } from '@/features/organizations/components/organization-layout.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { requireToken } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId')({
   beforeLoad: async ({ context }) => {

@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { myOrganizationsQueryOptions } from '../../../features/organizations/api/get-my-organizations.ts';
-import { MyOrganizations } from '../../../features/organizations/components/my-organizations.tsx';
-import { currentUserQueryOptions } from '../../../features/users/api/get-current-user.ts';
-import { NotificationSettings } from '../../../features/users/components/notification-settings.tsx';
-import { ProfileForm } from '../../../features/users/components/profile-form.tsx';
-import { requireUserId } from '../../../lib/route-errors.ts';
+import { myOrganizationsQueryOptions } from '@/features/organizations/api/get-my-organizations.ts';
+import { MyOrganizations } from '@/features/organizations/components/my-organizations.tsx';
+import { currentUserQueryOptions } from '@/features/users/api/get-current-user.ts';
+import { NotificationSettings } from '@/features/users/components/notification-settings.tsx';
+import { ProfileForm } from '@/features/users/components/profile-form.tsx';
+import { requireUserId } from '@/lib/route-errors.ts';
 
 const TABS = ['profile', 'organizations', 'notifications'] as const;
 type UserSettingsTab = (typeof TABS)[number];

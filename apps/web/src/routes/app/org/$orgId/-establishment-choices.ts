@@ -3,9 +3,9 @@
 import { type AccessProfile, type Action, can, canAny } from '@reformer/domain/permissions';
 import type { StaffMember } from '@reformer/domain/staff';
 import { type QueryClient, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { establishmentsQueryOptions } from '../../../../features/establishments/api/get-establishments.ts';
-import { staffQueryOptions } from '../../../../features/staff/api/get-staff.ts';
-import { usePermissions } from '../../../../lib/access-profile.ts';
+import { establishmentsQueryOptions } from '@/features/establishments/api/get-establishments.ts';
+import { staffQueryOptions } from '@/features/staff/api/get-staff.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
 
 /** Establishments always; staff only for those who may list it (GET /staff needs VIEW_STAFF). */
 export function ensureEstablishmentChoices(

@@ -1,12 +1,12 @@
 import { can } from '@reformer/domain/permissions';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../../components/errors/route-error-screen.tsx';
-import { customerPlansQueryOptions } from '../../../../features/customer-plans/api/get-customer-plans.ts';
-import { CustomerPlansPage } from '../../../../features/customer-plans/components/customer-plans-page.tsx';
-import { accessProfileQueryOptions } from '../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../lib/route-errors.ts';
+import { ErrorScreen } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { customerPlansQueryOptions } from '@/features/customer-plans/api/get-customer-plans.ts';
+import { CustomerPlansPage } from '@/features/customer-plans/components/customer-plans-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customer-plans')({
   staticData: { titleKey: 'customerPlans.title' },

@@ -1,9 +1,9 @@
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { establishmentsQueryOptions } from '../../../../features/establishments/api/get-establishments.ts';
-import { EstablishmentsPage } from '../../../../features/establishments/components/establishments-page.tsx';
-import { accessProfileQueryOptions } from '../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../lib/route-errors.ts';
+import { establishmentsQueryOptions } from '@/features/establishments/api/get-establishments.ts';
+import { EstablishmentsPage } from '@/features/establishments/components/establishments-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/establishments')({
   staticData: { titleKey: 'establishments.title' },

@@ -1,10 +1,10 @@
 import { canViewChurnRisk } from '@reformer/domain/churn-risk';
 import { createFileRoute } from '@tanstack/react-router';
-import { churnRiskQueryOptions } from '../../../../features/dashboard/api/get-churn-risk.ts';
-import { dashboardQueryOptions } from '../../../../features/dashboard/api/get-dashboard.ts';
-import { DashboardFigures } from '../../../../features/dashboard/components/dashboard-figures.tsx';
-import { OrganizationDashboard } from '../../../../features/organizations/components/organization-dashboard.tsx';
-import { accessProfileQueryOptions } from '../../../../lib/access-profile.ts';
+import { churnRiskQueryOptions } from '@/features/dashboard/api/get-churn-risk.ts';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard.ts';
+import { DashboardFigures } from '@/features/dashboard/components/dashboard-figures.tsx';
+import { OrganizationDashboard } from '@/features/organizations/components/organization-dashboard.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/')({
   staticData: { titleKey: 'dashboard.title' },

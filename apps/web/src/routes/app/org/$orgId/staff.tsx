@@ -2,19 +2,16 @@ import { canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { establishmentsQueryOptions } from '../../../../features/establishments/api/get-establishments.ts';
-import {
-  invitationsQueryOptions,
-  PENDING_INVITATIONS,
-} from '../../../../features/invitations/api/get-invitations.ts';
-import { InviteStaffDialog } from '../../../../features/invitations/components/invite-staff-dialog.tsx';
-import { PendingInvitations } from '../../../../features/invitations/components/pending-invitations.tsx';
-import { organizationQueryOptions } from '../../../../features/organizations/api/get-organization.ts';
-import { staffQueryOptions } from '../../../../features/staff/api/get-staff.ts';
-import { EstablishmentStaff } from '../../../../features/staff/components/establishment-staff.tsx';
-import { StaffMembers } from '../../../../features/staff/components/staff-members.tsx';
-import { accessProfileQueryOptions, usePermissions } from '../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../lib/route-errors.ts';
+import { establishmentsQueryOptions } from '@/features/establishments/api/get-establishments.ts';
+import { invitationsQueryOptions, PENDING_INVITATIONS } from '@/features/invitations/api/get-invitations.ts';
+import { InviteStaffDialog } from '@/features/invitations/components/invite-staff-dialog.tsx';
+import { PendingInvitations } from '@/features/invitations/components/pending-invitations.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { staffQueryOptions } from '@/features/staff/api/get-staff.ts';
+import { EstablishmentStaff } from '@/features/staff/components/establishment-staff.tsx';
+import { StaffMembers } from '@/features/staff/components/staff-members.tsx';
+import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 /** Open to members who may view staff for the organization or for at least one establishment. */
 export const Route = createFileRoute('/app/org/$orgId/staff')({

@@ -1,9 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UnderDevelopmentPage } from '../../../../features/organizations/components/under-development-page.tsx';
-import {
-  UPCOMING_FEATURES,
-  type UpcomingFeature,
-} from '../../../../features/organizations/upcoming-features.ts';
+import { UnderDevelopmentPage } from '@/features/organizations/components/under-development-page.tsx';
+import { UPCOMING_FEATURES, type UpcomingFeature } from '@/features/organizations/upcoming-features.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/under_development')({
   staticData: { titleKey: 'underDevelopment.title' },

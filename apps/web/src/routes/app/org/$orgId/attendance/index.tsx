@@ -3,14 +3,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../../../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../../../components/errors/route-error-screen.tsx';
-import { AttendancePage } from '../../../../../features/attendance/components/attendance-page.tsx';
-import { organizationQueryOptions } from '../../../../../features/organizations/api/get-organization.ts';
-import { schedulesQueryOptions } from '../../../../../features/schedules/api/get-schedules.ts';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { canOpenAttendance } from '../../../../../lib/attendance-access.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { ErrorScreen } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { AttendancePage } from '@/features/attendance/components/attendance-page.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { schedulesQueryOptions } from '@/features/schedules/api/get-schedules.ts';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { canOpenAttendance } from '@/lib/attendance-access.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../-establishment-choices.ts';
 
 /** The schedule filter offers the first 100 schedules (the API's largest page), enough for a studio. */

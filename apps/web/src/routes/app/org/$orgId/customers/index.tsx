@@ -2,10 +2,10 @@ import { CustomersSearchParams } from '@reformer/domain/customers';
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { CustomersPage } from '../../../../../features/customers/components/customers-page.tsx';
-import type { CustomersQueryChange } from '../../../../../features/customers/components/customers-results.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { type CustomerPageQuery, customersQueryOptions } from '../../../../../lib/customer-list.ts';
+import { CustomersPage } from '@/features/customers/components/customers-page.tsx';
+import type { CustomersQueryChange } from '@/features/customers/components/customers-results.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { type CustomerPageQuery, customersQueryOptions } from '@/lib/customer-list.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/')({
   staticData: { titleKey: 'customers.list.title' },

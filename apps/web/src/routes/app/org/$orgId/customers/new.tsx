@@ -1,8 +1,8 @@
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { NewCustomerPage } from '../../../../../features/customers/components/new-customer-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError, requireToken } from '../../../../../lib/route-errors.ts';
+import { NewCustomerPage } from '@/features/customers/components/new-customer-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError, requireToken } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/new')({
   staticData: { titleKey: 'customers.create.title' },

@@ -2,12 +2,12 @@ import { EnrollmentsSearchParams } from '@reformer/domain/enrollments';
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { enrollmentOptionsQueryOptions } from '../../../../../features/enrollments/api/get-enrollment-options.ts';
-import { enrollmentsQueryOptions } from '../../../../../features/enrollments/api/get-enrollments.ts';
-import { EnrollmentsPage } from '../../../../../features/enrollments/components/enrollments-page.tsx';
-import type { EnrollmentsQueryChange } from '../../../../../features/enrollments/components/enrollments-results.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { enrollmentOptionsQueryOptions } from '@/features/enrollments/api/get-enrollment-options.ts';
+import { enrollmentsQueryOptions } from '@/features/enrollments/api/get-enrollments.ts';
+import { EnrollmentsPage } from '@/features/enrollments/components/enrollments-page.tsx';
+import type { EnrollmentsQueryChange } from '@/features/enrollments/components/enrollments-results.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { EnrollmentsError } from './-enrollments-error.tsx';
 
 export const Route = createFileRoute('/app/org/$orgId/enrollments/')({

@@ -3,14 +3,14 @@ import { todayIn } from '@reformer/domain/time-zones';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { customerQueryOptions } from '../../../../../features/customers/api/get-customer.ts';
-import { enrollmentOptionsQueryOptions } from '../../../../../features/enrollments/api/get-enrollment-options.ts';
-import { optionsPeriod } from '../../../../../features/enrollments/components/enrollment-form-values.ts';
-import { NewEnrollmentPage } from '../../../../../features/enrollments/components/new-enrollment-page.tsx';
-import { organizationQueryOptions } from '../../../../../features/organizations/api/get-organization.ts';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { usePersonName } from '../../../../../lib/person-name.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { customerQueryOptions } from '@/features/customers/api/get-customer.ts';
+import { enrollmentOptionsQueryOptions } from '@/features/enrollments/api/get-enrollment-options.ts';
+import { optionsPeriod } from '@/features/enrollments/components/enrollment-form-values.ts';
+import { NewEnrollmentPage } from '@/features/enrollments/components/new-enrollment-page.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { usePersonName } from '@/lib/person-name.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { EnrollmentsError } from './-enrollments-error.tsx';
 
 /** `?customerId=`: the customer chosen before the form opens (from their details page). */

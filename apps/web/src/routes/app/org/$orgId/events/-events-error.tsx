@@ -1,9 +1,9 @@
 // Not a route (the "-" prefix): the events screen's error screen.
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../../../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../../../components/errors/route-error-screen.tsx';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { ErrorScreen } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 /** Spec §8: 'You do not have permission to access events.' in the user's language. */
 export function EventsError(props: ErrorComponentProps) {

@@ -1,11 +1,11 @@
 import { can, canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { birthdayEventsQueryOptions } from '../../../../../features/events/api/get-birthday-events.ts';
-import { eventConfigQueryOptions } from '../../../../../features/events/api/get-event-config.ts';
-import { paymentRemindersQueryOptions } from '../../../../../features/events/api/get-payment-reminders.ts';
-import { EventsPage } from '../../../../../features/events/components/events-page.tsx';
-import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { birthdayEventsQueryOptions } from '@/features/events/api/get-birthday-events.ts';
+import { eventConfigQueryOptions } from '@/features/events/api/get-event-config.ts';
+import { paymentRemindersQueryOptions } from '@/features/events/api/get-payment-reminders.ts';
+import { EventsPage } from '@/features/events/components/events-page.tsx';
+import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { EventsError } from './-events-error.tsx';
 
 /** docs/decisions/016: birthdays with the customers' actions, payment reminders with the payments'. */

@@ -2,13 +2,13 @@ import { MedicalRecordsSearchParams } from '@reformer/domain/medical-records';
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { medicalRecordsQueryOptions } from '../../../../../features/medical-records/api/get-medical-records.ts';
+import { medicalRecordsQueryOptions } from '@/features/medical-records/api/get-medical-records.ts';
 import {
   MedicalRecordsPage,
   type MedicalRecordsQueryChange,
-} from '../../../../../features/medical-records/components/medical-records-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+} from '@/features/medical-records/components/medical-records-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { MedicalRecordsError } from '../customers/$customerId/medical-records/-medical-records-error.tsx';
 
 /** The URL's filters; a period whose ends cross (a hand-edited link) keeps its start: the API would refuse it. */

@@ -1,7 +1,7 @@
 // Not a route (the "-" prefix): what the payments routes hand their pages about the organization.
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { organizationQueryOptions } from '../../../../../features/organizations/api/get-organization.ts';
-import type { PixMerchant } from '../../../../../features/payments/pix-code.ts';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import type { PixMerchant } from '@/features/payments/pix-code.ts';
 
 /** The organization's name (the PIX merchant's, unless settings name another) and its time zone. */
 export function usePaymentMerchant(organizationId: string): PixMerchant {

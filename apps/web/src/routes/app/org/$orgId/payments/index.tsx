@@ -3,12 +3,12 @@ import { can } from '@reformer/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { paymentPlansQueryOptions } from '../../../../../features/payments/api/get-payment-plans.ts';
-import { paymentsQueryOptions } from '../../../../../features/payments/api/get-payments.ts';
-import { PaymentsPage } from '../../../../../features/payments/components/payments-page.tsx';
-import type { PaymentsQueryChange } from '../../../../../features/payments/components/payments-results.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { paymentPlansQueryOptions } from '@/features/payments/api/get-payment-plans.ts';
+import { paymentsQueryOptions } from '@/features/payments/api/get-payments.ts';
+import { PaymentsPage } from '@/features/payments/components/payments-page.tsx';
+import type { PaymentsQueryChange } from '@/features/payments/components/payments-results.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { usePaymentMerchant } from './-payment-merchant.ts';
 import { PaymentsError } from './-payments-error.tsx';
 

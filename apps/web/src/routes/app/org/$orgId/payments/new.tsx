@@ -1,11 +1,11 @@
 import { can } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { customerBillingQueryOptions } from '../../../../../features/payments/api/get-customer-billing.ts';
-import { NewPaymentPage } from '../../../../../features/payments/components/new-payment-page.tsx';
-import { PAYMENT_STEPS } from '../../../../../features/payments/components/payment-steps.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { customerBillingQueryOptions } from '@/features/payments/api/get-customer-billing.ts';
+import { NewPaymentPage } from '@/features/payments/components/new-payment-page.tsx';
+import { PAYMENT_STEPS } from '@/features/payments/components/payment-steps.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { usePaymentMerchant } from './-payment-merchant.ts';
 import { PaymentsError } from './-payments-error.tsx';
 

@@ -3,13 +3,13 @@ import { SchedulesSearchParams } from '@reformer/domain/schedules';
 import { createFileRoute, type ErrorComponentProps, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../../../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../../../components/errors/route-error-screen.tsx';
-import { schedulesQueryOptions } from '../../../../../features/schedules/api/get-schedules.ts';
-import { SchedulesPage } from '../../../../../features/schedules/components/schedules-page.tsx';
-import type { SchedulesQueryChange } from '../../../../../features/schedules/components/schedules-results.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { ErrorScreen } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { schedulesQueryOptions } from '@/features/schedules/api/get-schedules.ts';
+import { SchedulesPage } from '@/features/schedules/components/schedules-page.tsx';
+import type { SchedulesQueryChange } from '@/features/schedules/components/schedules-results.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../-establishment-choices.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/schedules/')({

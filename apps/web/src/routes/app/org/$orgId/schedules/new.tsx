@@ -1,10 +1,10 @@
 import { canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { organizationQueryOptions } from '../../../../../features/organizations/api/get-organization.ts';
-import { NewSchedulePage } from '../../../../../features/schedules/components/new-schedule-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { NewSchedulePage } from '@/features/schedules/components/new-schedule-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../-establishment-choices.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/schedules/new')({

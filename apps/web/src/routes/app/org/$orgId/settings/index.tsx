@@ -1,32 +1,32 @@
 import { type AccessProfile, can, canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ImportSettingsPanel } from '../../../../../features/customer-import/components/import-settings-panel.tsx';
-import { customerPlansQueryOptions } from '../../../../../features/customer-plans/api/get-customer-plans.ts';
-import { CustomerPlansSummary } from '../../../../../features/customer-plans/components/customer-plans-summary.tsx';
-import { CustomersExportPanel } from '../../../../../features/customers/components/customers-export-panel.tsx';
-import { establishmentsQueryOptions } from '../../../../../features/establishments/api/get-establishments.ts';
-import { ExportsPanel } from '../../../../../features/exports/components/exports-panel.tsx';
-import { allowedExports } from '../../../../../features/exports/export-permissions.ts';
-import { makeUpCreditSettingsQueryOptions } from '../../../../../features/make-up-credits/api/get-make-up-credit-settings.ts';
-import { MakeUpCreditSettingsPanel } from '../../../../../features/make-up-credits/components/make-up-credit-settings-panel.tsx';
+import { ImportSettingsPanel } from '@/features/customer-import/components/import-settings-panel.tsx';
+import { customerPlansQueryOptions } from '@/features/customer-plans/api/get-customer-plans.ts';
+import { CustomerPlansSummary } from '@/features/customer-plans/components/customer-plans-summary.tsx';
+import { CustomersExportPanel } from '@/features/customers/components/customers-export-panel.tsx';
+import { establishmentsQueryOptions } from '@/features/establishments/api/get-establishments.ts';
+import { ExportsPanel } from '@/features/exports/components/exports-panel.tsx';
+import { allowedExports } from '@/features/exports/export-permissions.ts';
+import { makeUpCreditSettingsQueryOptions } from '@/features/make-up-credits/api/get-make-up-credit-settings.ts';
+import { MakeUpCreditSettingsPanel } from '@/features/make-up-credits/components/make-up-credit-settings-panel.tsx';
 import {
   GeneralSettings,
   OrganizationSettings,
-} from '../../../../../features/organizations/components/organization-settings.tsx';
+} from '@/features/organizations/components/organization-settings.tsx';
 import {
   SETTINGS_TABS,
   type SettingsPanel,
   type SettingsTab,
-} from '../../../../../features/organizations/settings-tabs.ts';
-import { pixSettingsQueryOptions } from '../../../../../features/payments/api/get-pix-settings.ts';
-import { PixSettingsPanel } from '../../../../../features/payments/components/pix-settings-panel.tsx';
-import { pixPspQueryOptions } from '../../../../../features/pix-psp/api/get-pix-psp.ts';
-import { PixPspPanel } from '../../../../../features/pix-psp/components/pix-psp-panel.tsx';
-import { waitlistSettingsQueryOptions } from '../../../../../features/waitlist/api/get-waitlist-settings.ts';
-import { WaitlistSettingsPanel } from '../../../../../features/waitlist/components/waitlist-settings-panel.tsx';
-import { accessProfileQueryOptions, usePermissions } from '../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../lib/route-errors.ts';
+} from '@/features/organizations/settings-tabs.ts';
+import { pixSettingsQueryOptions } from '@/features/payments/api/get-pix-settings.ts';
+import { PixSettingsPanel } from '@/features/payments/components/pix-settings-panel.tsx';
+import { pixPspQueryOptions } from '@/features/pix-psp/api/get-pix-psp.ts';
+import { PixPspPanel } from '@/features/pix-psp/components/pix-psp-panel.tsx';
+import { waitlistSettingsQueryOptions } from '@/features/waitlist/api/get-waitlist-settings.ts';
+import { WaitlistSettingsPanel } from '@/features/waitlist/components/waitlist-settings-panel.tsx';
+import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 /** Which tabs a member sees: each needs the permission of the feature behind it. */
 function visibleTabs(profile: AccessProfile): SettingsTab[] {

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../../../../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../../../../components/errors/route-error-screen.tsx';
-import { sessionQueryOptions } from '../../../../../../features/attendance/api/get-session.ts';
-import { SessionPage } from '../../../../../../features/attendance/components/session-page.tsx';
-import { WaitlistPanel } from '../../../../../../features/attendance/components/waitlist-panel.tsx';
-import { organizationQueryOptions } from '../../../../../../features/organizations/api/get-organization.ts';
-import { usePermissions } from '../../../../../../lib/access-profile.ts';
-import { ApiError } from '../../../../../../lib/api-error.ts';
+import { ErrorScreen } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { sessionQueryOptions } from '@/features/attendance/api/get-session.ts';
+import { SessionPage } from '@/features/attendance/components/session-page.tsx';
+import { WaitlistPanel } from '@/features/attendance/components/waitlist-panel.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { usePermissions } from '@/lib/access-profile.ts';
+import { ApiError } from '@/lib/api-error.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/attendance/session/$sessionId')({
   staticData: { titleKey: 'attendance.title' },

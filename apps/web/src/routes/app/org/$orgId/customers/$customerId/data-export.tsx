@@ -2,13 +2,13 @@ import { canExportCustomerData } from '@reformer/domain/customer-data-export';
 import { isLegacyRecordType, type MedicalRecord } from '@reformer/domain/medical-records';
 import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorScreen } from '../../../../../../components/errors/error-screen.tsx';
-import { RouteErrorScreen } from '../../../../../../components/errors/route-error-screen.tsx';
-import { customerDataExportQueryOptions } from '../../../../../../features/customers/api/get-customer-data-export.ts';
-import { CustomerDataExportPage } from '../../../../../../features/customers/components/customer-data-export-page.tsx';
-import { RecordSummary } from '../../../../../../features/medical-records/components/record-summary.tsx';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { ErrorScreen } from '@/components/errors/error-screen.tsx';
+import { RouteErrorScreen } from '@/components/errors/route-error-screen.tsx';
+import { customerDataExportQueryOptions } from '@/features/customers/api/get-customer-data-export.ts';
+import { CustomerDataExportPage } from '@/features/customers/components/customer-data-export-page.tsx';
+import { RecordSummary } from '@/features/medical-records/components/record-summary.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/data-export')({
   staticData: { titleKey: 'dataExport.title' },

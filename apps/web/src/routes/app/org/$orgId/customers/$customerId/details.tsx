@@ -1,21 +1,18 @@
 import { canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerClassLinkCard } from '../../../../../../features/class-links/components/customer-class-link-card.tsx';
-import { customerQueryOptions } from '../../../../../../features/customers/api/get-customer.ts';
-import { CustomerDetailsPage } from '../../../../../../features/customers/components/customer-details-page.tsx';
-import {
-  CUSTOMER_DETAIL_TABS,
-  type CustomerDetailTab,
-} from '../../../../../../features/customers/customer-detail-tabs.ts';
-import { CustomerEnrollmentsPanel } from '../../../../../../features/enrollments/components/customer-enrollments-panel.tsx';
-import { CustomerEventMessagesPanel } from '../../../../../../features/events/components/customer-event-messages-panel.tsx';
-import { CustomerMakeUpCreditsPanel } from '../../../../../../features/make-up-credits/components/customer-make-up-credits-panel.tsx';
-import { CustomerMedicalRecordsPanel } from '../../../../../../features/medical-records/components/customer-medical-records-panel.tsx';
-import { organizationQueryOptions } from '../../../../../../features/organizations/api/get-organization.ts';
-import { CustomerPaymentsPanel } from '../../../../../../features/payments/components/customer-payments-panel.tsx';
-import { accessProfileQueryOptions, usePermissions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { CustomerClassLinkCard } from '@/features/class-links/components/customer-class-link-card.tsx';
+import { customerQueryOptions } from '@/features/customers/api/get-customer.ts';
+import { CustomerDetailsPage } from '@/features/customers/components/customer-details-page.tsx';
+import { CUSTOMER_DETAIL_TABS, type CustomerDetailTab } from '@/features/customers/customer-detail-tabs.ts';
+import { CustomerEnrollmentsPanel } from '@/features/enrollments/components/customer-enrollments-panel.tsx';
+import { CustomerEventMessagesPanel } from '@/features/events/components/customer-event-messages-panel.tsx';
+import { CustomerMakeUpCreditsPanel } from '@/features/make-up-credits/components/customer-make-up-credits-panel.tsx';
+import { CustomerMedicalRecordsPanel } from '@/features/medical-records/components/customer-medical-records-panel.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { CustomerPaymentsPanel } from '@/features/payments/components/customer-payments-panel.tsx';
+import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/details')({
   staticData: { titleKey: 'customers.list.title' },

@@ -1,9 +1,9 @@
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { customerQueryOptions } from '../../../../../../features/customers/api/get-customer.ts';
-import { EditCustomerPage } from '../../../../../../features/customers/components/edit-customer-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { customerQueryOptions } from '@/features/customers/api/get-customer.ts';
+import { EditCustomerPage } from '@/features/customers/components/edit-customer-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/edit')({
   staticData: { titleKey: 'customers.list.title' },

@@ -1,11 +1,11 @@
 import { canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { enrollmentQueryOptions } from '../../../../../../features/enrollments/api/get-enrollment.ts';
-import { EnrollmentDetailsPage } from '../../../../../../features/enrollments/components/enrollment-details-page.tsx';
-import { organizationQueryOptions } from '../../../../../../features/organizations/api/get-organization.ts';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { enrollmentQueryOptions } from '@/features/enrollments/api/get-enrollment.ts';
+import { EnrollmentDetailsPage } from '@/features/enrollments/components/enrollment-details-page.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { EnrollmentsError } from '../-enrollments-error.tsx';
 
 export const Route = createFileRoute('/app/org/$orgId/enrollments/$enrollmentId/details')({

@@ -1,14 +1,14 @@
 import { can } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { enrollmentQueryOptions } from '../../../../../../features/enrollments/api/get-enrollment.ts';
-import { enrollmentOptionsQueryOptions } from '../../../../../../features/enrollments/api/get-enrollment-options.ts';
-import { EditEnrollmentPage } from '../../../../../../features/enrollments/components/edit-enrollment-page.tsx';
+import { enrollmentQueryOptions } from '@/features/enrollments/api/get-enrollment.ts';
+import { enrollmentOptionsQueryOptions } from '@/features/enrollments/api/get-enrollment-options.ts';
+import { EditEnrollmentPage } from '@/features/enrollments/components/edit-enrollment-page.tsx';
 import {
   formKeepsRenewing,
   optionsPeriod,
-} from '../../../../../../features/enrollments/components/enrollment-form-values.ts';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+} from '@/features/enrollments/components/enrollment-form-values.ts';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { EnrollmentsError } from '../-enrollments-error.tsx';
 
 export const Route = createFileRoute('/app/org/$orgId/enrollments/$enrollmentId/edit')({

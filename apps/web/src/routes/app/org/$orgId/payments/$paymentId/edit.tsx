@@ -1,9 +1,9 @@
 import { can } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { paymentQueryOptions } from '../../../../../../features/payments/api/get-payment.ts';
-import { EditPaymentPage } from '../../../../../../features/payments/components/edit-payment-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { paymentQueryOptions } from '@/features/payments/api/get-payment.ts';
+import { EditPaymentPage } from '@/features/payments/components/edit-payment-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { usePaymentMerchant } from '../-payment-merchant.ts';
 import { PaymentsError } from '../-payments-error.tsx';
 

@@ -1,9 +1,9 @@
 import { can } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { scheduleQueryOptions } from '../../../../../../features/schedules/api/get-schedule.ts';
-import { EditSchedulePage } from '../../../../../../features/schedules/components/edit-schedule-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { scheduleQueryOptions } from '@/features/schedules/api/get-schedule.ts';
+import { EditSchedulePage } from '@/features/schedules/components/edit-schedule-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { ensureEstablishmentChoices, useEstablishmentChoices } from '../../-establishment-choices.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/schedules/$scheduleId/edit')({

@@ -1,9 +1,9 @@
 import { can } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { CustomerImportPage } from '../../../../../../features/customer-import/components/customer-import-page.tsx';
-import { ImportWizardSearch } from '../../../../../../features/customer-import/import-wizard-search.ts';
-import { accessProfileQueryOptions } from '../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../lib/route-errors.ts';
+import { CustomerImportPage } from '@/features/customer-import/components/customer-import-page.tsx';
+import { ImportWizardSearch } from '@/features/customer-import/import-wizard-search.ts';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 
 /** Spec document 2 §2: the import wizard lives at settings/import/customers. */
 export const Route = createFileRoute('/app/org/$orgId/settings/import/customers')({

@@ -2,12 +2,12 @@ import { CREATABLE_RECORD_TYPES, type CreatableRecordType } from '@reformer/doma
 import { canAny } from '@reformer/domain/permissions';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { customerQueryOptions } from '../../../../../../../features/customers/api/get-customer.ts';
-import { NewMedicalRecordPage } from '../../../../../../../features/medical-records/components/new-medical-record-page.tsx';
-import { organizationQueryOptions } from '../../../../../../../features/organizations/api/get-organization.ts';
-import { accessProfileQueryOptions, usePermissions } from '../../../../../../../lib/access-profile.ts';
-import { usePersonName } from '../../../../../../../lib/person-name.ts';
-import { AccessDeniedError } from '../../../../../../../lib/route-errors.ts';
+import { customerQueryOptions } from '@/features/customers/api/get-customer.ts';
+import { NewMedicalRecordPage } from '@/features/medical-records/components/new-medical-record-page.tsx';
+import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
+import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
+import { usePersonName } from '@/lib/person-name.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { MedicalRecordsError } from './-medical-records-error.tsx';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/medical-records/new')({

@@ -1,9 +1,9 @@
 import { canAny } from '@reformer/domain/permissions';
 import { createFileRoute } from '@tanstack/react-router';
-import { medicalRecordQueryOptions } from '../../../../../../../../features/medical-records/api/get-medical-record.ts';
-import { MedicalRecordPage } from '../../../../../../../../features/medical-records/components/medical-record-page.tsx';
-import { accessProfileQueryOptions } from '../../../../../../../../lib/access-profile.ts';
-import { AccessDeniedError } from '../../../../../../../../lib/route-errors.ts';
+import { medicalRecordQueryOptions } from '@/features/medical-records/api/get-medical-record.ts';
+import { MedicalRecordPage } from '@/features/medical-records/components/medical-record-page.tsx';
+import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { AccessDeniedError } from '@/lib/route-errors.ts';
 import { MedicalRecordsError } from '../-medical-records-error.tsx';
 
 export const Route = createFileRoute('/app/org/$orgId/customers/$customerId/medical-records/$recordId/')({
