@@ -41,6 +41,7 @@ import { makeUpCreditsRoutes } from './modules/make-up-credits/make-up-credits.r
 import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { pixChargesRoutes } from './modules/pix-charges/pix-charges.routes.ts';
 import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
@@ -64,6 +65,8 @@ const PUBLIC_PATHS = [
   /^\/waitlist-offers\/[^/]+(\/accept|\/decline)?$/,
   // A customer's class link and the cancellation of one of its places (decision 025).
   /^\/my-classes\/[^/]+(\/sessions\/[^/]+\/cancel)?$/,
+  // The PSP's webhook: the secret in its path is the proof (decision 030).
+  /^\/pix-webhooks\/[^/]+\/[^/]+(\/pix)?$/,
 ];
 const isPublicPath = (path: string) =>
   PUBLIC_PATHS.some((pattern) => pattern.test(path)) ||
@@ -115,6 +118,7 @@ export function createApi(deps: Deps) {
     .route('/', enrollmentsRoutes)
     .route('/', paymentsRoutes)
     .route('/', pixPspRoutes)
+    .route('/', pixChargesRoutes)
     .route('/', medicalRecordsRoutes)
     .route('/', exportsRoutes)
     .route('/', eventsRoutes)

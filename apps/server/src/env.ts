@@ -45,6 +45,11 @@ export const EnvSchema = z
     POSTAL_CODE_PROVIDER_URL: z.url().default('https://viacep.com.br/ws'),
     POSTAL_CODE_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
     WEB_DIST_DIR: z.string().optional(),
+    /**
+     * Where PSPs reach the webhook (decision 030): a hostname or port of its own, whose reverse proxy asks for
+     * the PSP's client certificate (a proxy asks per connection, not per path). PUBLIC_URL when not set.
+     */
+    PIX_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_DISCOVERY_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -68,4 +73,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 export function publicUrl(env: Env): string {
   return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}
+
+/** The base of the organizations' webhook URLs registered with their PSPs. */
+export function pixWebhookBaseUrl(env: Env): string {
+  return (env.PIX_WEBHOOK_URL ?? publicUrl(env)).replace(/\/+$/, '');
 }

@@ -15,7 +15,7 @@ import { createMailer } from './lib/mailer.ts';
 import { storedSecretKeyIds } from './lib/sealed-columns.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 import { resolveSecretBox } from './lib/secret-box.ts';
-import { apiPixAuthenticator } from './modules/pix-psp/api-pix-authenticator.ts';
+import { apiPixGateway } from './modules/pix-psp/pix-gateway.ts';
 import { cachedLookup, viaCepProvider } from './modules/postal-codes/postal-code-provider.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -37,7 +37,11 @@ async function main() {
   const mailer = createMailer(env);
   const sendPasswordResetLink = emailPasswordResetLink(mailer);
   const auth = createAuth({ db: database.db, env, secret, sendPasswordResetLink });
-  const jobs = await startJobRunner(database, jobDefinitions(database, mailer, publicUrl(env)));
+  const pixGateway = apiPixGateway();
+  const jobs = await startJobRunner(
+    database,
+    jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }),
+  );
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
@@ -54,7 +58,7 @@ async function main() {
       publicUrl: publicUrl(env),
       postalCodes,
       secretBox,
-      pixPsp: apiPixAuthenticator(),
+      pixPsp: pixGateway,
     },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );

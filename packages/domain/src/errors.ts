@@ -108,6 +108,21 @@ export const ERROR_CODES = {
   CREDIT_BALANCE_EMPTY: 409,
   /** A payment is in its enrollment's plan's currency (`details.currency`): cents never add across currencies. */
   PAYMENT_CURRENCY_MISMATCH: 409,
+  /** The PSP reported this payment and is connected: it is refunded through the PSP (decision 030). */
+  PAYMENT_REFUND_THROUGH_PSP: 409,
+  /** Only a payment the PSP reported (a Pix with an end-to-end id) is refunded through the PSP. */
+  PIX_REFUND_NOT_PSP_PAYMENT: 409,
+  /** A Pix may be refunded through the PSP up to 90 days after it was paid. */
+  PIX_REFUND_WINDOW_CLOSED: 409,
+  /** The PSP refused the refund; `details.reason` is what it said. */
+  PIX_REFUND_REFUSED: 409,
+  /** The PSP could not be reached or failed; `details.failure` is a PSP_FAILURES code. Nothing was changed. */
+  PSP_REQUEST_FAILED: 503,
+  /**
+   * The PSP has another system's webhook on the studio's PIX key (`details.registeredUrl`): replacing it is
+   * asked for by repeating that URL in `replaceUrl`.
+   */
+  PIX_WEBHOOK_TAKEN: 409,
   /** `details.refundedCents`: an amount cannot go below what was already given back. */
   PAYMENT_AMOUNT_BELOW_REFUNDED: 409,
   PLAN_INACTIVE: 409,

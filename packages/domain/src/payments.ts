@@ -79,6 +79,8 @@ export const Payment = z.object({
   creditedCents: z.number().int(),
   /** What was given back; the whole amount once the status is REFUNDED. */
   refundedCents: z.number().int(),
+  /** The Pix's end-to-end id when the PSP reported the payment (decision 030); its refunds go through the PSP. */
+  endToEndId: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -88,26 +88,29 @@ export function overdueCycles(organizationId: string, today: string): SQL {
 /**
  * Charges every billing cycle that is due by now in its organization's calendar (decision 028): the cycle's
  * amount is fixed at the plan's price of today, once — a cycle already charged (by a payment, a PIX charge,
- * an earlier run or another instance) keeps its row. Returns how many cycles were charged.
+ * an earlier run or another instance) keeps its row. With `ahead`, one organization's cycles due within that
+ * many days are charged too: a PIX charge is issued before its due date (decision 030). Returns how many
+ * cycles were charged.
  */
 export async function chargeDueCycles(
   db: { execute(query: SQL): Promise<unknown> },
   now: Date,
+  ahead?: { organizationId: string; days: number },
 ): Promise<number> {
-  const onDueDate = (day: SQL) => day;
+  const through = (day: SQL) => (ahead ? sql`${day} + ${ahead.days}::int` : day);
   const result = (await db.execute(sql`
     ${startedCycles(
       {
-        where: sql`true`,
+        where: ahead ? sql`${enrollments.organizationId} = ${ahead.organizationId}` : sql`true`,
         today: sql`(${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`,
       },
-      onDueDate,
+      through,
     )}
     insert into ${billingCycles} (organization_id, enrollment_id, cycle_start, cycle_end, customer_id,
       amount_cents, currency, charged_at)
     select organization_id, enrollment_id, cycle_start, cycle_end, customer_id, price_cents, currency,
       ${now.toISOString()}::timestamptz
-    from cycles where ${cycleStarted(onDueDate)}
+    from cycles where ${cycleStarted(through)}
     on conflict do nothing`)) as { rowCount?: number | null };
   return result.rowCount ?? 0;
 }

@@ -7,10 +7,29 @@ import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments-job
 import { sendQueuedEmails } from '../modules/events/events-delivery.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
 import { smsNotConfigured } from '../modules/events/sms-provider.ts';
+import { issueCharges, type PixJobDeps } from '../modules/pix-charges/pix-charges-job.ts';
+import { reconcilePix } from '../modules/pix-charges/reconcile-pix.ts';
+import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import { settleWaitlists } from '../modules/waitlist/waitlist-job.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
-export type JobDefinition = { name: string; cron?: string; run(data: unknown): Promise<void> };
+export type JobDefinition = {
+  name: string;
+  cron?: string;
+  /** Also run once when the server starts (after a downtime, before the first cron tick). */
+  runsAtStart?: boolean;
+  run(data: unknown): Promise<void>;
+};
+
+/** Without a PSP gateway (tests of other jobs): no organization can have charges issued. */
+const NO_PSP: PixGateway = {
+  authenticate: async () => {
+    throw new Error('No PSP gateway');
+  },
+  open: () => {
+    throw new Error('No PSP gateway');
+  },
+};
 
 /** Without SMTP (`mailer` not given, or not configured) the events job writes its e-mails to the outbox. */
 const NO_MAILER: Mailer = {
@@ -29,7 +48,9 @@ export function jobDefinitions(
   database: DatabaseHandle,
   mailer: Mailer = NO_MAILER,
   publicUrl = 'http://localhost:3000',
+  pix: Omit<PixJobDeps, 'db'> = { secretBox: null, gateway: NO_PSP },
 ): JobDefinition[] {
+  const pixDeps = { ...pix, db: database.db };
   return [
     {
       name: 'auth.delete-expired-records',
@@ -61,6 +82,24 @@ export function jobDefinitions(
       cron: '7 * * * *',
       run: async () => {
         await chargeDueCycles(database.db, new Date());
+      },
+    },
+    {
+      // Every 10 minutes: a cycle entering the studio's "days ahead" gets its charge the same hour, and a cycle
+      // paid another way has its open charge removed before the customer can pay it twice (decision 030).
+      name: 'pix.issue-charges',
+      cron: '*/10 * * * *',
+      run: async () => {
+        await issueCharges(pixDeps, new Date());
+      },
+    },
+    {
+      // Every 5 minutes and at every start: the Pix the webhook did not bring (decision 030).
+      name: 'pix.reconcile',
+      cron: '*/5 * * * *',
+      runsAtStart: true,
+      run: async () => {
+        await reconcilePix(pixDeps, new Date());
       },
     },
     {

@@ -31,6 +31,7 @@ export async function startJobRunner(
       for (const { data } of jobs) await job.run(data);
       state = 'healthy';
     });
+    if (job.runsAtStart) await boss.send(job.name, {});
   }
   return {
     health: () => state,

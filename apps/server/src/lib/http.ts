@@ -3,7 +3,7 @@ import type { AccessProfile, Membership } from '@reformer/domain/permissions';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
-import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-connection.ts';
+import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { validationHook } from './errors.ts';
 import type { Mailer } from './mailer.ts';
@@ -31,7 +31,7 @@ export type Deps = {
   /** Seals organizations' secrets; null on a PostgreSQL server without SECRETS_KEY (lib/secret-box.ts). */
   secretBox: SecretBox | null;
   /** Reaches a PSP's API Pix for "Test connection" (integrations/pix). */
-  pixPsp: PspAuthenticator;
+  pixPsp: PixGateway;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };

@@ -6,16 +6,20 @@ import { parseEnv, publicUrl } from '../env.ts';
 import { createHealthCheck } from '../lib/health.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
-import type { PspAuthenticator } from '../modules/pix-psp/pix-psp-connection.ts';
+import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_SECRETS_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
 
 /** Tests that do not test the connection: any PSP is out of reach, as none is reachable from here. */
-const unreachablePsp: PspAuthenticator = {
+const unreachable = () => Object.assign(new Error('No PSP in this test'), { code: 'PSP_UNREACHABLE' });
+const unreachablePsp: PixGateway = {
   authenticate: async () => {
-    throw Object.assign(new Error('No PSP in this test'), { code: 'PSP_UNREACHABLE' });
+    throw unreachable();
+  },
+  open: () => {
+    throw unreachable();
   },
 };
 
@@ -26,7 +30,7 @@ type RequestOptions = { token?: string; body?: unknown; headers?: Record<string,
 /** The real app on a real database, called in-process; the clock can be moved. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer; webDistDir?: string; pixPsp?: PspAuthenticator } = {},
+  options: { mailer?: Mailer; webDistDir?: string; pixPsp?: PixGateway } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
   const source: Record<string, string> = {

@@ -9,6 +9,7 @@ export * from './make-up-credits.ts';
 export * from './medical-records.ts';
 export * from './organizations.ts';
 export * from './payments.ts';
+export * from './pix-charges.ts';
 export * from './pix-psp.ts';
 export * from './schedules.ts';
 export * from './sessions.ts';

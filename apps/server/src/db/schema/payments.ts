@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { currencyEnum, customerPlans, customers } from './customers.ts';
@@ -47,6 +48,8 @@ export const payments = pgTable(
     creditedCents: bigint('credited_cents', { mode: 'number' }).notNull().default(0),
     /** What was given back (a partial or full refund); the whole amount when the status is REFUNDED. */
     refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    /** The Pix's end-to-end id, for a payment the PSP reported (decision 030): refunds go through it. */
+    endToEndId: text('end_to_end_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,6 +71,9 @@ export const payments = pgTable(
     index('payments_org_paid_on_idx').on(table.organizationId, table.paidOn, table.id),
     index('payments_customer_idx').on(table.organizationId, table.customerId, table.paidOn),
     index('payments_enrollment_cycle_idx').on(table.organizationId, table.enrollmentId, table.cycleStart),
+    uniqueIndex('payments_end_to_end_idx')
+      .on(table.organizationId, table.endToEndId)
+      .where(sql`end_to_end_id is not null`),
     index('payments_plan_idx').on(table.organizationId, table.planId, table.paidOn),
     check('payments_amount_check', sql`${table.amountCents} > 0 and ${table.amountCents} <= 100000000`),
     check(

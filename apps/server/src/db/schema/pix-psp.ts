@@ -46,6 +46,8 @@ export const pixPspConnections = pgTable(
      */
     webhookSecretSealed: text('webhook_secret_sealed').notNull(),
     webhookSecretRotatedAt: timestamp('webhook_secret_rotated_at', { withTimezone: true }).notNull(),
+    /** Up to when reconciliation has read `GET /pix` (decision 030); null before its first run. */
+    reconciledUntil: timestamp('reconciled_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

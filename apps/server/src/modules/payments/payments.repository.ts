@@ -12,6 +12,7 @@ import {
   enrollments,
   organizations,
   payments,
+  pixPspConnections,
   schedules,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/search-pattern.ts';
@@ -41,6 +42,7 @@ const paymentColumns = {
   notes: payments.notes,
   creditedCents: payments.creditedCents,
   refundedCents: payments.refundedCents,
+  endToEndId: payments.endToEndId,
   createdAt: payments.createdAt,
   updatedAt: payments.updatedAt,
 };
@@ -121,6 +123,7 @@ export async function findPayment(db: Reader, organizationId: string, id: string
 export async function lockPayment(tx: Transaction, organizationId: string, id: string) {
   const [row] = await tx
     .select({
+      id: payments.id,
       amountCents: payments.amountCents,
       status: payments.status,
       customerId: payments.customerId,
@@ -129,6 +132,8 @@ export async function lockPayment(tx: Transaction, organizationId: string, id: s
       currency: sql<Currency>`${payments.currency}`,
       creditedCents: payments.creditedCents,
       refundedCents: payments.refundedCents,
+      endToEndId: payments.endToEndId,
+      paidOn: payments.paidOn,
     })
     .from(payments)
     .where(and(eq(payments.organizationId, organizationId), eq(payments.id, id)))
@@ -417,4 +422,13 @@ export async function listPlanNames(db: Database, organizationId: string) {
     .from(customerPlans)
     .where(eq(customerPlans.organizationId, organizationId))
     .orderBy(asc(customerPlans.name), asc(customerPlans.id));
+}
+
+/** Whether the organization has a PSP connection (its Pix payments are refunded through it, decision 030). */
+export async function hasPspConnection(db: Reader, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pixPspConnections.organizationId })
+    .from(pixPspConnections)
+    .where(eq(pixPspConnections.organizationId, organizationId));
+  return row !== undefined;
 }

@@ -100,12 +100,11 @@ const toCycleCents = (payment: Pick<LockedPayment, 'amountCents' | 'creditedCent
  */
 async function placePayment(
   tx: Transaction,
-  access: OrgAccess,
+  organizationId: string,
   values: PaymentValues,
   now: Date,
   current?: LockedPayment,
 ) {
-  const { organizationId } = access;
   const enrollmentCount = await repository.customerEnrollmentCount(tx, organizationId, values.customerId);
   if (enrollmentCount === null) throw new AppError('CUSTOMER_NOT_FOUND');
   if (enrollmentCount === 0) throw new AppError('PAYMENT_CUSTOMER_NOT_ENROLLED');
@@ -179,7 +178,7 @@ export async function createPayment(db: Database, access: OrgAccess, values: Pay
   const { organizationId } = access;
   const id = uuidv7();
   await db.transaction(async (tx) => {
-    const placed = await placePayment(tx, access, values, actor.now);
+    const placed = await placePayment(tx, organizationId, values, actor.now);
     await repository.insertPayment(tx, {
       ...values,
       ...placed,
@@ -194,6 +193,51 @@ export async function createPayment(db: Database, access: OrgAccess, values: Pay
   return readPayment(db, organizationId, id);
 }
 
+/**
+ * A Pix the organization's PSP reported as paying one of its charges (decision 030): recorded as a COMPLETED
+ * PIX payment of the charge's cycle, by no member. Money that arrived is never refused: what the cycle does not
+ * owe (paid meanwhile in cash, or twice) goes to the customer's credit. The caller holds the transaction in which
+ * the Pix's end-to-end id was recorded, so it counts once.
+ */
+export async function recordPspPayment(
+  tx: Transaction,
+  organizationId: string,
+  values: Omit<PaymentValues, 'method' | 'status' | 'recordExcessAsCredit' | 'notes'> & {
+    endToEndId: string;
+  },
+  now: Date,
+): Promise<string> {
+  const id = uuidv7();
+  const full: PaymentValues = {
+    ...values,
+    method: 'PIX',
+    status: 'COMPLETED',
+    notes: null,
+    recordExcessAsCredit: true,
+  };
+  const placed = await placePayment(tx, organizationId, full, now);
+  await repository.insertPayment(tx, {
+    ...full,
+    ...placed,
+    endToEndId: values.endToEndId,
+    organizationId,
+    id,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await recordAudit(tx, {
+    organizationId,
+    actorId: null,
+    action: 'payment.received_from_psp',
+    entityType: 'payment',
+    entityId: id,
+    ipAddress: '',
+    at: now,
+    details: { before: null, after: amountsOf({ ...full, ...placed }) },
+  });
+  return id;
+}
+
 const amountsOf = (payment: {
   amountCents: number;
   status: string;
@@ -206,7 +250,7 @@ const amountsOf = (payment: {
   refundedCents: payment.refundedCents,
 });
 
-async function lockPayment(tx: Transaction, access: OrgAccess, id: string) {
+export async function lockPayment(tx: Transaction, access: Pick<OrgAccess, 'organizationId'>, id: string) {
   const current = isUuid(id) ? await repository.lockPayment(tx, access.organizationId, id) : null;
   if (!current) throw new AppError('PAYMENT_NOT_FOUND');
   return current;
@@ -224,7 +268,13 @@ export async function updatePayment(
     // An edit without a cycle keeps the one it paid: the first unpaid cycle would count this payment too.
     const isSameEnrollment = values.enrollmentId === current.enrollmentId;
     const cycleStart = values.cycleStart ?? (isSameEnrollment ? current.cycleStart : null);
-    const placed = await placePayment(tx, access, { ...values, cycleStart }, actor.now, current);
+    const placed = await placePayment(
+      tx,
+      access.organizationId,
+      { ...values, cycleStart },
+      actor.now,
+      current,
+    );
     await keepCreditCovered(tx, access.organizationId, current, placed.creditedCents);
     await repository.updatePayment(
       tx,
@@ -243,8 +293,44 @@ export async function updatePayment(
 }
 
 /**
- * A refund, full or partial (decision 028): it gives back first what went to credit, as far as the balance
- * still holds it, then what paid the cycle, which reopens for that much. A payment given back whole is REFUNDED.
+ * Gives back part or all of a locked COMPLETED payment (decision 028): first what went to credit, as far as the
+ * balance still holds it, then what paid the cycle, which reopens for that much. A payment given back whole is
+ * REFUNDED. Returns the amounts before and after, for the audit.
+ */
+export async function giveBack(
+  tx: Transaction,
+  organizationId: string,
+  current: LockedPayment,
+  amountCents: number | null,
+  now: Date,
+) {
+  if (current.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
+  await repository.lockCustomer(tx, organizationId, current.customerId);
+  const balances = await repository.creditBalances(tx, organizationId, current.customerId);
+  const refund = splitRefund(current, amountCents, balances.get(current.currency) ?? 0);
+  const refundedCents = current.refundedCents + refund.refundCents;
+  const after = {
+    ...current,
+    creditedCents: current.creditedCents - refund.fromCreditCents,
+    refundedCents,
+    status: refundedCents === current.amountCents ? ('REFUNDED' as const) : current.status,
+  };
+  await repository.updatePayment(
+    tx,
+    { organizationId, id: current.id },
+    {
+      status: after.status,
+      creditedCents: after.creditedCents,
+      refundedCents: after.refundedCents,
+      updatedAt: now,
+    },
+  );
+  return { before: amountsOf(current), after: amountsOf(after) };
+}
+
+/**
+ * A refund typed by staff, full or partial. A payment the PSP reported goes back through the PSP
+ * (pix-charges `requestPixRefund`) while one is connected: marking it refunded here would not return the money.
  */
 export async function refundPayment(
   db: Database,
@@ -256,33 +342,11 @@ export async function refundPayment(
   const { organizationId } = access;
   await db.transaction(async (tx) => {
     const current = await lockPayment(tx, access, id);
-    if (current.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
-    await repository.lockCustomer(tx, organizationId, current.customerId);
-    const balances = await repository.creditBalances(tx, organizationId, current.customerId);
-    const refund = splitRefund(current, input.amountCents, balances.get(current.currency) ?? 0);
-    const refundedCents = current.refundedCents + refund.refundCents;
-    const after = {
-      ...current,
-      creditedCents: current.creditedCents - refund.fromCreditCents,
-      refundedCents,
-      status: refundedCents === current.amountCents ? ('REFUNDED' as const) : current.status,
-    };
-    await repository.updatePayment(
-      tx,
-      { organizationId, id },
-      {
-        status: after.status,
-        creditedCents: after.creditedCents,
-        refundedCents: after.refundedCents,
-        updatedAt: actor.now,
-      },
-    );
-    await audit(tx, access, actor, {
-      action: 'payment.refunded',
-      paymentId: id,
-      before: amountsOf(current),
-      after: amountsOf(after),
-    });
+    if (current.endToEndId && (await repository.hasPspConnection(tx, organizationId))) {
+      throw new AppError('PAYMENT_REFUND_THROUGH_PSP');
+    }
+    const { before, after } = await giveBack(tx, organizationId, current, input.amountCents, actor.now);
+    await audit(tx, access, actor, { action: 'payment.refunded', paymentId: id, before, after });
   });
   return readPayment(db, organizationId, id);
 }

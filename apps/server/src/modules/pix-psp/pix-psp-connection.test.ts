@@ -3,7 +3,7 @@ import { createTestCa, issueClientCertificate } from '@reformer/pix-emulator/tes
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { apiPixAuthenticator } from './api-pix-authenticator.ts';
+import { apiPixGateway } from './pix-gateway.ts';
 
 /**
  * "Test connection" against the local PSP (tools/pix-emulator) over real mutual TLS, through the API Pix
@@ -17,7 +17,7 @@ let organizationId: string;
 
 beforeAll(async () => {
   emulator = await startPixEmulator({ refundSettleMs: null });
-  t = await createTestApp({}, { pixPsp: apiPixAuthenticator({ trustedCa: emulator.ca.cert }) });
+  t = await createTestApp({}, { pixPsp: apiPixGateway({ trustedCa: emulator.ca.cert }) });
   owner = await createUser(t);
   organizationId = (await createOrganization(t, owner)).id;
 });

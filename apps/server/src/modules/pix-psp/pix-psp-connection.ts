@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { sealContext } from '../../lib/sealed-columns.ts';
 import { type SecretBox, SecretBoxError } from '../../lib/secret-box.ts';
+import type { PixGateway } from './pix-gateway.ts';
 import * as repository from './pix-psp.repository.ts';
 import { KEY_BLOCK } from './psp-certificate.ts';
 
@@ -20,9 +21,6 @@ export type OpenedPspConnection = {
   certificate: { kind: 'pem'; cert: string; key: string } | { kind: 'pfx'; pfx: Buffer; passphrase: string };
   extras: Record<string, string>;
 };
-
-/** What "Test connection" calls: the client's authenticate(); it throws an error whose `code` is a PSP_FAILURES. */
-export type PspAuthenticator = { authenticate(connection: OpenedPspConnection): Promise<unknown> };
 
 /** Opens the stored secrets with the server's key; a value that does not open is PSP_SECRETS_UNREADABLE. */
 export function openPspConnection(box: SecretBox, row: repository.PspConnectionRow): OpenedPspConnection {
@@ -68,7 +66,7 @@ function failureOf(error: unknown): PspFailure | null {
 export async function testPspConnection(
   db: Database,
   box: SecretBox | null,
-  authenticator: PspAuthenticator,
+  gateway: Pick<PixGateway, 'authenticate'>,
   access: OrgAccess,
   now: Date,
 ): Promise<PspConnectionTest> {
@@ -78,7 +76,7 @@ export async function testPspConnection(
   const connection = openPspConnection(box, row);
   const testedAt = now.toISOString();
   try {
-    await authenticator.authenticate(connection);
+    await gateway.authenticate(connection);
     return { ok: true, failure: null, testedAt };
   } catch (error) {
     const failure = failureOf(error);

@@ -46,6 +46,14 @@ export const AVAILABLE_FEATURES = [
     ],
   },
   {
+    id: 'bankPix',
+    operations: [
+      'PUT /organizations/{orgId}/pix-psp',
+      'GET /organizations/{orgId}/customers/{customerId}/pix-charges',
+      'POST /pix-webhooks/{orgId}/{secret}/pix',
+    ],
+  },
+  {
     id: 'records',
     operations: [
       'POST /organizations/{orgId}/customers/{customerId}/medical-records',
@@ -117,13 +125,6 @@ export type ComingFeature = {
  * settings: the studio's PIX key and its bank's settings do not confirm a payment; the bank's notice does.
  */
 export const COMING_FEATURES = [
-  {
-    // The route the bank posts its PIX notices to (a top-level path of its own, outside an organization's:
-    // the PSP cannot send our bearer token) — not the PSP settings' routes, which only store where to send them.
-    id: 'bankPix',
-    route: /^\/(?:webhooks?\/pix|pix-webhooks?)\b/i,
-    example: '/pix-webhooks/{organizationId}/{secret}/pix',
-  },
   { id: 'customerPortal', route: /\bportal\b/i, example: '/portal/{orgSlug}/sessions' },
   {
     id: 'whatsappSending',

@@ -1,0 +1,300 @@
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { paymentToCycleCents } from '../../db/billing-cycles.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import {
+  billingCycles,
+  customerPlans,
+  customers,
+  enrollments,
+  payments,
+  pixCharges,
+  pixPspConnections,
+  pixReceived,
+  pixRefunds,
+} from '../../db/schema/index.ts';
+
+type Reader = Database | Transaction;
+
+export type PixChargeRow = typeof pixCharges.$inferSelect;
+
+/** What a charged cycle still owes: its amount less its credit and the COMPLETED payments' part for it. */
+const cycleOwedCents: SQL<number> = sql`(${billingCycles.amountCents} - ${billingCycles.creditAppliedCents} - coalesce((
+  select sum(${paymentToCycleCents}) from ${payments}
+  where ${payments.organizationId} = ${billingCycles.organizationId}
+    and ${payments.enrollmentId} = ${billingCycles.enrollmentId}
+    and ${payments.cycleStart} = ${billingCycles.cycleStart} and ${payments.status} = 'COMPLETED'), 0))`;
+
+/** The organizations with a PSP connection: the charge and reconciliation jobs' work list. */
+export async function connectedOrganizationIds(db: Reader): Promise<string[]> {
+  const rows = await db.select({ id: pixPspConnections.organizationId }).from(pixPspConnections);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Charged BRL cycles of ACTIVE enrollments due from `today` to `through` that still owe something and have no
+ * charge confirmed by the PSP (none yet, or one PENDING: asked for, not confirmed), with the payer's data.
+ */
+export async function cyclesToCharge(db: Reader, organizationId: string, today: string, through: string) {
+  return db
+    .select({
+      enrollmentId: billingCycles.enrollmentId,
+      cycleStart: billingCycles.cycleStart,
+      customerId: billingCycles.customerId,
+      owedCents: sql<string>`${cycleOwedCents}`.mapWith(Number),
+      idType: customers.idType,
+      idNumber: customers.idNumber,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      planName: customerPlans.name,
+    })
+    .from(billingCycles)
+    .innerJoin(
+      enrollments,
+      and(
+        eq(enrollments.organizationId, billingCycles.organizationId),
+        eq(enrollments.id, billingCycles.enrollmentId),
+      ),
+    )
+    .innerJoin(
+      customerPlans,
+      and(
+        eq(customerPlans.organizationId, enrollments.organizationId),
+        eq(customerPlans.id, enrollments.planId),
+      ),
+    )
+    .innerJoin(
+      customers,
+      and(
+        eq(customers.organizationId, billingCycles.organizationId),
+        eq(customers.id, billingCycles.customerId),
+      ),
+    )
+    .leftJoin(
+      pixCharges,
+      and(
+        eq(pixCharges.organizationId, billingCycles.organizationId),
+        eq(pixCharges.enrollmentId, billingCycles.enrollmentId),
+        eq(pixCharges.cycleStart, billingCycles.cycleStart),
+      ),
+    )
+    .where(
+      and(
+        eq(billingCycles.organizationId, organizationId),
+        eq(billingCycles.currency, 'BRL'),
+        sql`${billingCycles.cycleStart} between ${today} and ${through}`,
+        eq(enrollments.status, 'ACTIVE'),
+        sql`${customers.status} not in ('DELETED', 'PURGED')`,
+        sql`(${pixCharges.txid} is null or ${pixCharges.status} = 'PENDING')`,
+        sql`${cycleOwedCents} > 0`,
+      ),
+    )
+    .orderBy(billingCycles.cycleStart);
+}
+
+/** Our row first (PENDING), then the PSP's PUT: a crash between leaves a row the next run asks for again. */
+export async function reserveCharge(db: Reader, row: typeof pixCharges.$inferInsert) {
+  await db
+    .insert(pixCharges)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [pixCharges.organizationId, pixCharges.txid],
+      set: { amountCents: row.amountCents, updatedAt: row.updatedAt },
+      setWhere: sql`${pixCharges.status} = 'PENDING'`,
+    });
+}
+
+/**
+ * A charge moves only forward from what the caller saw: PENDING → ACTIVE or REFUSED, ACTIVE → REMOVED; PAID
+ * (a Pix recorded) from any state, so a removal racing the customer's payment never hides the payment.
+ */
+const SETTLES_FROM: Record<PixChargeRow['status'], PixChargeRow['status'][]> = {
+  PENDING: [],
+  ACTIVE: ['PENDING'],
+  REFUSED: ['PENDING'],
+  REMOVED: ['ACTIVE'],
+  PAID: ['PENDING', 'ACTIVE', 'REMOVED', 'REFUSED'],
+};
+
+export async function settleCharge(
+  db: Reader,
+  key: { organizationId: string; txid: string },
+  change: { status: PixChargeRow['status']; brCode?: string | null; failure?: string | null; now: Date },
+) {
+  await db
+    .update(pixCharges)
+    .set({ status: change.status, brCode: change.brCode, failure: change.failure, updatedAt: change.now })
+    .where(
+      and(
+        eq(pixCharges.organizationId, key.organizationId),
+        eq(pixCharges.txid, key.txid),
+        inArray(pixCharges.status, SETTLES_FROM[change.status]),
+      ),
+    );
+}
+
+/** ACTIVE charges whose cycle owes nothing any more, or whose enrollment stopped: to remove at the PSP. */
+export async function chargesToRemove(db: Reader, organizationId: string) {
+  return db
+    .select({ txid: pixCharges.txid })
+    .from(pixCharges)
+    .innerJoin(
+      billingCycles,
+      and(
+        eq(billingCycles.organizationId, pixCharges.organizationId),
+        eq(billingCycles.enrollmentId, pixCharges.enrollmentId),
+        eq(billingCycles.cycleStart, pixCharges.cycleStart),
+      ),
+    )
+    .innerJoin(
+      enrollments,
+      and(
+        eq(enrollments.organizationId, pixCharges.organizationId),
+        eq(enrollments.id, pixCharges.enrollmentId),
+      ),
+    )
+    .where(
+      and(
+        eq(pixCharges.organizationId, organizationId),
+        eq(pixCharges.status, 'ACTIVE'),
+        sql`(${cycleOwedCents} <= 0 or ${enrollments.status} <> 'ACTIVE')`,
+      ),
+    );
+}
+
+export async function lockChargeByTxid(tx: Transaction, organizationId: string, txid: string) {
+  const [row] = await tx
+    .select()
+    .from(pixCharges)
+    .where(and(eq(pixCharges.organizationId, organizationId), eq(pixCharges.txid, txid)))
+    .for('update');
+  return row ?? null;
+}
+
+/** True when this end-to-end id is new: the caller records its payment in the same transaction. */
+export async function insertReceived(
+  tx: Transaction,
+  row: typeof pixReceived.$inferInsert,
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(pixReceived)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ endToEndId: pixReceived.endToEndId });
+  return inserted.length > 0;
+}
+
+export async function linkReceivedPayment(
+  tx: Transaction,
+  key: { organizationId: string; endToEndId: string },
+  paymentId: string,
+) {
+  await tx
+    .update(pixReceived)
+    .set({ paymentId })
+    .where(
+      and(eq(pixReceived.organizationId, key.organizationId), eq(pixReceived.endToEndId, key.endToEndId)),
+    );
+}
+
+/** Adds the fine and interest, or takes off the discount, a Pix paid on top of the cycle's amount. */
+export async function adjustCycleAmount(
+  tx: Transaction,
+  key: { organizationId: string; enrollmentId: string; cycleStart: string },
+  deltaCents: number,
+) {
+  if (deltaCents === 0) return;
+  await tx
+    .update(billingCycles)
+    .set({
+      amountCents: sql`greatest(${billingCycles.creditAppliedCents}, ${billingCycles.amountCents} + ${deltaCents})`,
+    })
+    .where(
+      and(
+        eq(billingCycles.organizationId, key.organizationId),
+        eq(billingCycles.enrollmentId, key.enrollmentId),
+        eq(billingCycles.cycleStart, key.cycleStart),
+      ),
+    );
+}
+
+export async function listCustomerCharges(db: Reader, organizationId: string, customerId: string) {
+  return db
+    .select()
+    .from(pixCharges)
+    .where(and(eq(pixCharges.organizationId, organizationId), eq(pixCharges.customerId, customerId)))
+    .orderBy(sql`${pixCharges.cycleStart} desc`);
+}
+
+export async function findCustomerPayer(db: Reader, organizationId: string, customerId: string) {
+  const [row] = await db
+    .select({
+      idType: customers.idType,
+      idNumber: customers.idNumber,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+    })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
+  return row ?? null;
+}
+
+export async function setReconciledUntil(db: Reader, organizationId: string, until: Date) {
+  await db
+    .update(pixPspConnections)
+    .set({ reconciledUntil: until })
+    .where(eq(pixPspConnections.organizationId, organizationId));
+}
+
+export type PixRefundRow = typeof pixRefunds.$inferSelect;
+
+export async function insertRefund(tx: Transaction, row: typeof pixRefunds.$inferInsert) {
+  await tx.insert(pixRefunds).values(row);
+}
+
+export async function openRefunds(db: Reader, organizationId: string) {
+  return db
+    .select()
+    .from(pixRefunds)
+    .where(
+      and(
+        eq(pixRefunds.organizationId, organizationId),
+        inArray(pixRefunds.status, ['REQUESTED', 'EM_PROCESSAMENTO']),
+      ),
+    );
+}
+
+export async function lockRefund(tx: Transaction, organizationId: string, refundId: string) {
+  const [row] = await tx
+    .select()
+    .from(pixRefunds)
+    .where(and(eq(pixRefunds.organizationId, organizationId), eq(pixRefunds.refundId, refundId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setRefundStatus(
+  tx: Reader,
+  key: { organizationId: string; refundId: string },
+  status: string,
+  settledAt: Date | null,
+) {
+  await tx
+    .update(pixRefunds)
+    .set({ status, settledAt })
+    .where(and(eq(pixRefunds.organizationId, key.organizationId), eq(pixRefunds.refundId, key.refundId)));
+}
+
+/** Refunds of a payment still on their way: their amounts are not given back yet but may not be asked twice. */
+export async function pendingRefundCents(tx: Reader, organizationId: string, paymentId: string) {
+  const [row] = await tx
+    .select({ cents: sql<string>`coalesce(sum(${pixRefunds.amountCents}), 0)`.mapWith(Number) })
+    .from(pixRefunds)
+    .where(
+      and(
+        eq(pixRefunds.organizationId, organizationId),
+        eq(pixRefunds.paymentId, paymentId),
+        inArray(pixRefunds.status, ['REQUESTED', 'EM_PROCESSAMENTO']),
+      ),
+    );
+  return row?.cents ?? 0;
+}

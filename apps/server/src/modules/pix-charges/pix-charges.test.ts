@@ -1,0 +1,372 @@
+import { createServer } from 'node:net';
+import { serve } from '@hono/node-server';
+import { addDays } from '@reformer/domain/calendar-dates';
+import { todayIn } from '@reformer/domain/time-zones';
+import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emulator';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pixCharges, pixPspConnections } from '../../db/schema/index.ts';
+import { createPixClient } from '../../integrations/pix/pix-client.ts';
+import { emulatorConnection } from '../../integrations/pix/pix-test-helpers.ts';
+import { sealContext } from '../../lib/sealed-columns.ts';
+import {
+  createCustomer,
+  createEnrollableSchedule,
+  createEnrollment,
+  createOrganization,
+  createPlan,
+  createUser,
+  type TestUser,
+} from '../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { apiPixGateway } from '../pix-psp/pix-gateway.ts';
+import { issueCharges, type PixJobDeps } from './pix-charges-job.ts';
+import { reconcilePix } from './reconcile-pix.ts';
+
+// Decision 030, against the local standard PSP (tools/pix-emulator) over mutual TLS, with the app listening on
+// a real port for its webhook: charges issued once per cycle, paid by webhook or by reconciliation exactly
+// once, removed when paid another way, refunded through the PSP only when it settles.
+
+let emulator: PixEmulator;
+let t: TestApp;
+let server: ReturnType<typeof serve>;
+let owner: TestUser;
+let organizationId: string;
+let jobs: PixJobDeps;
+let planId: string;
+let scheduleId: string;
+const today = todayIn('America/Sao_Paulo');
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  emulator = await startPixEmulator({ refundSettleMs: null });
+  const port = await freePort();
+  const gateway = apiPixGateway({ trustedCa: emulator.ca.cert });
+  t = await createTestApp({ PIX_WEBHOOK_URL: `http://127.0.0.1:${port}` }, { pixPsp: gateway });
+  server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' });
+  jobs = { db: t.db, secretBox: t.secretBox, gateway };
+  owner = await createUser(t);
+  organizationId = (await createOrganization(t, owner)).id;
+  planId = (await createPlan(t, owner, organizationId, { priceCents: 24_900, weeklySessionsLimit: null })).id;
+  scheduleId = (
+    await createEnrollableSchedule(t, owner, organizationId, {
+      startDate: addDays(today, -7),
+      endDate: addDays(today, 200),
+      capacity: 50,
+      daysOfWeek: [1, 2, 3, 4, 5, 6, 0],
+    })
+  ).id;
+  const { cert, key } = emulator.client.certificate;
+  const saved = await t.request('PUT', `/organizations/${organizationId}/pix-psp`, {
+    token: owner.token,
+    body: {
+      preset: 'CUSTOM',
+      environment: 'SANDBOX',
+      baseUrl: emulator.baseUrl,
+      tokenUrl: emulator.tokenUrl,
+      scopes: 'cobv.write cobv.read pix.read pix.write webhook.write webhook.read',
+      clientId: emulator.client.clientId,
+      clientSecret: emulator.client.clientSecret,
+      certificate: { format: 'PEM', pem: `${cert}\n${key}` },
+      pixKey: emulator.receiver.chave,
+      chargeDaysAhead: 5,
+      finePercent: 2,
+      interestPercentMonthly: 1,
+      discount: { percent: 5, daysBefore: 1 },
+    },
+  });
+  expect(saved.status, saved.text).toBe(200);
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+  await emulator.close();
+});
+
+const orgPath = (suffix: string) => `/organizations/${organizationId}${suffix}`;
+
+let customerNumber = 0;
+/** A customer with a valid CPF (or none) enrolled from `startInDays` days ahead: their first cycle is due then. */
+async function enrolledCustomer(options: { cpf?: string | null; startInDays?: number } = {}) {
+  customerNumber += 1;
+  const cpf = options.cpf === undefined ? cpfNumber(customerNumber) : options.cpf;
+  const customer = await createCustomer(t, owner, organizationId, {
+    firstName: 'Pix',
+    lastName: `Cliente ${customerNumber}`,
+    ...(cpf ? { idType: 'CPF', idNumber: cpf } : {}),
+  });
+  const enrollmentId = await createEnrollment(t, owner, organizationId, {
+    customerId: customer.id,
+    planId,
+    scheduleId,
+    startDate: addDays(today, options.startInDays ?? 3),
+  });
+  return { customerId: customer.id, enrollmentId };
+}
+
+/** A valid CPF for each number: nine digits, then the two check digits. */
+function cpfNumber(seed: number): string {
+  const base = String(100_000_000 + seed * 7919).slice(0, 9);
+  const digits = [...base].map(Number);
+  const check = (numbers: number[]) => {
+    const sum = numbers.reduce((total, digit, index) => total + digit * (numbers.length + 1 - index), 0);
+    const rest = (sum * 10) % 11;
+    return rest === 10 ? 0 : rest;
+  };
+  digits.push(check(digits));
+  digits.push(check(digits));
+  return digits.join('');
+}
+
+async function chargesOf(customerId: string) {
+  const answer = await t.request('GET', orgPath(`/customers/${customerId}/pix-charges`), {
+    token: owner.token,
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body as {
+    needsPayerDocument: boolean;
+    charges: { txid: string; status: string; brCode: string | null; amountCents: number }[];
+  };
+}
+
+async function paymentsOf(customerId: string) {
+  const answer = await t.request('GET', orgPath(`/payments?customerId=${customerId}`), {
+    token: owner.token,
+  });
+  expect(answer.status, answer.text).toBe(200);
+  return answer.body.items as {
+    id: string;
+    amountCents: number;
+    method: string;
+    endToEndId: string | null;
+    refundedCents: number;
+    creditedCents: number;
+    status: string;
+  }[];
+}
+
+async function cycleOf(customerId: string) {
+  const answer = await t.request('GET', orgPath(`/customers/${customerId}/billing`), { token: owner.token });
+  return answer.body.enrollments[0].cycles[0] as { status: string; paidCents: number; amountCents: number };
+}
+
+async function registerWebhook() {
+  const answer = await t.request('PUT', orgPath('/pix-psp/webhook'), { token: owner.token, body: {} });
+  expect(answer.status, answer.text).toBe(200);
+}
+
+/** The customer pays their charge at the PSP and the webhook has been delivered (or dropped). */
+async function payAtPsp(txid: string, options: { comDesconto?: boolean } = {}) {
+  const pix = emulator.sandbox.pay(txid, options);
+  await emulator.sandbox.webhooksIdle();
+  return pix;
+}
+
+describe('charges issued ahead of the due date', () => {
+  it('issues one charge per cycle due within the days ahead, however many runs, and none beyond', async () => {
+    const near = await enrolledCustomer({ startInDays: 3 });
+    const far = await enrolledCustomer({ startInDays: 20 });
+    const before = emulator.sandbox.counts().charges;
+    await Promise.all([issueCharges(jobs, new Date()), issueCharges(jobs, new Date())]);
+    await issueCharges(jobs, new Date());
+    const { charges } = await chargesOf(near.customerId);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ status: 'ACTIVE', amountCents: 24_900 });
+    expect(charges[0]?.brCode).toMatch(/^000201/);
+    expect((await chargesOf(far.customerId)).charges).toHaveLength(0);
+    expect(emulator.sandbox.counts().charges - before).toBe(1);
+    expect(emulator.violations).toEqual([]);
+  });
+
+  it('asks for the CPF of a customer who has none, and issues nothing for them', async () => {
+    const customer = await enrolledCustomer({ cpf: null });
+    await issueCharges(jobs, new Date());
+    const answer = await chargesOf(customer.customerId);
+    expect(answer).toMatchObject({ needsPayerDocument: true, charges: [] });
+  });
+});
+
+describe('the webhook', () => {
+  it('registers our URL, and replaces another system’s only when asked naming it', async () => {
+    const client = createPixClient(emulatorConnection(emulator));
+    await client.putWebhook(emulator.receiver.chave, 'https://erp.example.com/pix-hook');
+    await client.close();
+    const read = await t.request('GET', orgPath('/pix-psp/webhook'), { token: owner.token });
+    expect(read.body).toEqual({ registeredUrl: 'https://erp.example.com/pix-hook', isOurs: false });
+    const refused = await t.request('PUT', orgPath('/pix-psp/webhook'), { token: owner.token, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatchObject({
+      code: 'PIX_WEBHOOK_TAKEN',
+      details: { registeredUrl: 'https://erp.example.com/pix-hook' },
+    });
+    const replaced = await t.request('PUT', orgPath('/pix-psp/webhook'), {
+      token: owner.token,
+      body: { replaceUrl: 'https://erp.example.com/pix-hook' },
+    });
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body.isOurs).toBe(true);
+    // Our URL is shown with its secret hidden: the path secret is never answered.
+    const [row] = await t.db
+      .select({ sealed: pixPspConnections.webhookSecretSealed })
+      .from(pixPspConnections)
+      .where(eq(pixPspConnections.organizationId, organizationId));
+    expect(replaced.body.registeredUrl).toMatch(/\/api\/pix-webhooks\/[^/]+\/•••$/);
+    const again = await t.request('GET', orgPath('/pix-psp/webhook'), { token: owner.token });
+    expect(again.body).toEqual(replaced.body);
+    expect(row?.sealed).toBeDefined();
+  });
+
+  it('marks the cycle paid once when the customer pays, however often the PSP posts it', async () => {
+    await registerWebhook();
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    emulator.sandbox.webhooks({ repeatNext: 1 });
+    const pix = await payAtPsp(charge?.txid ?? '');
+    const payments = await paymentsOf(customer.customerId);
+    expect(payments).toEqual([
+      expect.objectContaining({
+        amountCents: 24_900,
+        method: 'PIX',
+        endToEndId: pix.endToEndId,
+        creditedCents: 0,
+      }),
+    ]);
+    expect((await chargesOf(customer.customerId)).charges[0]?.status).toBe('PAID');
+    expect(await cycleOf(customer.customerId)).toMatchObject({ state: 'PAID' });
+    // A repeat arriving later, or through reconciliation, changes nothing.
+    await reconcilePix(jobs, new Date());
+    expect(await paymentsOf(customer.customerId)).toHaveLength(1);
+  });
+
+  it('a charge paid with its early-payment discount pays its whole cycle', async () => {
+    await registerWebhook();
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    await payAtPsp(charge?.txid ?? '', { comDesconto: true });
+    const [payment] = await paymentsOf(customer.customerId);
+    expect(payment?.amountCents).toBe(24_900 - 1_245);
+    expect(await cycleOf(customer.customerId)).toMatchObject({ state: 'PAID' });
+  });
+
+  it('refuses a wrong secret, the secret under another organization, and a forged body, changing nothing', async () => {
+    const other = await createOrganization(t, owner);
+    const [row] = await t.db
+      .select({ sealed: pixPspConnections.webhookSecretSealed })
+      .from(pixPspConnections)
+      .where(eq(pixPspConnections.organizationId, organizationId));
+    const secret = t.secretBox
+      ?.open(row?.sealed ?? '', sealContext('pix_psp_connections', 'webhook_secret_sealed', organizationId))
+      .toString('utf8');
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    const pix = {
+      endToEndId: `E${'1'.repeat(31)}`,
+      txid: charge?.txid,
+      valor: '249.00',
+      horario: new Date().toISOString(),
+    };
+    const post = (path: string, body: unknown) => t.request('POST', path, { body });
+    expect((await post(`/pix-webhooks/${organizationId}/not-the-secret/pix`, { pix: [pix] })).status).toBe(
+      404,
+    );
+    expect((await post(`/pix-webhooks/${other.id}/${secret}/pix`, { pix: [pix] })).status).toBe(404);
+    const forged = await post(`/pix-webhooks/${organizationId}/${secret}/pix`, { pix: [{ valor: 'lots' }] });
+    expect(forged.status).toBe(400);
+    expect(await paymentsOf(customer.customerId)).toHaveLength(0);
+    // The right secret, a Pix for another charge's txid of nobody's: recorded, paying nothing.
+    const stranger = await post(`/pix-webhooks/${organizationId}/${secret}/pix`, {
+      pix: [{ ...pix, txid: 'b'.repeat(35) }],
+    });
+    expect(stranger.body).toEqual({ paid: 0 });
+  });
+});
+
+describe('reconciliation', () => {
+  it('records a Pix whose webhook never came, once, after a restart of the job', async () => {
+    await registerWebhook();
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    emulator.sandbox.webhooks({ dropNext: 1 });
+    await payAtPsp(charge?.txid ?? '');
+    expect(await paymentsOf(customer.customerId)).toHaveLength(0);
+    await Promise.all([reconcilePix(jobs, new Date()), reconcilePix(jobs, new Date())]);
+    await reconcilePix(jobs, new Date());
+    expect(await paymentsOf(customer.customerId)).toHaveLength(1);
+    expect(await cycleOf(customer.customerId)).toMatchObject({ state: 'PAID' });
+  });
+});
+
+describe('a cycle paid another way', () => {
+  it('has its open charge removed at the PSP, so the customer cannot pay it twice', async () => {
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    const cash = await t.request('POST', orgPath('/payments'), {
+      token: owner.token,
+      body: {
+        customerId: customer.customerId,
+        enrollmentId: customer.enrollmentId,
+        amountCents: 24_900,
+        currency: 'BRL',
+        paidOn: today,
+        method: 'CASH',
+        status: 'COMPLETED',
+      },
+    });
+    expect(cash.status, cash.text).toBe(201);
+    await issueCharges(jobs, new Date());
+    const [row] = await t.db
+      .select({ status: pixCharges.status })
+      .from(pixCharges)
+      .where(and(eq(pixCharges.organizationId, organizationId), eq(pixCharges.txid, charge?.txid ?? '')));
+    expect(row?.status).toBe('REMOVED');
+    const client = createPixClient(emulatorConnection(emulator));
+    expect((await client.getDueCharge(charge?.txid ?? ''))?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    await client.close();
+  });
+});
+
+describe('refunds through the PSP', () => {
+  it('gives the money back only when the PSP settles it, and never more than was paid', async () => {
+    await registerWebhook();
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    const pix = await payAtPsp(charge?.txid ?? '');
+    const [payment] = await paymentsOf(customer.customerId);
+    const manual = await t.request('POST', orgPath(`/payments/${payment?.id}/refund`), {
+      token: owner.token,
+    });
+    expect(manual.body.error.code).toBe('PAYMENT_REFUND_THROUGH_PSP');
+    const asked = await t.request('POST', orgPath(`/payments/${payment?.id}/pix-refunds`), {
+      token: owner.token,
+      body: { amountCents: 10_000 },
+    });
+    expect(asked.status, asked.text).toBe(202);
+    const tooMuch = await t.request('POST', orgPath(`/payments/${payment?.id}/pix-refunds`), {
+      token: owner.token,
+      body: { amountCents: 20_000 },
+    });
+    expect(tooMuch.body.error.code).toBe('PAYMENT_REFUND_TOO_LARGE');
+    expect((await paymentsOf(customer.customerId))[0]?.refundedCents).toBe(0);
+    emulator.sandbox.settleRefund(pix.endToEndId, asked.body.refundId);
+    await emulator.sandbox.webhooksIdle();
+    await reconcilePix(jobs, new Date());
+    expect((await paymentsOf(customer.customerId))[0]).toMatchObject({
+      refundedCents: 10_000,
+      status: 'COMPLETED',
+    });
+    expect(await cycleOf(customer.customerId)).toMatchObject({ paidCents: 14_900 });
+  });
+});

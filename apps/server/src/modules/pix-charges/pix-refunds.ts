@@ -1,0 +1,170 @@
+import { addDays } from '@reformer/domain/calendar-dates';
+import { AppError } from '@reformer/domain/errors';
+import { splitRefund } from '@reformer/domain/payment-credits';
+import { PIX_REFUND_WINDOW_DAYS } from '@reformer/domain/pix-charges';
+import { todayIn } from '@reformer/domain/time-zones';
+import { v7 as uuidv7 } from 'uuid';
+import type { Database } from '../../db/client.ts';
+import { centsToAmount } from '../../integrations/pix/pix-amounts.ts';
+import type { PixClient } from '../../integrations/pix/pix-client.ts';
+import { PixError } from '../../integrations/pix/pix-error.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import type { OrgAccess } from '../../lib/http.ts';
+import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import * as paymentsRepository from '../payments/payments.repository.ts';
+import { giveBack, lockPayment } from '../payments/payments.service.ts';
+import * as repository from './pix-charges.repository.ts';
+
+/** Our refund id: letters and digits, at most 35 (`DevolucaoId`); a UUID v7 without its dashes. */
+const newRefundId = () => uuidv7().replaceAll('-', '');
+
+const FINAL = new Set(['DEVOLVIDO', 'NAO_REALIZADO']);
+
+/**
+ * Applies what the PSP says of a refund (decision 030), once: DEVOLVIDO gives the money back on its payment
+ * (credit first, then the cycle reopens — payments `giveBack`), NAO_REALIZADO changes nothing but the refund's
+ * status. A refund already final, or not ours, is left as it is.
+ */
+export async function settleRefund(
+  db: Database,
+  organizationId: string,
+  refundId: string,
+  status: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const refund = await repository.lockRefund(tx, organizationId, refundId);
+    if (!refund || FINAL.has(refund.status) || refund.status === status) return;
+    const key = { organizationId, refundId };
+    if (status !== 'DEVOLVIDO') {
+      await repository.setRefundStatus(tx, key, status, FINAL.has(status) ? now : null);
+      return;
+    }
+    const payment = await lockPayment(tx, { organizationId }, refund.paymentId);
+    const { before, after } = await giveBack(tx, organizationId, payment, refund.amountCents, now);
+    await repository.setRefundStatus(tx, key, status, now);
+    await recordAudit(tx, {
+      organizationId,
+      actorId: null,
+      action: 'payment.refunded_by_psp',
+      entityType: 'payment',
+      entityId: refund.paymentId,
+      ipAddress: '',
+      at: now,
+      details: { before, after, refundId },
+    });
+  });
+}
+
+/**
+ * Asks the PSP to give back part or all of a Pix it reported. Our row comes first (REQUESTED), in the
+ * transaction that checks the amount against what the payment still holds less refunds on their way, so two
+ * requests cannot give back more than was paid; then the PSP is asked, outside any transaction. Nothing is given
+ * back until the PSP says DEVOLVIDO. A PSP that cannot be reached leaves the request for the job to send again.
+ */
+export async function requestPixRefund(
+  deps: { db: Database; client: () => Promise<PixClient> },
+  access: OrgAccess,
+  paymentId: string,
+  amountCents: number | null,
+  actor: Actor,
+) {
+  const { db } = deps;
+  const { organizationId } = access;
+  const timeZone = await organizationTimeZone(db, organizationId);
+  // The connection first: without one, no refund row is left waiting for a PSP that is not there.
+  const client = await deps.client();
+  try {
+    const request = await recordRefundRequest(db, access, paymentId, amountCents, actor, timeZone);
+    await sendRefund(db, client, request, actor.now);
+    return { refundId: request.refundId, amountCents: request.amountCents };
+  } finally {
+    await client.close();
+  }
+}
+
+async function recordRefundRequest(
+  db: Database,
+  access: OrgAccess,
+  paymentId: string,
+  amountCents: number | null,
+  actor: Actor,
+  timeZone: string,
+) {
+  const { organizationId } = access;
+  return db.transaction(async (tx) => {
+    const payment = await lockPayment(tx, access, paymentId);
+    if (!payment.endToEndId) throw new AppError('PIX_REFUND_NOT_PSP_PAYMENT');
+    if (addDays(payment.paidOn, PIX_REFUND_WINDOW_DAYS) < todayIn(timeZone, actor.now)) {
+      throw new AppError('PIX_REFUND_WINDOW_CLOSED');
+    }
+    if (payment.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
+    await paymentsRepository.lockCustomer(tx, organizationId, payment.customerId);
+    const balances = await paymentsRepository.creditBalances(tx, organizationId, payment.customerId);
+    const pendingCents = await repository.pendingRefundCents(tx, organizationId, paymentId);
+    const { refundCents } = splitRefund(
+      { ...payment, refundedCents: payment.refundedCents + pendingCents },
+      amountCents,
+      balances.get(payment.currency) ?? 0,
+    );
+    const row = {
+      organizationId,
+      refundId: newRefundId(),
+      endToEndId: payment.endToEndId,
+      paymentId,
+      amountCents: refundCents,
+      status: 'REQUESTED',
+      requestedBy: actor.userId,
+      createdAt: actor.now,
+    };
+    await repository.insertRefund(tx, row);
+    await recordAudit(tx, {
+      organizationId,
+      actorId: actor.userId,
+      action: 'payment.refund_requested',
+      entityType: 'payment',
+      entityId: paymentId,
+      ipAddress: actor.ipAddress,
+      at: actor.now,
+      details: { refundId: row.refundId, amountCents: refundCents },
+    });
+    return row;
+  });
+}
+
+/** PUT /pix/{e2eid}/devolucao/{id} (the same id again is the same refund), then what the PSP answered. */
+export async function sendRefund(
+  db: Database,
+  client: PixClient,
+  refund: { organizationId: string; refundId: string; endToEndId: string; amountCents: number },
+  now: Date,
+) {
+  try {
+    const answer = await client.requestRefund(refund.endToEndId, refund.refundId, {
+      valor: centsToAmount(refund.amountCents),
+      natureza: 'ORIGINAL',
+    });
+    await settleRefund(db, refund.organizationId, refund.refundId, answer.status, now);
+  } catch (error) {
+    if (!(error instanceof PixError)) throw error;
+    if (error.code === 'PSP_REJECTED') {
+      await settleRefund(db, refund.organizationId, refund.refundId, 'NAO_REALIZADO', now);
+      throw new AppError('PIX_REFUND_REFUSED', undefined, { reason: error.message });
+    }
+    throw new AppError('PSP_REQUEST_FAILED', undefined, { failure: error.code });
+  }
+}
+
+/** The job's part: sends again what never reached the PSP, and asks how the others went. */
+export async function followOpenRefunds(db: Database, client: PixClient, organizationId: string, now: Date) {
+  for (const refund of await repository.openRefunds(db, organizationId)) {
+    if (refund.status === 'REQUESTED') {
+      await sendRefund(db, client, refund, now).catch((error: unknown) => {
+        if (!(error instanceof AppError)) throw error;
+      });
+      continue;
+    }
+    const answer = await client.getRefund(refund.endToEndId, refund.refundId);
+    if (answer) await settleRefund(db, organizationId, refund.refundId, answer.status, now);
+  }
+}

@@ -1,0 +1,92 @@
+import { cycleAdjustmentCents, type ReceivedPix } from '@reformer/domain/pix-charges';
+import { todayIn } from '@reformer/domain/time-zones';
+import type { Database, Transaction } from '../../db/client.ts';
+import { amountToCents } from '../../integrations/pix/pix-amounts.ts';
+import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { recordPspPayment } from '../payments/payments.service.ts';
+import * as repository from './pix-charges.repository.ts';
+import { settleRefund } from './pix-refunds.ts';
+
+export type PixSource = 'WEBHOOK' | 'RECONCILIATION';
+export type RecordOutcome = 'PAID' | 'DUPLICATE' | 'UNMATCHED';
+
+const componentCents = (pix: ReceivedPix) =>
+  Object.fromEntries(
+    Object.entries(pix.componentesValor ?? {}).map(([name, part]) => [name, amountToCents(part.valor)]),
+  );
+
+/**
+ * Records one Pix the PSP reported (decision 030), in one transaction: its end-to-end id first (a Pix seen
+ * before — by the webhook, reconciliation, a repeat, another instance — changes nothing more), then, when it paid
+ * one of our charges, a PIX payment of that charge's cycle, whose amount the fine, interest or discount the PSP
+ * applied adjusts first. Refunds it carries are settled too.
+ */
+export async function recordReceivedPix(
+  db: Database,
+  organizationId: string,
+  pix: ReceivedPix,
+  source: PixSource,
+  now: Date,
+): Promise<RecordOutcome> {
+  const timeZone = await organizationTimeZone(db, organizationId);
+  const outcome = await db.transaction(async (tx) => {
+    const amountCents = amountToCents(pix.valor);
+    const isNew = await repository.insertReceived(tx, {
+      organizationId,
+      endToEndId: pix.endToEndId,
+      txid: pix.txid ?? null,
+      amountCents,
+      receivedAt: new Date(pix.horario),
+      source,
+    });
+    if (!isNew) return 'DUPLICATE' as const;
+    const charge = pix.txid ? await repository.lockChargeByTxid(tx, organizationId, pix.txid) : null;
+    if (!charge) return 'UNMATCHED' as const;
+    await payCharge(tx, charge, pix, amountCents, todayIn(timeZone, new Date(pix.horario)), now);
+    return 'PAID' as const;
+  });
+  for (const refund of pix.devolucoes ?? []) {
+    await settleRefund(db, organizationId, refund.id, refund.status, now);
+  }
+  return outcome;
+}
+
+async function payCharge(
+  tx: Transaction,
+  charge: repository.PixChargeRow,
+  pix: ReceivedPix,
+  amountCents: number,
+  paidOn: string,
+  now: Date,
+) {
+  const cycle = {
+    organizationId: charge.organizationId,
+    enrollmentId: charge.enrollmentId,
+    cycleStart: charge.cycleStart,
+  };
+  await repository.adjustCycleAmount(tx, cycle, cycleAdjustmentCents(componentCents(pix)));
+  const paymentId = await recordPspPayment(
+    tx,
+    charge.organizationId,
+    {
+      customerId: charge.customerId,
+      enrollmentId: charge.enrollmentId,
+      cycleStart: charge.cycleStart,
+      amountCents,
+      currency: 'BRL',
+      paidOn,
+      endToEndId: pix.endToEndId,
+    },
+    now,
+  );
+  await repository.linkReceivedPayment(
+    tx,
+    { organizationId: charge.organizationId, endToEndId: pix.endToEndId },
+    paymentId,
+  );
+  await repository.settleCharge(
+    tx,
+    { organizationId: charge.organizationId, txid: charge.txid },
+    { status: 'PAID', now },
+  );
+}
