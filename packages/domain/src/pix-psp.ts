@@ -53,8 +53,8 @@ export type PspPreset = {
   extras: readonly PspExtra[];
 };
 
-/** What charges need: due-date charges, the PIX received, and the webhook that reports them. */
-export const PSP_SCOPES = 'cobv.write cobv.read pix.read webhook.write webhook.read';
+/** What charges need: due-date charges, the PIX received and their refunds, and the webhook that reports them. */
+export const PSP_SCOPES = 'cobv.write cobv.read pix.read pix.write webhook.write webhook.read';
 
 /**
  * As each PSP documents them (what was checked against whose documentation: decision 027). Base URLs end

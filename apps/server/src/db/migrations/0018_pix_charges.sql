@@ -53,4 +53,6 @@ CREATE UNIQUE INDEX "pix_charges_cycle_idx" ON "pix_charges" USING btree ("organ
 CREATE INDEX "pix_charges_customer_idx" ON "pix_charges" USING btree ("organization_id","customer_id");--> statement-breakpoint
 CREATE INDEX "pix_charges_open_idx" ON "pix_charges" USING btree ("organization_id","status") WHERE status in ('PENDING', 'ACTIVE');--> statement-breakpoint
 CREATE INDEX "pix_refunds_open_idx" ON "pix_refunds" USING btree ("organization_id") WHERE status in ('REQUESTED', 'EM_PROCESSAMENTO');--> statement-breakpoint
-CREATE UNIQUE INDEX "payments_end_to_end_idx" ON "payments" USING btree ("organization_id","end_to_end_id") WHERE end_to_end_id is not null;
+CREATE UNIQUE INDEX "payments_end_to_end_idx" ON "payments" USING btree ("organization_id","end_to_end_id") WHERE end_to_end_id is not null;--> statement-breakpoint
+-- Refunds go through the PSP now (decision 030): connections saved with the scopes asked before ask for pix.write too.
+UPDATE "pix_psp_connections" SET "scopes" = "scopes" || ' pix.write' WHERE "scopes" = 'cobv.write cobv.read pix.read webhook.write webhook.read';

@@ -55,54 +55,67 @@ const brazilianDate = (isoDate: string) => isoDate.split('-').reverse().join('/'
  * its cycle, our row is written before the PSP is asked, and a PUT repeated is the same charge.
  */
 export async function issueCharges(deps: PixJobDeps, now: Date) {
-  await forEachConnectedOrganization(deps, async (organizationId, client, row) => {
-    const today = todayIn(await organizationTimeZone(deps.db, organizationId), now);
-    await chargeDueCycles(deps.db, now, { organizationId, days: row.chargeDaysAhead });
-    const cycles = await repository.cyclesToCharge(
-      deps.db,
-      organizationId,
+  await forEachConnectedOrganization(deps, (organizationId, client, row) =>
+    issueOrganizationCharges(deps.db, { organizationId, client, row }, now).then(() => undefined),
+  );
+}
+
+/** One organization's run of `issueCharges`; how many charges the PSP confirmed. */
+export async function issueOrganizationCharges(
+  db: Database,
+  psp: { organizationId: string; client: PixClient; row: pspRepository.PspConnectionRow },
+  now: Date,
+): Promise<number> {
+  const { organizationId, client, row } = psp;
+  const today = todayIn(await organizationTimeZone(db, organizationId), now);
+  await chargeDueCycles(db, now, { organizationId, days: row.chargeDaysAhead });
+  const cycles = await repository.cyclesToCharge(
+    db,
+    organizationId,
+    today,
+    addDays(today, row.chargeDaysAhead),
+  );
+  let issued = 0;
+  for (const cycle of cycles) {
+    const payer = chargePayer(cycle);
+    if (!payer) continue;
+    const txid = cycleTxid(organizationId, cycle.enrollmentId, cycle.cycleStart);
+    const key = { organizationId, txid };
+    await repository.reserveCharge(db, {
+      ...key,
+      enrollmentId: cycle.enrollmentId,
+      cycleStart: cycle.cycleStart,
+      customerId: cycle.customerId,
+      dueDate: cycle.cycleStart,
+      amountCents: cycle.owedCents,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const description = `${cycle.planName} · ${brazilianDate(cycle.cycleStart)}`;
+    const request = dueChargeRequest(
+      row,
+      { dueDate: cycle.cycleStart, amountCents: cycle.owedCents, payer, description },
       today,
-      addDays(today, row.chargeDaysAhead),
     );
-    for (const cycle of cycles) {
-      const payer = chargePayer(cycle);
-      if (!payer) continue;
-      const txid = cycleTxid(organizationId, cycle.enrollmentId, cycle.cycleStart);
-      const key = { organizationId, txid };
-      await repository.reserveCharge(deps.db, {
-        ...key,
-        enrollmentId: cycle.enrollmentId,
-        cycleStart: cycle.cycleStart,
-        customerId: cycle.customerId,
-        dueDate: cycle.cycleStart,
-        amountCents: cycle.owedCents,
-        createdAt: now,
-        updatedAt: now,
+    try {
+      const charge = await client.putDueCharge(txid, request);
+      await repository.settleCharge(db, key, {
+        status: 'ACTIVE',
+        brCode: charge.pixCopiaECola ?? null,
+        failure: null,
+        now,
       });
-      const description = `${cycle.planName} · ${brazilianDate(cycle.cycleStart)}`;
-      const request = dueChargeRequest(
-        row,
-        { dueDate: cycle.cycleStart, amountCents: cycle.owedCents, payer, description },
-        today,
-      );
-      try {
-        const charge = await client.putDueCharge(txid, request);
-        await repository.settleCharge(deps.db, key, {
-          status: 'ACTIVE',
-          brCode: charge.pixCopiaECola ?? null,
-          failure: null,
-          now,
-        });
-      } catch (error) {
-        // The PSP refused this charge (its data): say so on it and go on; anything else stops this run.
-        if (!(error instanceof PixError) || error.code !== 'PSP_REJECTED') throw error;
-        await repository.settleCharge(deps.db, key, { status: 'REFUSED', failure: error.message, now });
-      }
+      issued += 1;
+    } catch (error) {
+      // The PSP refused this charge (its data): say so on it and go on; anything else stops this run.
+      if (!(error instanceof PixError) || error.code !== 'PSP_REJECTED') throw error;
+      await repository.settleCharge(db, key, { status: 'REFUSED', failure: error.message, now });
     }
-    for (const { txid } of await repository.chargesToRemove(deps.db, organizationId)) {
-      await removeCharge(client, { organizationId, txid }, deps.db, now);
-    }
-  });
+  }
+  for (const { txid } of await repository.chargesToRemove(db, organizationId)) {
+    await removeCharge(client, { organizationId, txid }, db, now);
+  }
+  return issued;
 }
 
 async function removeCharge(

@@ -110,6 +110,23 @@ const registerWebhook = createRoute({
   },
 });
 
+const issueNow = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/pix-psp/charges/issue',
+  tags,
+  security: bearerSecurity,
+  middleware: manageBilling,
+  summary:
+    "Issue now the charges of the cycles due within the studio's days ahead (the job does it every 10 minutes); how many the PSP confirmed",
+  request: { params: OrgIdParam },
+  responses: {
+    200: jsonResponse(z.object({ issued: z.number().int() }), 'Issued'),
+    ...standardErrors,
+    409: errorResponse('PSP_SECRETS_KEY_MISSING'),
+    503: pspFailure,
+  },
+});
+
 const WebhookParams = z.object({ orgId: z.string().max(100), secret: z.string().max(200) });
 const webhookAnswers = {
   200: jsonResponse(z.object({ paid: z.number().int() }), 'Recorded (each Pix once)'),
@@ -161,6 +178,9 @@ export const pixChargesRoutes = createRouter()
   )
   .openapi(registerWebhook, async (c) =>
     c.json(await service.registerWebhook(depsOf(c), c.var.access, c.req.valid('json'), actorOf(c)), 200),
+  )
+  .openapi(issueNow, async (c) =>
+    c.json(await service.issueChargesNow(depsOf(c), c.var.access, c.var.deps.now()), 200),
   )
   .openapi(webhook, async (c) => {
     const { orgId, secret } = c.req.valid('param');

@@ -19,6 +19,7 @@ import type { PixGateway } from '../pix-psp/pix-gateway.ts';
 import * as pspRepository from '../pix-psp/pix-psp.repository.ts';
 import { openPspConnection } from '../pix-psp/pix-psp-connection.ts';
 import * as repository from './pix-charges.repository.ts';
+import { issueOrganizationCharges } from './pix-charges-job.ts';
 import { recordReceivedPix } from './received-pix.ts';
 
 export type PixDeps = {
@@ -208,4 +209,13 @@ export async function receiveWebhook(
     if ((await recordReceivedPix(deps.db, organizationId, one, 'WEBHOOK', now)) === 'PAID') paid += 1;
   }
   return { paid };
+}
+
+/** "Issue charges now": the job's run for this organization, without waiting for the next one. */
+export async function issueChargesNow(deps: PixDeps, access: OrgAccess, now: Date) {
+  const { organizationId } = access;
+  const issued = await withClient(deps, organizationId, (client, row) =>
+    issueOrganizationCharges(deps.db, { organizationId, client, row }, now),
+  );
+  return { issued };
 }

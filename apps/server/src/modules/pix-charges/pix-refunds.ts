@@ -132,7 +132,23 @@ async function recordRefundRequest(
   });
 }
 
-/** PUT /pix/{e2eid}/devolucao/{id} (the same id again is the same refund), then what the PSP answered. */
+/**
+ * Failures after which the PSP may have taken the refund (or will, when it is back): the same id is sent again
+ * by the job, which the PSP treats as the same refund. Any other failure means it was not taken.
+ */
+const MAYBE_TAKEN = new Set([
+  'PSP_UNREACHABLE',
+  'PSP_TIMEOUT',
+  'PSP_UNAVAILABLE',
+  'PSP_RATE_LIMITED',
+  'PSP_UNEXPECTED_ANSWER',
+]);
+
+/**
+ * PUT /pix/{e2eid}/devolucao/{id} (the same id again is the same refund), then what the PSP answered. A refund
+ * the PSP refused, or could not have taken (our credentials, its scopes), is NAO_REALIZADO at once, so staff may
+ * ask again without two refunds ever being on their way; one that may have been taken stays REQUESTED.
+ */
 export async function sendRefund(
   db: Database,
   client: PixClient,
@@ -147,8 +163,9 @@ export async function sendRefund(
     await settleRefund(db, refund.organizationId, refund.refundId, answer.status, now);
   } catch (error) {
     if (!(error instanceof PixError)) throw error;
+    if (MAYBE_TAKEN.has(error.code)) return;
+    await settleRefund(db, refund.organizationId, refund.refundId, 'NAO_REALIZADO', now);
     if (error.code === 'PSP_REJECTED') {
-      await settleRefund(db, refund.organizationId, refund.refundId, 'NAO_REALIZADO', now);
       throw new AppError('PIX_REFUND_REFUSED', undefined, { reason: error.message });
     }
     throw new AppError('PSP_REQUEST_FAILED', undefined, { failure: error.code });

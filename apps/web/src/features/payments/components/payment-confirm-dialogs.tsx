@@ -38,7 +38,7 @@ export function RefundPaymentDialog({ organizationId, payment, isOpen, onClose }
       confirmLabel={t('payments.refund.submit')}
       tone="warning"
       isPending={refund.isPending || !isAmountValid}
-      onConfirm={() => refund.mutate({ paymentId: payment.id, amountCents })}
+      onConfirm={() => refund.mutate({ payment, amountCents })}
     >
       <p>
         {t('payments.refund.body', {
@@ -47,6 +47,7 @@ export function RefundPaymentDialog({ organizationId, payment, isOpen, onClose }
           date: text.date(payment),
         })}
       </p>
+      {payment.endToEndId && <p className="mt-2 text-sm">{t('payments.refund.throughPsp')}</p>}
       <div className="mt-3">
         <TextField
           label={t('payments.refund.amount')}

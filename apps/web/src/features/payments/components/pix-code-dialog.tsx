@@ -5,13 +5,13 @@ import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { PixQrCode } from '@/components/ui/pix-qr-code.tsx';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { usePermissions } from '@/lib/access-profile.ts';
 import { pixSettingsQueryOptions } from '../api/get-pix-settings.ts';
 import { type PixMerchant, paymentPixCode } from '../pix-code.ts';
 import { usePaymentText } from './payment-display.ts';
-import { PixQrCode } from './pix-qr-code.tsx';
 
 type PixCodeDialogProps = {
   organizationId: string;

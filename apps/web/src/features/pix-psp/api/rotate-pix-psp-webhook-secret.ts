@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client.ts';
 import { useToastMutation } from '@/lib/toasts.ts';
 import { pixPspPath, pixPspQueryKey } from './get-pix-psp.ts';
+import { pixWebhookQueryKey } from './get-pix-webhook.ts';
 
 /** A new secret in the PSP's webhook URL: the old URL stops being accepted. */
 export function rotatePixPspWebhookSecret(organizationId: string): Promise<PspSettings> {
@@ -20,6 +21,10 @@ export function useRotatePixPspWebhookSecret(organizationId: string) {
       success: t('pixPsp.webhook.success'),
       errorFallback: 'common.errors.failedToUpdate',
     },
-    onSuccess: (settings) => queryClient.setQueryData(pixPspQueryKey(organizationId), settings),
+    onSuccess: async (settings) => {
+      queryClient.setQueryData(pixPspQueryKey(organizationId), settings);
+      // The PSP still has the old address: the panel shows it is to be registered again.
+      await queryClient.invalidateQueries({ queryKey: pixWebhookQueryKey(organizationId) });
+    },
   });
 }

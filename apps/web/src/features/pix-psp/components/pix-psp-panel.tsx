@@ -8,9 +8,11 @@ import { usePermissions } from '@/lib/access-profile.ts';
 import { useFormatDate } from '@/lib/format.ts';
 import { useDisconnectPixPsp } from '../api/disconnect-pix-psp.ts';
 import { pixPspQueryOptions } from '../api/get-pix-psp.ts';
+import { useIssuePixCharges } from '../api/issue-pix-charges.ts';
 import { useRotatePixPspWebhookSecret } from '../api/rotate-pix-psp-webhook-secret.ts';
 import { useTestPixPspConnection } from '../api/test-pix-psp-connection.ts';
 import { PixPspForm } from './pix-psp-form.tsx';
+import { PixWebhookRegistration } from './pix-webhook-registration.tsx';
 
 /**
  * Settings → Payments → PSP (decision 027): the bank or payment institution whose API Pix creates the
@@ -42,7 +44,10 @@ export function PixPspPanel({ organizationId }: { organizationId: string }) {
         isReadOnly={!canManage || !data.canStoreSecrets}
       />
       {connection && canManage && data.canStoreSecrets && (
-        <ConnectionActions organizationId={organizationId} />
+        <>
+          <PixWebhookRegistration organizationId={organizationId} />
+          <ConnectionActions organizationId={organizationId} />
+        </>
       )}
     </SettingsCard>
   );
@@ -106,10 +111,12 @@ function ConnectionActions({ organizationId }: { organizationId: string }) {
   const [result, setResult] = useState<PspConnectionTest | null>(null);
   const test = useTestPixPspConnection(organizationId);
   const rotate = useRotatePixPspWebhookSecret(organizationId);
+  const issue = useIssuePixCharges(organizationId);
   const disconnect = useDisconnectPixPsp(organizationId, { onSuccess: () => setIsConfirming(false) });
   return (
     <div className="flex flex-col gap-3 border-t border-base-300 pt-3">
       {result && <TestResult result={result} />}
+      <p className="text-sm text-base-content/70">{t('pixPsp.issueCharges.hint')}</p>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
@@ -118,6 +125,14 @@ function ConnectionActions({ organizationId }: { organizationId: string }) {
           onClick={() => test.mutateAsync().then(setResult, () => setResult(null))}
         >
           {test.isPending ? t('pixPsp.test.loading') : t('pixPsp.test.action')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline"
+          disabled={issue.isPending}
+          onClick={() => issue.mutate()}
+        >
+          {t('pixPsp.issueCharges.action')}
         </button>
         <button
           type="button"

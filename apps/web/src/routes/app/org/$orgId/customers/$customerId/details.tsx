@@ -11,6 +11,7 @@ import { CustomerMakeUpCreditsPanel } from '@/features/make-up-credits/component
 import { CustomerMedicalRecordsPanel } from '@/features/medical-records/components/customer-medical-records-panel.tsx';
 import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
 import { CustomerPaymentsPanel } from '@/features/payments/components/customer-payments-panel.tsx';
+import { CustomerPixCharges } from '@/features/pix-charges/components/customer-pix-charges.tsx';
 import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
 import { AccessDeniedError } from '@/lib/route-errors.ts';
 
@@ -37,7 +38,10 @@ function CustomerDetailsRoute() {
     <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
   ) : null;
   const paymentsPanel = permissions.can('VIEW_PAYMENTS') ? (
-    <CustomerPaymentsPanel organizationId={orgId} customerId={customerId} />
+    <div className="flex flex-col gap-4">
+      <CustomerPaymentsPanel organizationId={orgId} customerId={customerId} />
+      <CustomerPixCharges organizationId={orgId} customerId={customerId} />
+    </div>
   ) : null;
   const medicalRecordsPanel = permissions.canAny('VIEW_MEDICAL_RECORDS') ? (
     <CustomerMedicalRecordsPanel
