@@ -175,6 +175,8 @@ export const PaymentReminderEvent = z.object({
   planName: z.string(),
   /** The occasion: the cycle's due date (its first day). */
   dueDate: z.string(),
+  /** The due date, or the next business day when it is a weekend or bank holiday: overdue after it. */
+  payableUntil: z.string(),
   amountCents: z.number().int(),
   currency: Currency,
   /** Negative when overdue. */
