@@ -108,7 +108,7 @@ export const BirthdayConfigInput = z
 export type BirthdayConfigInput = z.input<typeof BirthdayConfigInput>;
 export type BirthdayConfigValues = z.output<typeof BirthdayConfigInput>;
 
-/** The overdue template is used for cycles already past their due date (timing AFTER, or sending by hand). */
+/** The overdue template is used for cycles already overdue (timing AFTER, or sending by hand; decision 035). */
 export const PaymentReminderConfigInput = z
   .object({
     ...configFields,
