@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billingCycle } from './billing-cycles.ts';
-import { type IsHoliday, isOverdue, payableUntil } from './business-days.ts';
+import { type IsHoliday, payableUntil } from './business-days.ts';
 import { isCalendarDate } from './customers.ts';
 import { type EnrollmentCoverage, lastCoveredDate } from './enrollments.ts';
 import { Currency } from './money.ts';
@@ -234,16 +234,17 @@ export function billingCycleStates(
     if ((start > lastDay || start > horizon) && start > lastPaid) break;
     const paidCents = paidByCycleStart.get(start) ?? 0;
     const priceCents = cycleAmountCents(enrollment, chargedByCycleStart, start);
+    const lastPayableDay = payableUntil(start, isHoliday);
     const state: CycleState =
       paidCents >= priceCents
         ? 'PAID'
-        : isOverdue(start, today, isHoliday)
+        : today > lastPayableDay // business-days `isOverdue`
           ? 'OVERDUE'
           : start <= today
             ? 'DUE'
             : 'UPCOMING';
     const isCharged = chargedByCycleStart.has(start);
-    const dates = { dueDate: start, payableUntil: payableUntil(start, isHoliday) };
+    const dates = { dueDate: start, payableUntil: lastPayableDay };
     cycles.push({ index, start, end, ...dates, priceCents, isCharged, paidCents, state });
   }
   return cycles;
