@@ -8,9 +8,11 @@ import {
   isBirthdayOn,
   nextBirthday,
   occasionDateFor,
+  reminderSendDate,
   unpaidCycles,
   upcomingBirthday,
 } from './events-occasions.ts';
+import { noHolidays } from './test-helpers.ts';
 
 describe('the 30-day birthday window', () => {
   it('reaches into the next year at the year end, with the age they turn then', () => {
@@ -86,7 +88,7 @@ describe('due and overdue cycles', () => {
 
   it('lists unpaid cycles up to the horizon, overdue ones first, as the billing tab counts them', () => {
     const paid = new Map([['2027-02-28', 34_900]]);
-    const cycles = unpaidCycles(enrollment, paid, '2027-03-15', 30);
+    const cycles = unpaidCycles(enrollment, paid, '2027-03-15', 30, noHolidays);
     expect(cycles.map((cycle) => [cycle.dueDate, cycle.state])).toEqual([
       ['2027-01-31', 'OVERDUE'],
       ['2027-03-31', 'UPCOMING'],
@@ -98,14 +100,32 @@ describe('due and overdue cycles', () => {
       ['2027-01-31', 34_900],
       ['2027-02-28', 10_000],
     ]);
-    const [cycle] = unpaidCycles(enrollment, paid, '2027-02-28', 0);
+    const [cycle] = unpaidCycles(enrollment, paid, '2027-02-28', 0, noHolidays);
     expect(cycle?.state).toBe('DUE');
     expect(cycle && amountDueCents(cycle)).toBe(24_900);
   });
 
   it('stops at the last day an enrollment covers', () => {
     const canceled = { ...enrollment, canceledFrom: '2027-03-01' };
-    const cycles = unpaidCycles(canceled, new Map(), '2027-03-15', 30);
+    const cycles = unpaidCycles(canceled, new Map(), '2027-03-15', 30, noHolidays);
     expect(cycles.map((cycle) => cycle.dueDate)).toEqual(['2027-01-31', '2027-02-28']);
+  });
+});
+
+describe('when a payment reminder goes out', () => {
+  // A cycle due on Saturday 6 March 2027, payable until Monday 8 March.
+  const saturday = { dueDate: '2027-03-06', payableUntil: '2027-03-08' };
+
+  it('sends an overdue reminder once the cycle is overdue, not the day after a Saturday', () => {
+    expect(reminderSendDate(saturday, 'AFTER', 1)).toBe('2027-03-09');
+    expect(reminderSendDate(saturday, 'AFTER', 3)).toBe('2027-03-09');
+    expect(reminderSendDate(saturday, 'AFTER', 5)).toBe('2027-03-11');
+    const weekday = { dueDate: '2027-03-03', payableUntil: '2027-03-03' };
+    expect(reminderSendDate(weekday, 'AFTER', 1)).toBe('2027-03-04');
+  });
+
+  it('sends the other reminders on the due date or the days before it, weekend or not', () => {
+    expect(reminderSendDate(saturday, 'ON_DAY', 0)).toBe('2027-03-06');
+    expect(reminderSendDate(saturday, 'BEFORE', 3)).toBe('2027-03-03');
   });
 });

@@ -1,3 +1,4 @@
+import type { IsHoliday } from './business-days.ts';
 import { addDays, daysBetween } from './calendar-dates.ts';
 import type { EnrollmentCoverage } from './enrollments.ts';
 import { type BillingCycleState, billingCycleStates } from './payments.ts';
@@ -84,15 +85,37 @@ export function unpaidCycles(
   paidByCycleStart: ReadonlyMap<string, number>,
   today: string,
   days: number,
+  isHoliday: IsHoliday,
   chargedByCycleStart?: ReadonlyMap<string, number>,
 ): BillingCycleState[] {
   const horizon = addDays(today, Math.max(0, days));
-  return billingCycleStates(enrollment, paidByCycleStart, today, horizon, chargedByCycleStart).filter(
-    (cycle) => cycle.state !== 'PAID' && cycle.dueDate <= horizon,
-  );
+  return billingCycleStates(
+    enrollment,
+    paidByCycleStart,
+    today,
+    horizon,
+    isHoliday,
+    chargedByCycleStart,
+  ).filter((cycle) => cycle.state !== 'PAID' && cycle.dueDate <= horizon);
 }
 
 /** What is still to pay of a cycle. */
 export function amountDueCents(cycle: Pick<BillingCycleState, 'priceCents' | 'paidCents'>): number {
   return Math.max(0, cycle.priceCents - cycle.paidCents);
+}
+
+/**
+ * The day a cycle's reminder goes out under this timing. An AFTER (overdue) reminder waits until the cycle is
+ * overdue, the day after it stops being payable (decision 035): "1 day after" a Saturday's cycle, payable
+ * until Monday, goes out on Tuesday rather than on Sunday, while "5 days after" still goes out on Thursday.
+ */
+export function reminderSendDate(
+  cycle: Pick<BillingCycleState, 'dueDate' | 'payableUntil'>,
+  timing: EventTiming,
+  days: number,
+): string {
+  const sendDate = addDays(cycle.dueDate, -occasionOffset(timing, days));
+  if (timing !== 'AFTER') return sendDate;
+  const firstOverdueDay = addDays(cycle.payableUntil, 1);
+  return sendDate > firstOverdueDay ? sendDate : firstOverdueDay;
 }

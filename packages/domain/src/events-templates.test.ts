@@ -5,6 +5,7 @@ import {
   messageSubject,
   PAYMENT_REMINDER_PLACEHOLDERS,
   paymentReminderValues,
+  reminderTemplateFor,
   renderTemplate,
   unknownPlaceholders,
   whatsAppLink,
@@ -143,5 +144,18 @@ describe('configuration input', () => {
       expect(translate(enUS, key)).not.toBe(key);
       expect(translate(ptBR, key)).not.toBe(key);
     }
+  });
+});
+
+describe('the overdue template', () => {
+  const config = { template: 'Vence em {dueDate}', overdueTemplate: 'Venceu em {dueDate}' };
+
+  it('waits until the cycle is no longer payable: a Saturday’s cycle, payable until Monday, on Sunday and Tuesday', () => {
+    expect(reminderTemplateFor(config, '2027-03-08', '2027-03-07')).toBe(config.template);
+    expect(reminderTemplateFor(config, '2027-03-08', '2027-03-08')).toBe(config.template);
+    expect(reminderTemplateFor(config, '2027-03-08', '2027-03-09')).toBe(config.overdueTemplate);
+    expect(reminderTemplateFor({ ...config, overdueTemplate: null }, '2027-03-08', '2027-03-09')).toBe(
+      config.template,
+    );
   });
 });

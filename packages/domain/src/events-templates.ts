@@ -126,11 +126,14 @@ export function whatsAppLink(number: string, text: string): string {
   return `https://wa.me/${number}?text=${encodeURIComponent(text)}`;
 }
 
-/** A cycle past its due date on the day the message goes out gets the overdue template. */
+/**
+ * A cycle overdue on the day the message goes out — past the last day it is payable, which is its due date
+ * or, for a weekend or holiday, the next business day (decision 035) — gets the overdue template.
+ */
 export function reminderTemplateFor(
   config: { template: string; overdueTemplate: string | null },
-  dueDate: string,
+  payableUntil: string,
   sendDate: string,
 ): string {
-  return dueDate < sendDate && config.overdueTemplate ? config.overdueTemplate : config.template;
+  return payableUntil < sendDate && config.overdueTemplate ? config.overdueTemplate : config.template;
 }

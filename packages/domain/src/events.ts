@@ -108,7 +108,7 @@ export const BirthdayConfigInput = z
 export type BirthdayConfigInput = z.input<typeof BirthdayConfigInput>;
 export type BirthdayConfigValues = z.output<typeof BirthdayConfigInput>;
 
-/** The overdue template is used for cycles already past their due date (timing AFTER, or sending by hand). */
+/** The overdue template is used for cycles already overdue (timing AFTER, or sending by hand; decision 035). */
 export const PaymentReminderConfigInput = z
   .object({
     ...configFields,
@@ -175,6 +175,8 @@ export const PaymentReminderEvent = z.object({
   planName: z.string(),
   /** The occasion: the cycle's due date (its first day). */
   dueDate: z.string(),
+  /** The due date, or the next business day when it is a weekend or bank holiday: overdue after it. */
+  payableUntil: z.string(),
   amountCents: z.number().int(),
   currency: Currency,
   /** Negative when overdue. */

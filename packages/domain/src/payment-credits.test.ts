@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from './errors.ts';
 import { creditToApply, splitPayment, splitRefund } from './payment-credits.ts';
 import { billingCycleStates, firstUnpaidCycleStart } from './payments.ts';
+import { noHolidays } from './test-helpers.ts';
 
 const cycle = { start: '2027-03-01', end: '2027-03-31', amountCents: 30_000, paidCents: 0 };
 
@@ -136,7 +137,7 @@ describe('a charged cycle keeps its amount', () => {
 
   it('judges charged cycles at their fixed amount and the others at the price today', () => {
     const paid = new Map([['2027-01-01', 30_000]]);
-    const cycles = billingCycleStates(enrollment, paid, '2027-03-01', '2027-03-31', charged);
+    const cycles = billingCycleStates(enrollment, paid, '2027-03-01', '2027-03-31', noHolidays, charged);
     expect(cycles.map((c) => [c.start, c.priceCents, c.isCharged, c.state])).toEqual([
       ['2027-01-01', 30_000, true, 'PAID'],
       ['2027-02-01', 30_000, true, 'OVERDUE'],

@@ -6,7 +6,7 @@ import {
   PaymentInput,
   PaymentListQuery,
 } from './payments.ts';
-import { issueKeys } from './test-helpers.ts';
+import { issueKeys, noHolidays } from './test-helpers.ts';
 import { V } from './validation.ts';
 
 const enrollment = {
@@ -67,7 +67,7 @@ describe('payment input', () => {
 describe('due cycles', () => {
   it('marks cycles paid, overdue, due and upcoming across month ends', () => {
     const paid = new Map([['2027-01-31', 34_900]]);
-    const cycles = billingCycleStates(enrollment, paid, '2027-03-31', '2027-04-30');
+    const cycles = billingCycleStates(enrollment, paid, '2027-03-31', '2027-04-30', noHolidays);
     expect(cycles.map((c) => [c.start, c.end, c.state])).toEqual([
       ['2027-01-31', '2027-02-27', 'PAID'],
       ['2027-02-28', '2027-03-30', 'OVERDUE'],
@@ -76,21 +76,47 @@ describe('due cycles', () => {
     ]);
   });
 
+  it('keeps a cycle due on a weekend or bank holiday DUE until the next business day', () => {
+    // Cycles due on Saturday 6 March and on Wednesday 21 April 2027, Tiradentes.
+    const isTiradentes = (date: string) => date === '2027-04-21';
+    const stateOn = (startDate: string, today: string) =>
+      billingCycleStates({ ...enrollment, startDate }, new Map(), today, '2027-12-31', isTiradentes)[0];
+    const saturday = ['2027-03-05', '2027-03-06', '2027-03-07', '2027-03-08', '2027-03-09'];
+    expect(saturday.map((today) => stateOn('2027-03-06', today)?.state)).toEqual([
+      'UPCOMING',
+      'DUE',
+      'DUE',
+      'DUE',
+      'OVERDUE',
+    ]);
+    expect(stateOn('2027-03-06', '2027-03-07')).toMatchObject({
+      dueDate: '2027-03-06',
+      payableUntil: '2027-03-08',
+    });
+    const holiday = ['2027-04-21', '2027-04-22', '2027-04-23'];
+    expect(holiday.map((today) => stateOn('2027-04-21', today)?.state)).toEqual(['DUE', 'DUE', 'OVERDUE']);
+  });
+
   it('needs COMPLETED payments to reach the price: a partial payment leaves the cycle open', () => {
     const partial = new Map([['2027-01-31', 20_000]]);
-    const [first] = billingCycleStates(enrollment, partial, '2027-02-10', '2027-02-10');
+    const [first] = billingCycleStates(enrollment, partial, '2027-02-10', '2027-02-10', noHolidays);
     expect(first).toMatchObject({ paidCents: 20_000, state: 'OVERDUE' });
   });
 
   it('stops at the end of the enrollment or its cancellation', () => {
     const canceled = { ...enrollment, canceledFrom: '2027-03-01' };
-    expect(billingCycleStates(canceled, new Map(), '2027-06-01', '2027-12-31').map((c) => c.start)).toEqual([
-      '2027-01-31',
-      '2027-02-28',
-    ]);
-    expect(billingCycleStates(enrollment, new Map(), '2027-08-01', '2027-12-31')).toHaveLength(5);
+    expect(
+      billingCycleStates(canceled, new Map(), '2027-06-01', '2027-12-31', noHolidays).map((c) => c.start),
+    ).toEqual(['2027-01-31', '2027-02-28']);
+    expect(billingCycleStates(enrollment, new Map(), '2027-08-01', '2027-12-31', noHolidays)).toHaveLength(5);
     // A cycle paid ahead of a renewal still shows, paid.
-    const ahead = billingCycleStates(canceled, new Map([['2027-03-31', 34_900]]), '2027-03-15', '2027-04-14');
+    const ahead = billingCycleStates(
+      canceled,
+      new Map([['2027-03-31', 34_900]]),
+      '2027-03-15',
+      '2027-04-14',
+      noHolidays,
+    );
     expect(ahead.map((c) => [c.start, c.state])).toEqual([
       ['2027-01-31', 'OVERDUE'],
       ['2027-02-28', 'OVERDUE'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { billingCycle } from './billing-cycles.ts';
+import { type IsHoliday, payableUntil } from './business-days.ts';
 import { isCalendarDate } from './customers.ts';
 import { type EnrollmentCoverage, lastCoveredDate } from './enrollments.ts';
 import { Currency } from './money.ts';
@@ -158,6 +159,8 @@ export const BillingCycleState = z.object({
   end: z.string(),
   /** Studios charge ahead: a cycle is due on its first day. */
   dueDate: z.string(),
+  /** The due date, or the next business day when it falls on a weekend or bank holiday (decision 035). */
+  payableUntil: z.string(),
   /** What the cycle owes: fixed when it was charged, else the plan's price today. */
   priceCents: z.number().int(),
   /** Whether `priceCents` is fixed (the cycle was charged): a later price change no longer moves it. */
@@ -191,7 +194,10 @@ export const CustomerBilling = z.object({
 });
 export type CustomerBilling = z.infer<typeof CustomerBilling>;
 
-/** A cycle is due from its first day, overdue the day after, and shown ahead up to this many days before. */
+/**
+ * A cycle is due from its first day, overdue the day after it stops being payable (business-days.ts), and
+ * shown ahead up to this many days before.
+ */
 export const UPCOMING_CYCLE_DAYS = 30;
 
 /**
@@ -210,13 +216,15 @@ export function cycleAmountCents(
  * The billing cycles of an enrollment (ARCHITECTURE §5: each cycle of its plan from the start date) that
  * start by the day it last covers and at most UPCOMING_CYCLE_DAYS after today, each with what is paid of it
  * (COMPLETED payments net of refunds and of what went to credit, plus credit applied to it): PAID when that
- * reaches what the cycle owes, otherwise OVERDUE once its due date passed, DUE on it, UPCOMING before.
+ * reaches what the cycle owes, otherwise OVERDUE once it is no longer payable (a Saturday's cycle from
+ * Tuesday, decision 035), DUE from its due date until then, UPCOMING before.
  */
 export function billingCycleStates(
   enrollment: EnrollmentCoverage & { months: number; priceCents: number },
   paidByCycleStart: ReadonlyMap<string, number>,
   today: string,
   horizon: string,
+  isHoliday: IsHoliday,
   chargedByCycleStart: ReadonlyMap<string, number> = new Map(),
 ): BillingCycleState[] {
   const lastDay = lastCoveredDate(enrollment);
@@ -228,10 +236,18 @@ export function billingCycleStates(
     if ((start > lastDay || start > horizon) && start > lastPaid) break;
     const paidCents = paidByCycleStart.get(start) ?? 0;
     const priceCents = cycleAmountCents(enrollment, chargedByCycleStart, start);
+    const lastPayableDay = payableUntil(start, isHoliday);
     const state: CycleState =
-      paidCents >= priceCents ? 'PAID' : start < today ? 'OVERDUE' : start === today ? 'DUE' : 'UPCOMING';
+      paidCents >= priceCents
+        ? 'PAID'
+        : today > lastPayableDay // business-days `isOverdue`
+          ? 'OVERDUE'
+          : start <= today
+            ? 'DUE'
+            : 'UPCOMING';
     const isCharged = chargedByCycleStart.has(start);
-    cycles.push({ index, start, end, dueDate: start, priceCents, isCharged, paidCents, state });
+    const dates = { dueDate: start, payableUntil: lastPayableDay };
+    cycles.push({ index, start, end, ...dates, priceCents, isCharged, paidCents, state });
   }
   return cycles;
 }

@@ -5,3 +5,6 @@ export function issueKeys(result: {
 }): string[] {
   return result.error?.issues.map((issue) => `${issue.path.join('.')}:${issue.message}`) ?? [];
 }
+
+/** A calendar with weekends only: for rules whose tests do not hinge on a bank holiday. */
+export const noHolidays = (_date: string) => false;

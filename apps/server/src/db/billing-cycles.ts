@@ -1,5 +1,7 @@
+import { lastOverdueDueDate } from '@reformer/domain/business-days';
 import { BILLING_CYCLE_MONTHS } from '@reformer/domain/customer-plans';
 import { notInArray, type SQL, sql } from 'drizzle-orm';
+import { isBankHoliday } from '../lib/bank-holidays.ts';
 import { lastCoveredDay } from './roster.ts';
 import {
   billingCycles,
@@ -61,14 +63,16 @@ const cycleStarted = (through: (today: SQL) => SQL) =>
 /**
  * Overdue billing cycles, one row each (`customer_id`, `currency`, `owed_cents`), as a subquery to select
  * from — the SQL twin of payments `billingCycleStates` (dashboard.test.ts compares the two), shared by the
- * dashboard's totals and the churn risk's per-customer counts: the cycles started before today whose paid
- * part (COMPLETED payments net of credit and refunds, plus credit applied) does not reach what the cycle owes
- * — its charged amount, else the plan's price today (decision 028). `owed_cents` is what is still to pay.
+ * dashboard's totals and the churn risk's per-customer counts: the cycles no longer payable today (due by
+ * the last business day before today, decision 035) whose paid part (COMPLETED payments net of credit and
+ * refunds, plus credit applied) does not reach what the cycle owes — its charged amount, else the plan's
+ * price today (decision 028). `owed_cents` is what is still to pay.
  */
 export function overdueCycles(organizationId: string, today: string): SQL {
-  const beforeToday = (day: SQL) => sql`${day} - 1`;
+  const lastOverdue = lastOverdueDueDate(today, isBankHoliday);
+  const overdueThrough = () => sql`${lastOverdue}::date`;
   return sql`(
-    ${startedCycles({ where: sql`${enrollments.organizationId} = ${organizationId}`, today: sql`${today}::date` }, beforeToday)},
+    ${startedCycles({ where: sql`${enrollments.organizationId} = ${organizationId}`, today: sql`${today}::date` }, overdueThrough)},
     owed as (
       select cycles.*, coalesce(charged.amount_cents, price_cents) as amount_cents,
         coalesce(charged.credit_applied_cents, 0) + coalesce((
@@ -78,7 +82,7 @@ export function overdueCycles(organizationId: string, today: string): SQL {
       from cycles
       left join ${billingCycles} as charged on charged.organization_id = ${organizationId}
         and charged.enrollment_id = cycles.enrollment_id and charged.cycle_start = cycles.cycle_start
-      where ${cycleStarted(beforeToday)}
+      where ${cycleStarted(overdueThrough)}
     )
     select customer_id, currency, amount_cents - paid_cents as owed_cents
     from owed where paid_cents < amount_cents

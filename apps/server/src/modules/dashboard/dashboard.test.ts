@@ -355,6 +355,24 @@ describe('the overdue SQL and the billing rule', () => {
     expect(owedOn).toBeGreaterThanOrEqual(5);
   });
 
+  it('agree that a cycle due on a Saturday or a national holiday is overdue only after the next business day', async () => {
+    // Decision 035. Bia's cycle due Saturday 1 May 2027 (Labour Day) is payable until Monday 3 May; Davi's due
+    // Tuesday 2 November (All Souls' Day) until Wednesday 3 November.
+    const overdueCyclesOn = async (now: string) => {
+      t.setNow(new Date(`${now}T15:00:00Z`));
+      const { payments } = await dashboard();
+      expect(payments?.overdue, now).toEqual(await overdueFromBillingTabs());
+      return Object.fromEntries(payments?.overdue.map((row) => [row.currency, row.cycles]) ?? []);
+    };
+    const cyclesOn = async (currency: string, days: string[]) => {
+      const counts: number[] = [];
+      for (const now of days) counts.push((await overdueCyclesOn(now))[currency] ?? 0);
+      return counts;
+    };
+    expect(await cyclesOn('USD', ['2027-05-02', '2027-05-03', '2027-05-04'])).toEqual([2, 2, 3]);
+    expect(await cyclesOn('BRL', ['2027-11-02', '2027-11-03', '2027-11-04'])).toEqual([9, 9, 10]);
+  });
+
   it('agree once cycles are charged, the price rises, money goes to credit and part of a payment comes back', async () => {
     // Decision 028: charged cycles keep their amount; credit paid beyond a cycle, applied to another, and a
     // partial refund move what is paid the same way in both.

@@ -3,6 +3,7 @@ import {
   isBirthdayOn,
   occasionDateFor,
   occasionOffset,
+  reminderSendDate,
 } from '@reformer/domain/events-occasions';
 import type { Database } from '../../db/client.ts';
 import * as repository from './events.repository.ts';
@@ -43,7 +44,7 @@ async function occasionsOf(db: Database, due: DueConfig): Promise<Occasion[]> {
   const horizon = Math.max(0, occasionOffset(config.timing, config.days));
   const cycles = await listReminderCycles(db, config.organizationId, today, horizon);
   return cycles
-    .filter(({ cycle }) => cycle.dueDate === target)
+    .filter(({ cycle }) => reminderSendDate(cycle, config.timing, config.days) === today)
     .map((reminder) => reminderOccasionOf(organization, reminder, reminderText(config, reminder, today)));
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@reformer/domain/events-templates';
 import type { BillingCycleState } from '@reformer/domain/payments';
 import type { Database, Transaction } from '../../db/client.ts';
+import { isBankHoliday } from '../../lib/bank-holidays.ts';
 import { cycleLedgers } from '../payments/payments.repository.ts';
 import * as repository from './events.repository.ts';
 import type { Occasion } from './events-delivery.ts';
@@ -41,7 +42,8 @@ export async function listReminderCycles(
   const cycles = rows.flatMap((enrollment) => {
     const ledger = ledgers.get(enrollment.enrollmentId);
     const billed = { ...enrollment, months: billingCycleMonths(enrollment.billingCycle) };
-    return unpaidCycles(billed, ledger?.paid ?? new Map(), today, days, ledger?.charged).map((cycle) => ({
+    const paid = ledger?.paid ?? new Map();
+    return unpaidCycles(billed, paid, today, days, isBankHoliday, ledger?.charged).map((cycle) => ({
       enrollment,
       cycle,
     }));
@@ -68,7 +70,8 @@ export function reminderText(
   reminder: ReminderCycle,
   sendDate: string,
 ) {
-  const template = reminderTemplateFor(config, reminder.cycle.dueDate, sendDate);
+  // The overdue template once the cycle is overdue: a Saturday's is still payable on Monday (decision 035).
+  const template = reminderTemplateFor(config, reminder.cycle.payableUntil, sendDate);
   return renderTemplate(template, reminderTemplateValues(reminder));
 }
 

@@ -176,6 +176,7 @@ export async function listPaymentReminders(
     customerName: enrollment.customerName,
     planName: enrollment.planName,
     dueDate: cycle.dueDate,
+    payableUntil: cycle.payableUntil,
     amountCents: amountDueCents(cycle),
     currency: enrollment.currency,
     daysUntilDue: daysBetween(today, cycle.dueDate),

@@ -543,6 +543,46 @@ describe('the daily job', () => {
       `Olá Devedora N${customerNumber}, Trimestral: R$ 349,00 venceu em 13/01/2027.`,
     ]);
   });
+
+  it('waits for a Saturday’s cycle to be overdue: "1 day after" goes out on Tuesday, not Sunday (decision 035)', async () => {
+    const orgId = await jobOrganization(
+      { ...reminderConfig, enabled: true, timing: 'AFTER', days: 1, channels: ['EMAIL'] },
+      'payment-reminders',
+    );
+    const schedule = await createEnrollableSchedule(t, owner, orgId, CLASS_YEAR);
+    const plan = await createPlan(t, owner, orgId, { weeklySessionsLimit: null, name: 'Mensal' });
+    const debtor = await customer({ firstName: 'Sabrina' }, orgId);
+    await createEnrollment(t, owner, orgId, {
+      customerId: debtor.id,
+      planId: plan.id,
+      scheduleId: schedule.id,
+      startDate: '2027-01-16',
+      endDate: '2027-12-29',
+    });
+    const listed = async (day: string) => {
+      t.setNow(new Date(`${day}T11:05:00Z`));
+      const list = await t.request('GET', orgPath('/events/payment-reminders', orgId), {
+        token: owner.token,
+      });
+      const items = list.body.items as { dueDate: string; isOverdue: boolean }[];
+      return items.filter((item) => item.dueDate === '2027-01-16').map((item) => item.isOverdue);
+    };
+    // Sunday and Monday: still payable, nothing goes out and the list does not call it overdue.
+    for (const day of ['2027-01-17', '2027-01-18']) {
+      await sendDueEvents(t.db, senders(), new Date(`${day}T11:05:00Z`));
+      expect(await deliveriesOf(orgId), day).toBe(0);
+      expect(await listed(day), day).toEqual([false]);
+    }
+    await sendDueEvents(t.db, senders(), new Date('2027-01-19T11:05:00Z'));
+    expect(await listed('2027-01-19')).toEqual([true]);
+    const messages = await t.db
+      .select({ body: eventMessages.body })
+      .from(eventMessages)
+      .where(and(eq(eventMessages.organizationId, orgId), eq(eventMessages.customerId, debtor.id)));
+    expect(messages.map((message) => message.body)).toEqual([
+      `Olá Sabrina N${customerNumber}, Mensal: R$ 349,00 venceu em 16/01/2027.`,
+    ]);
+  });
 });
 
 describe('a message of the outbox sent by a member', () => {

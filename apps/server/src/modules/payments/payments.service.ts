@@ -22,6 +22,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
+import { isBankHoliday } from '../../lib/bank-holidays.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './payments.repository.ts';
@@ -462,6 +463,7 @@ export async function getCustomerBilling(
           ledger?.paid ?? new Map(),
           today,
           horizon,
+          isBankHoliday,
           ledger?.charged ?? new Map(),
         ),
       };

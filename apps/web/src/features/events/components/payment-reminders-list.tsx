@@ -58,7 +58,7 @@ export function PaymentRemindersList({ organizationId, canManage }: ListProps) {
         occasionDate: event.dueDate,
       })}
       messageOf={(event, config, today) =>
-        renderTemplate(reminderTemplateFor(config, event.dueDate, today), paymentReminderValues(event))
+        renderTemplate(reminderTemplateFor(config, event.payableUntil, today), paymentReminderValues(event))
       }
       columns={columns}
       card={(event, actions) => <ReminderCard event={event} actions={actions} />}
@@ -75,9 +75,11 @@ function useReminderText() {
     amount: (event: PaymentReminderEvent) => formatMoney(event.amountCents, event.currency),
     daysUntilDue: (event: PaymentReminderEvent) => {
       if (event.daysUntilDue === 0) return t('events.paymentReminders.dueToday');
-      return event.daysUntilDue > 0
-        ? t('events.paymentReminders.dueIn', { count: event.daysUntilDue })
-        : t('events.paymentReminders.overdueBy', { count: -event.daysUntilDue });
+      if (event.daysUntilDue > 0) return t('events.paymentReminders.dueIn', { count: event.daysUntilDue });
+      // Past a weekend or holiday due date, the bank still takes it until the next business day.
+      if (!event.isOverdue)
+        return t('events.paymentReminders.payableUntil', { date: formatDate(event.payableUntil) });
+      return t('events.paymentReminders.overdueBy', { count: -event.daysUntilDue });
     },
   };
 }
