@@ -3,7 +3,6 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import {
   clusterPassword,
-  clusterPath,
   DataDirLockedError,
   initialiseCluster,
   refuseOldEmbeddedDatabase,
@@ -11,6 +10,7 @@ import {
 import { takeOverCluster } from './cluster-owner.ts';
 import { type Cluster, launchPostgres, waitUntilReady } from './launch-postgres.ts';
 import { loadPostgresBinaries, postgresRunAs } from './postgres-binaries.ts';
+import { clusterLocation, reachableBinaries } from './reachable-by-postgres.ts';
 import { superviseRestarts } from './supervise-restarts.ts';
 
 export { DataDirLockedError };
@@ -47,11 +47,11 @@ export async function startEmbeddedPostgres(
   const dataDir = resolve(dataDirOption);
   mkdirSync(dataDir, { recursive: true });
   refuseOldEmbeddedDatabase(dataDir);
-  const binaries = await loadPostgresBinaries();
   const runAs = postgresRunAs();
+  const binaries = reachableBinaries(await loadPostgresBinaries(), runAs);
   const password = clusterPassword(dataDir);
-  await initialiseCluster(dataDir, binaries, runAs, password);
-  const cluster: Cluster = { binaries, cluster: clusterPath(dataDir), runAs, dataDir, password };
+  const cluster: Cluster = { binaries, cluster: clusterLocation(dataDir, runAs), runAs, dataDir, password };
+  await initialiseCluster(cluster.cluster, binaries, runAs, password);
   await takeOverCluster(cluster.cluster, dataDir, password);
 
   const first = await launchPostgres(cluster);
