@@ -23,7 +23,15 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 async function main() {
   const env = parseEnv();
   const dataDir = resolve(env.DATA_DIR);
-  const embedded = env.DATABASE_URL ? null : await startEmbeddedPostgres(dataDir);
+  const embedded = env.DATABASE_URL
+    ? null
+    : await startEmbeddedPostgres(dataDir, {
+        // Another Reformer took the folder while our PostgreSQL was down: it serves it now, this one cannot.
+        onLost: (error) => {
+          console.error(error.message);
+          process.exit(1);
+        },
+      });
   // If anything below fails, the process exits and the embedded PostgreSQL's watchdog stops it.
   const database = openDatabase(embedded?.url ?? String(env.DATABASE_URL));
   await database.migrate();

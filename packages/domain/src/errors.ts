@@ -186,6 +186,8 @@ export const ERROR_CODES = {
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   RATE_LIMITED: 429,
+  /** The database does not answer (restarting, or the connection dropped under the request): retry later. */
+  DATABASE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
 } as const;
 

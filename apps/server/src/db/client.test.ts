@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
 
@@ -40,5 +41,24 @@ describe('database connections', () => {
     } finally {
       await own.close();
     }
+  });
+
+  // Issue #27 item 18: the process died with an unhandled "Connection terminated unexpectedly" when
+  // PostgreSQL dropped a connection a request held between two queries.
+  it('survives losing a connection a transaction holds, and serves the next query from a new one', async () => {
+    const one = (db: Database, expression: ReturnType<typeof sql>) =>
+      db.select({ value: expression }).from(sql`(select 1) as one`);
+    const isConnected = async (pid: number) =>
+      (await one(database.db, sql`exists (select 1 from pg_stat_activity where pid = ${pid})`))[0]?.value;
+    const failure = await database.db
+      .transaction(async (tx) => {
+        const pid = Number((await one(tx, sql`pg_backend_pid()`))[0]?.value);
+        await one(database.db, sql`pg_terminate_backend(${pid})`);
+        while (await isConnected(pid)) {}
+        await one(tx, sql`1`);
+      })
+      .catch((error: unknown) => error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect(await one(database.db, sql`'answered'`)).toEqual([{ value: 'answered' }]);
   });
 });

@@ -56,6 +56,10 @@ function withConnectionSettings(databaseUrl: string, settings: string): string {
 class QueuedClient extends pg.Client {
   constructor(config?: pg.ClientConfig) {
     super(config);
+    // A connection the server drops while a request holds it (between two queries of a transaction) emits
+    // 'error' on the client, which the pool hears only while the client is idle; unheard, it would take the
+    // process down. The client is then unusable: its next query fails (503) and the pool discards it.
+    this.on('error', () => {});
     // Looked up on every call, not bound once: a test may watch the prototype's method.
     const query = (...args: unknown[]) =>
       (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);

@@ -1,7 +1,11 @@
 import type { ServiceHealth } from '@reformer/domain/health';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { type JobDefinition, jobDefinitions } from './job-definitions.ts';
+
+/** pg-boss polls every 2 s, and each failed poll emits an error: this long without one, it reaches the database. */
+const QUIET_BEFORE_HEALTHY_MS = 30_000;
 
 export type JobRunner = {
   health(): ServiceHealth;
@@ -11,17 +15,21 @@ export type JobRunner = {
 
 /**
  * pg-boss on our own database: jobs survive restarts, and with several app instances each job runs once.
- * An error event marks the runner unhealthy until it works again.
+ * Its error events (the database away, mostly) mark the runner unhealthy until a job runs or, since the jobs
+ * here may run only daily, until it has polled for a while without one.
  */
 export async function startJobRunner(
   database: DatabaseHandle,
   definitions: JobDefinition[] = jobDefinitions(database),
 ): Promise<JobRunner> {
   const boss = new PgBoss({ ...database.jobStore, schema: 'pgboss' });
-  let state: ServiceHealth = 'healthy';
+  let lastErrorAt = 0;
   boss.on('error', (error) => {
-    state = 'unhealthy';
-    console.error('[jobs]', error);
+    lastErrorAt = Date.now();
+    // While the database is away pg's errors come once per connection and poll, each carrying the whole
+    // client object: one line each is enough.
+    if (isDatabaseUnavailable(error)) console.error(`[jobs] database unavailable: ${error.message}`);
+    else console.error('[jobs]', error);
   });
   await boss.start();
   for (const job of definitions) {
@@ -29,12 +37,12 @@ export async function startJobRunner(
     if (job.cron) await boss.schedule(job.name, job.cron);
     await boss.work(job.name, async (jobs) => {
       for (const { data } of jobs) await job.run(data);
-      state = 'healthy';
+      lastErrorAt = 0;
     });
     if (job.runsAtStart) await boss.send(job.name, {});
   }
   return {
-    health: () => state,
+    health: () => (Date.now() - lastErrorAt < QUIET_BEFORE_HEALTHY_MS ? 'unhealthy' : 'healthy'),
     send: async (name, data) => {
       await boss.send(name, data);
     },

@@ -12,6 +12,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { isDatabaseUnavailable } from './database-errors.ts';
 import type { AppEnv } from './http.ts';
 
 export function errorResponse(
@@ -76,6 +77,11 @@ export const handleError: ErrorHandler = (error, c) => {
     if (error.status === 401) return errorResponse(c, 401, 'UNAUTHENTICATED');
   }
   const requestId = c.get('requestId') ?? 'unknown';
+  if (isDatabaseUnavailable(error)) {
+    console.error(`[${requestId}] ${c.req.method} ${redactPath(c.req.path)}: database unavailable`);
+    c.header('Retry-After', '5');
+    return errorResponse(c, 503, 'DATABASE_UNAVAILABLE');
+  }
   const database = databaseErrorOf(error);
   // Class 22 is PostgreSQL's "data exception" (a NUL byte in text, an impossible date, a malformed
   // value): bad input that slipped past validation, not a server fault.

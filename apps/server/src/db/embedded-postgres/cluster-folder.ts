@@ -1,23 +1,12 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { join } from 'node:path';
+import { chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { PostgresBinaries, RunAs } from './postgres-binaries.ts';
+import { canReach } from './reachable-by-postgres.ts';
 
 /** Another process holds the data folder; the message says which and what to do. */
 export class DataDirLockedError extends Error {}
-
-export const clusterPath = (dataDir: string) => join(dataDir, 'postgres');
 
 /** Until PostgreSQL became the embedded database (decision 008), `npm start` kept PGlite files here. */
 export function refuseOldEmbeddedDatabase(dataDir: string): void {
@@ -44,22 +33,18 @@ export function clusterPassword(dataDir: string): string {
  * cluster.
  */
 export async function initialiseCluster(
-  dataDir: string,
+  cluster: string,
   binaries: PostgresBinaries,
   runAs: RunAs,
   password: string,
 ): Promise<void> {
-  const cluster = clusterPath(dataDir);
   if (existsSync(join(cluster, 'PG_VERSION'))) return;
   const building = `${cluster}.init-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { mode: 0o700 });
   if (runAs) {
     chownSync(building, runAs.uid, runAs.gid);
-    // A private folder (mkdtemp makes 700) would shut `postgres` out of its own cluster; entering it is all
-    // it needs (no listing), and the secrets kept here are 600.
-    chmodSync(dataDir, statSync(dataDir).mode | 0o001);
-    assertReachableBy(runAs, building, dataDir);
+    assertReachableBy(runAs, building);
   }
   const passwordFile = join(building, 'initial-password');
   writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
@@ -94,16 +79,13 @@ export async function initialiseCluster(
   }
 }
 
-/** Run as root, the cluster belongs to `postgres`, which must be able to reach the data folder. */
-function assertReachableBy(runAs: NonNullable<RunAs>, folder: string, dataDir: string): void {
-  try {
-    execFileSync('test', ['-w', folder], { uid: runAs.uid, gid: runAs.gid });
-  } catch {
-    throw new Error(
-      `Run as root, the embedded PostgreSQL runs as the 'postgres' user, which cannot reach ${dataDir}. ` +
-        'Choose a DATA_DIR that user can reach (e.g. /var/lib/reformer), or run Reformer as a normal user.',
-    );
-  }
+/** Run as root, the cluster belongs to `postgres`, which must be able to write where it is made. */
+function assertReachableBy(runAs: NonNullable<RunAs>, folder: string): void {
+  if (canReach(runAs, folder, '-w')) return;
+  throw new Error(
+    `Run as root, the embedded PostgreSQL runs as the 'postgres' user, which cannot write in ${dirname(folder)}. ` +
+      'Choose a DATA_DIR that user can reach (e.g. /var/lib/reformer/data), or run Reformer as a normal user.',
+  );
 }
 
 function run(command: string, args: string[], runAs: RunAs): Promise<void> {

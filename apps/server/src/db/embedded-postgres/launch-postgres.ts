@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { DataDirLockedError } from './cluster-folder.ts';
+import { ownerSetting } from './cluster-owner.ts';
+import type { PostgresBinaries, RunAs } from './postgres-binaries.ts';
+import type { RunningPostgres } from './supervise-restarts.ts';
+
+/** Where and as whom the embedded PostgreSQL runs. */
+export type Cluster = {
+  binaries: PostgresBinaries;
+  cluster: string;
+  runAs: RunAs;
+  dataDir: string;
+  password: string;
+};
+
+const watchdogPath = fileURLToPath(new URL('./watchdog.mjs', import.meta.url));
+
+/** A started PostgreSQL and its watchdog; the port is a free one unless `fixedPort` is given. */
+export async function launchPostgres(cluster: Cluster, fixedPort?: number): Promise<RunningPostgres> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = fixedPort ?? (await freePort());
+    const server = spawnPostgres(cluster, port);
+    const adminUrl = `postgres://postgres:${encodeURIComponent(cluster.password)}@127.0.0.1:${port}/postgres`;
+    const failure = await Promise.race([waitUntilReady(adminUrl), server.exited.then(() => 'exited')]);
+    if (failure === null) {
+      const watchdog = startWatchdog(server.child.pid as number);
+      return {
+        port,
+        exited: server.exited,
+        pids: { postgres: server.child.pid as number, watchdog: watchdog.pid as number },
+        stop: async () => {
+          watchdog.kill('SIGKILL');
+          server.child.kill('SIGINT');
+          await server.exited;
+        },
+        forgetWatchdog: () => watchdog.kill('SIGKILL'),
+      };
+    }
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const log = readLogTail(server.logPath, server.logStart);
+    if (log.includes('lock file "postmaster.pid" already exists')) {
+      throw new DataDirLockedError(
+        `The data folder ${cluster.dataDir} is in use by another process that is starting PostgreSQL on it.`,
+      );
+    }
+    // Another program took the port between our probe and PostgreSQL's bind: try a new one.
+    if (log.includes('could not bind') && attempt < 3 && fixedPort === undefined) continue;
+    throw new Error(
+      `The embedded PostgreSQL did not start (${failure}). Its log (${server.logPath}):\n${log}`,
+    );
+  }
+}
+
+function spawnPostgres({ binaries, cluster, runAs, dataDir }: Cluster, port: number) {
+  // The log goes to a file, not a pipe to us: PostgreSQL must go on writing it after this process is gone.
+  const logPath = join(dataDir, 'postgres.log');
+  const logFd = openSync(logPath, 'a');
+  const logStart = statSync(logPath).size;
+  const child = spawn(
+    binaries.postgres,
+    [
+      '-D',
+      cluster,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'log_checkpoints=off',
+      '-c',
+      ownerSetting(process.pid),
+    ],
+    {
+      ...(runAs ?? {}),
+      // Its own process group: a Ctrl-C in the terminal reaches the server, which stops PostgreSQL after
+      // its own connections, instead of PostgreSQL ending them under running requests.
+      detached: true,
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      stdio: ['ignore', logFd, logFd],
+    },
+  );
+  closeSync(logFd);
+  const exited = new Promise<void>((done) => {
+    child.once('exit', () => done());
+    child.once('error', () => done());
+  });
+  return { child, exited, logPath, logStart };
+}
+
+/** Resolves null once PostgreSQL accepts a connection; the reason it gave up after `timeoutMs` otherwise. */
+export async function waitUntilReady(adminUrl: string, timeoutMs = 60_000): Promise<string | null> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError = '';
+  while (Date.now() < deadline) {
+    const client = new pg.Client({ connectionString: adminUrl });
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      await client.end();
+      return null;
+    } catch (error) {
+      lastError = (error as Error).message;
+      await client.end().catch(() => {});
+      await sleep(25);
+    }
+  }
+  return `no connection within ${timeoutMs / 1000} s: ${lastError}`;
+}
+
+function startWatchdog(postgresPid: number): ChildProcess {
+  const watchdog = spawn(process.execPath, [watchdogPath, String(postgresPid)], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  // Neither the watchdog nor its pipe may keep this process alive.
+  watchdog.unref();
+  (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();
+  return watchdog;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', done);
+  });
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+function readLogTail(path: string, from: number): string {
+  try {
+    return readFileSync(path).subarray(from).toString('utf8').slice(-4000);
+  } catch {
+    return '';
+  }
+}
