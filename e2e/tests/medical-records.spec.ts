@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
@@ -128,6 +129,7 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
   const audit = page.getByRole('region', { name: 'Histórico de acessos' });
   await expect(audit.getByRole('row', { name: /Editou/ })).toBeVisible();
   await expect(audit.getByRole('row', { name: /Criou/ }).first()).toContainText('Clara');
+  await expectAccessible(page, 'a customer’s medical records');
   // Its times are the studio's (São Paulo), as everywhere in the app, not the device's.
   const studioHour = (instant: Date) =>
     new Intl.DateTimeFormat('pt-BR', {
@@ -153,6 +155,7 @@ test('a clinical form keeps its work: leaving asks first, the draft survives a r
   const form = page.getByRole('form', { name: 'Anamnesis' });
   await form.getByLabel('Title').fill('Kept anamnesis');
   await form.getByLabel('Pain intensity (0–10)').fill('6');
+  await expectAccessible(page, 'the anamnesis form');
 
   // A sidebar link asks; staying keeps what was typed.
   await page

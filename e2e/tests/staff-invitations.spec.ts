@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 
 /**
  * An owner builds their team: an establishment, an invitation shared by link (no e-mail server in tests),
@@ -53,6 +54,7 @@ async function setUpOrganization(page: Page, owner: Person, organizationName: st
   await dialog.getByRole('button', { name: 'Create establishment' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(establishment) })).toContainText('Rua Augusta, 100');
+  await expectAccessible(page, 'the establishments');
 }
 
 /** Opens the link signed out, takes the sign-up path it offers, and lands on the accepted stage. */
@@ -277,6 +279,7 @@ test('a colleague who just joined is offered as instructor without a reload; the
   await page.getByRole('link', { name: 'New schedule' }).click();
   await expect(page.getByRole('heading', { name: 'New schedule', level: 1 })).toBeVisible();
   await page.getByLabel('Establishment', { exact: true }).selectOption({ label: 'Studio Sul' });
+  await expectAccessible(page, 'the schedule form');
   const instructor = page.getByLabel('Instructor', { exact: true });
   await expect(instructor.getByRole('option', { name: 'Igor Instructor' })).toHaveCount(1);
   await expect(instructor.getByRole('option', { name: 'Paula Owner' })).toHaveCount(0);
