@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import {
   callApi,
   createCustomerViaApi,
@@ -61,6 +62,7 @@ test('the customer cancels a place through their class link and earns a credit',
   await expect(
     customerPage.getByText('Hi Lívia! Your classes at Studio Link in the next 30 days.'),
   ).toBeVisible();
+  await expectAccessible(customerPage, 'the customer’s classes page');
   const place = customerPage.locator(`[data-session-id="${target.id}"]`);
   await place.getByRole('button', { name: /Cancel my place in Reformer Manhã/ }).click();
   await expect(place.getByText(/You will earn a make-up credit, valid until/)).toBeVisible();

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
@@ -63,6 +64,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   // The shared schema's messages, before anything is sent.
   await page.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
+  await expectAccessible(page, 'the customer form');
   await page.getByLabel('First name').fill('João');
   await page.getByLabel('Last name').fill('da Conceição');
   await page.getByLabel('Date of birth').fill('1988-04-12');
@@ -143,6 +145,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await page.getByLabel('Language').first().selectOption('pt_BR');
   await page.getByRole('link', { name: 'Planos', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  await expectAccessible(page, 'the customer plans');
   await expect(page.getByText('Nenhum plano ainda')).toBeVisible();
   await page.getByRole('button', { name: 'Novo plano' }).click();
   const dialog = page.getByRole('dialog');

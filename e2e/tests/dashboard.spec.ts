@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import {
   callApi,
   createCustomerViaApi,
@@ -65,6 +66,7 @@ test('the owner reads the morning figures, follows the revenue to its payments, 
   await expect(today.getByText('Sessions: 1 · Seats taken: 1')).toBeVisible();
   await expect(today.getByRole('link', { name: /Reformer Manhã/ })).toBeVisible();
   await expect(today.getByText('1 of 6 seats')).toBeVisible();
+  await expectAccessible(page, 'the dashboard');
   await expect(
     today.getByRole('img', { name: /Occupancy of today's sessions: .*Reformer Manhã: 17%/ }),
   ).toBeVisible();
@@ -110,4 +112,5 @@ test('the owner reads the morning figures, follows the revenue to its payments, 
   ).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  await expectAccessible(page, 'the dashboard at 390 px');
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { callApi, createCustomerViaApi, signUp, signUpWithOrganization } from '../support/organization.ts';
 
 /**
@@ -66,6 +67,7 @@ test('configure birthday messages, send one by WhatsApp, mark another as sent', 
   // The upcoming birthday: in 3 days, turning 28; nothing to send before the message is saved.
   const anaRow = birthdayRow(page, 'Ana Aniversariante');
   await expect(anaRow.getByRole('cell', { name: 'In 3 days' })).toBeVisible();
+  await expectAccessible(page, 'the events');
   await expect(anaRow.getByRole('cell', { name: '28', exact: true })).toBeVisible();
   await expect(anaRow.getByRole('button', { name: 'Send by WhatsApp to Ana Aniversariante' })).toBeDisabled();
 

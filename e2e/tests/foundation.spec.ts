@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 
 /** The foundation journey: sign up, create an organization, preferences that survive a reload, sign out and in. */
 
@@ -53,6 +54,7 @@ test('sign up, create an organization, keep language and theme, sign out and bac
   await expect(page).toHaveURL(/\/app\/select-organization$/);
   const row = page.getByRole('row', { name: /Studio Equilíbrio/ });
   await expect(row.getByText('Proprietário')).toBeVisible();
+  await expectAccessible(page, 'the organization chooser');
   await row
     .getByRole('link', { name: /Selecionar|Select/ })
     .or(row.getByRole('button', { name: /Selecionar/ }))
@@ -68,6 +70,8 @@ test('the sole owner edits the organization and cannot leave it', async ({ page 
   await expect(page.getByRole('heading', { name: 'Solo Studio' })).toBeVisible();
 
   await page.getByRole('link', { name: 'Organization Settings' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Danger zone' })).toBeVisible();
+  await expectAccessible(page, 'the organization settings');
   await page.getByLabel('Organization name').fill('Solo Pilates');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(/saved|updated/i).first()).toBeVisible();
@@ -94,6 +98,8 @@ test('signed-out visitors are sent to sign-in and come back where they were goin
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/app\/user-settings/);
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await expectAccessible(page, 'the user settings');
   await page.getByLabel('First name').fill('Olívia');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('button', { name: /Olívia Owner/ })).toBeVisible();

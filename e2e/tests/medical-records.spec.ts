@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
@@ -128,6 +129,7 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
   const audit = page.getByRole('region', { name: 'Histórico de acessos' });
   await expect(audit.getByRole('row', { name: /Editou/ })).toBeVisible();
   await expect(audit.getByRole('row', { name: /Criou/ }).first()).toContainText('Clara');
+  await expectAccessible(page, 'a customer’s medical records');
   // Its times are the studio's (São Paulo), as everywhere in the app, not the device's.
   const studioHour = (instant: Date) =>
     new Intl.DateTimeFormat('pt-BR', {
@@ -139,4 +141,70 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
   await expect(audit.getByRole('row', { name: /Criou/ }).first()).toContainText(
     new RegExp(`(${hours}):\\d\\d`),
   );
+});
+
+test('a clinical form keeps its work: leaving asks first, the draft survives a reload, saving clears it', async ({
+  page,
+}) => {
+  const organizationId = await signUpWithOrganization(page, OWNER, `Studio ${randomUUID().slice(0, 8)}`);
+  const customer = await createCustomerViaApi(page, organizationId, 'Diana', 'Draft');
+  const newAnamnesis = `/app/org/${organizationId}/customers/${customer.id}/medical-records/new?type=ANAMNESIS`;
+  await page.goto(`/app/org/${organizationId}/customers/${customer.id}/details?tab=medicalRecords`);
+  await page.getByRole('link', { name: 'New record' }).click();
+  await page.getByRole('link', { name: 'Anamnesis', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Anamnesis' });
+  await form.getByLabel('Title').fill('Kept anamnesis');
+  await form.getByLabel('Pain intensity (0–10)').fill('6');
+  await expectAccessible(page, 'the anamnesis form');
+
+  // A sidebar link asks; staying keeps what was typed.
+  await page
+    .getByRole('navigation', { name: 'Organization navigation' })
+    .getByRole('link', { name: 'Schedules' })
+    .click();
+  const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+  await expect(leave).toBeVisible();
+  await leave.getByRole('button', { name: 'Cancel' }).click();
+  await expect(leave).toBeHidden();
+  await expect(page).toHaveURL(/medical-records\/new/);
+  await expect(form.getByLabel('Title')).toHaveValue('Kept anamnesis');
+
+  // Back asks too; leaving keeps the work as a draft, restored on return with a notice.
+  await page.goBack();
+  await leave.getByRole('button', { name: 'Leave page' }).click();
+  await expect(page.getByRole('heading', { name: 'Choose the record type' })).toBeVisible();
+  await page.goto(newAnamnesis);
+  const restored = page.getByRole('status').filter({ hasText: 'restored from a draft' });
+  await expect(restored).toBeVisible();
+  await expect(form.getByLabel('Title')).toHaveValue('Kept anamnesis');
+
+  // A reload asks the browser's own question, and the draft is there again.
+  page.once('dialog', (dialog) => {
+    expect(dialog.type()).toBe('beforeunload');
+    void dialog.accept();
+  });
+  await page.reload();
+  await expect(restored).toBeVisible();
+  await expect(form.getByLabel('Pain intensity (0–10)')).toHaveValue('6');
+
+  // Discarding empties the form; a saved form leaves no draft and leaves without asking.
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await form.getByLabel('Title').fill('Saved anamnesis');
+  await page.getByRole('button', { name: 'Save record' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved anamnesis', level: 1 })).toBeVisible();
+  await page.goto(newAnamnesis);
+  await expect(form.getByLabel('Title')).toHaveValue('');
+  await expect(restored).toBeHidden();
+
+  // Signing out takes this browser's drafts with it: the next person here finds no clinical notes.
+  const draftsKept = () =>
+    page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('reformer.draft:')).length);
+  await form.getByLabel('Title').fill('Never saved');
+  await expect.poll(draftsKept).toBe(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: /Clara Clínica/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await draftsKept()).toBe(0);
 });

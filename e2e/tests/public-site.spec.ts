@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 
 /**
  * The public site (issues 5 and #27): landing, about and privacy policy, their links, preferences, what they
@@ -340,19 +340,6 @@ test('the pre-rendered pages wire their switches without errors, in both languag
   }
   expect(errors).toEqual([]);
 });
-
-/** axe's findings of impact serious or critical, one readable line each. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
-          .map((node) => node.target.join(' '))
-          .join(', ')}`,
-    );
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`axe in the ${theme} theme`, () => {

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import {
   callApi,
   createCustomerViaApi,
@@ -121,6 +122,7 @@ for (const width of [390, 1366]) {
     await expect(shown(page.getByText('(11) 98765-4321', { exact: true }))).toBeVisible();
     await expectReadableEmail(shown(page.getByText(CUSTOMER_EMAIL, { exact: true })));
     await expectActionsOnScreen([customer]);
+    await expectAccessible(page, `the customers at ${width} px`);
 
     await page.goto(`${orgPath}/staff`);
     const members = page.getByRole('region', { name: 'Membros' });
@@ -138,6 +140,7 @@ for (const width of [390, 1366]) {
       invitations.getByRole('button', { name: `Reenviar o convite de ${INVITED_EMAIL}` }),
       invitations.getByRole('button', { name: `Revogar o convite de ${INVITED_EMAIL}` }),
     ]);
+    await expectAccessible(page, `the staff at ${width} px`);
 
     await page.goto(`${orgPath}/schedules`);
     const edit = page.getByRole('link', { name: `Editar ${SCHEDULE}` });
@@ -148,6 +151,7 @@ for (const width of [390, 1366]) {
       page.getByRole('button', { name: 'Desativar', exact: true }),
       page.getByRole('button', { name: `Excluir ${SCHEDULE}` }),
     ]);
+    await expectAccessible(page, `the schedules at ${width} px`);
 
     await page.goto(`${orgPath}/enrollments`);
     const customerName = `${CUSTOMER.firstName} ${CUSTOMER.lastName}`;
@@ -158,6 +162,7 @@ for (const width of [390, 1366]) {
       shown(view),
       shown(page.getByRole('link', { name: `Editar a matrícula de ${customerName}` })),
     ]);
+    await expectAccessible(page, `the enrollments at ${width} px`);
 
     await page.goto(`${orgPath}/payments`);
     const pixCode = page.getByRole('button', {
@@ -172,6 +177,7 @@ for (const width of [390, 1366]) {
       shown(page.getByRole('button', { name: new RegExp(`^Estornar o pagamento de ${customerName}`) })),
       shown(page.getByRole('button', { name: new RegExp(`^Excluir o pagamento de ${customerName}`) })),
     ]);
+    await expectAccessible(page, `the payments at ${width} px`);
 
     // Language, theme and account stay reachable: in the header on a laptop, in the account menu on a phone.
     await page.goto(`${orgPath}/customers`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
@@ -111,6 +112,7 @@ async function createWeeklySchedule(page: Page) {
 async function openTomorrowsWeek(page: Page) {
   await orgNav(page).getByRole('link', { name: 'Frequência' }).click();
   await expect(page.getByRole('heading', { name: 'Frequência', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'the attendance');
   await expect(page.getByRole('region', { name: 'Calendário de aulas' })).toBeVisible();
   if (localDay(1).weekday === 1) await page.getByRole('button', { name: 'Próxima semana' }).click();
 }

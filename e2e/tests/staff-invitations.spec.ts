@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 
 /**
  * An owner builds their team: an establishment, an invitation shared by link (no e-mail server in tests),
@@ -53,6 +54,7 @@ async function setUpOrganization(page: Page, owner: Person, organizationName: st
   await dialog.getByRole('button', { name: 'Create establishment' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(establishment) })).toContainText('Rua Augusta, 100');
+  await expectAccessible(page, 'the establishments');
 }
 
 /** Opens the link signed out, takes the sign-up path it offers, and lands on the accepted stage. */
@@ -253,4 +255,49 @@ test('an owner resends an invitation, changes the member’s roles and removes t
   await expect(members.getByRole('row', { name: new RegExp(colleague.email) })).toHaveCount(0);
   await colleaguePage.goto('/app/select-organization');
   await expect(colleaguePage.getByText("You don't belong to any organization yet")).toBeVisible();
+});
+
+test('a colleague who just joined is offered as instructor without a reload; the owner too, once linked to the establishment', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const owner = person('Paula', 'Owner');
+  const colleague = person('Igor', 'Instructor');
+  const organizationName = `Studio ${randomUUID().slice(0, 8)}`;
+  await setUpOrganization(page, owner, organizationName, 'Studio Sul');
+
+  // The staff page loads the staff list; the colleague joins meanwhile in their own browser.
+  await orgNav(page).getByRole('link', { name: 'Staff' }).click();
+  const link = await invite(page, colleague.email, { role: 'Viewer', establishment: 'Instructor' });
+  const colleaguePage = await newPage(browser, baseURL);
+  await signUpThroughInvitation(colleaguePage, link, colleague, organizationName);
+
+  // The schedule form offers them at once; the owner, linked to no establishment, is not offered yet.
+  await orgNav(page).getByRole('link', { name: 'Schedules' }).click();
+  await page.getByRole('link', { name: 'New schedule' }).click();
+  await expect(page.getByRole('heading', { name: 'New schedule', level: 1 })).toBeVisible();
+  await page.getByLabel('Establishment', { exact: true }).selectOption({ label: 'Studio Sul' });
+  await expectAccessible(page, 'the schedule form');
+  const instructor = page.getByLabel('Instructor', { exact: true });
+  await expect(instructor.getByRole('option', { name: 'Igor Instructor' })).toHaveCount(1);
+  await expect(instructor.getByRole('option', { name: 'Paula Owner' })).toHaveCount(0);
+
+  // The form says how someone becomes an instructor: the owner gives themselves a role at Studio Sul.
+  await page.getByRole('link', { name: 'Give someone a role on the Staff page' }).click();
+  const members = page.getByRole('region', { name: 'Members' });
+  await members.getByRole('button', { name: 'Edit the establishment roles of Paula Owner' }).click();
+  const rolesDialog = page.getByRole('dialog', { name: 'Establishment roles' });
+  await rolesDialog.getByRole('button', { name: 'Add establishment role' }).click();
+  await rolesDialog.getByLabel('Role in the establishment').selectOption({ label: 'Instructor' });
+  await rolesDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(rolesDialog).toBeHidden();
+
+  await orgNav(page).getByRole('link', { name: 'Schedules' }).click();
+  await page.getByRole('link', { name: 'New schedule' }).click();
+  await expect(page.getByRole('heading', { name: 'New schedule', level: 1 })).toBeVisible();
+  await page.getByLabel('Establishment', { exact: true }).selectOption({ label: 'Studio Sul' });
+  await instructor.selectOption({ label: 'Paula Owner' });
+  await expect(instructor).not.toHaveValue('');
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support/axe.ts';
 import {
   callApi,
   createCustomerViaApi,
@@ -93,6 +94,7 @@ test('a freed seat goes to the first in line, who accepts it from the public lin
   await customerPage.goto(offerPath ?? '');
   await expect(customerPage.getByRole('heading', { name: 'A seat for you' })).toBeVisible();
   await expect(customerPage.getByText('Hi Caio! A seat opened in this class')).toBeVisible();
+  await expectAccessible(customerPage, 'the waitlist offer page');
   await expect(customerPage.getByText(/^Reformer Lotado ·/)).toBeVisible();
   // The hold may run past today: its end shows the day as well as the time.
   await expect(customerPage.getByText(/^\w{3}, \d{2}\/\d{2},? \d{2}:\d{2}\s[AP]M$/)).toBeVisible();

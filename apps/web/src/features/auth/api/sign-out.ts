@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { authClient } from '@/lib/auth-client.ts';
 import { clearToken } from '@/lib/auth-token.ts';
+import { removeAllDrafts } from '@/lib/form-drafts.ts';
 import { sessionQueryKey } from '@/lib/session.ts';
 import { useToastMutation } from '@/lib/toasts.ts';
 import { toAuthError } from './auth-error.ts';
@@ -23,6 +24,7 @@ export function useSignOut(options: { onSuccess?: () => unknown } = {}) {
     },
     onSuccess: async () => {
       clearToken();
+      removeAllDrafts();
       // Leave first (spec: after sign-out the user goes to /), then forget everything of this user. The
       // session query keeps its observer (the app root), so it is set to null rather than removed.
       await options.onSuccess?.();

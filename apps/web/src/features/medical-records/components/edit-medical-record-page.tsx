@@ -45,6 +45,7 @@ export function EditMedicalRecordPage({ organizationId, customerId, recordId }: 
       <MedicalRecordForm
         key={record.updatedAt}
         defaultValues={recordToValues(record)}
+        draftOf={{ organizationId, name: `medical-record:${customerId}:${recordId}` }}
         submitLabel={t('common.save')}
         isPending={updateRecord.isPending}
         onSubmit={(values) => updateRecord.mutateAsync(values)}

@@ -3,10 +3,12 @@ import type { RecordFlag } from '@reformer/domain/medical-records-flags';
 import { useMemo, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormDraftGuard } from '@/components/form/form-draft-guard.tsx';
 import { FormSection } from '@/components/form/form-section.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { TextareaField } from '@/components/form/textarea-field.tsx';
 import { applyServerFieldErrors } from '@/lib/forms.ts';
+import { type DraftOf, useFormDraft } from '@/lib/use-form-draft.ts';
 import { recordSections } from '../record-fields.ts';
 import { documentBmi, recordFlags } from '../record-flags.ts';
 import { RecordFieldInput } from './record-field-input.tsx';
@@ -15,6 +17,8 @@ import { RecordSectionSteps, sectionMarker } from './record-section-steps.tsx';
 
 type MedicalRecordFormProps = {
   defaultValues: RecordFormValues;
+  /** Where unsaved work is kept until saved (decision 034). */
+  draftOf: DraftOf;
   submitLabel: string;
   isPending: boolean;
   onSubmit: (values: MedicalRecordValues) => Promise<unknown>;
@@ -24,10 +28,12 @@ type MedicalRecordFormProps = {
 /**
  * One form for the five record types, drawn from the type's schema: the record's date, title and
  * description, then its sections one at a time (what was typed stays when switching sections). The shared
- * schema validates the whole on save; a section holding an error is opened and marked.
+ * schema validates the whole on save; a section holding an error is opened and marked. Unsaved work is kept
+ * as a draft and leaving asks first.
  */
 export function MedicalRecordForm({
   defaultValues,
+  draftOf,
   submitLabel,
   isPending,
   onSubmit,
@@ -41,6 +47,7 @@ export function MedicalRecordForm({
     resolver: recordFormResolver,
     defaultValues,
   });
+  const draft = useFormDraft(form, draftOf);
   const documentErrors = (form.formState.errors.document ?? {}) as FieldErrors;
   const invalid = new Set(
     sections
@@ -53,9 +60,11 @@ export function MedicalRecordForm({
   };
   const submit = form.handleSubmit(
     (values) =>
-      onSubmit(values).catch((error: unknown) => {
-        applyServerFieldErrors(error, form.setError, ['recordDate', 'title', 'description']);
-      }),
+      draft
+        .save(() => onSubmit(values))
+        .catch((error: unknown) => {
+          applyServerFieldErrors(error, form.setError, ['recordDate', 'title', 'description']);
+        }),
     (errors) => {
       const documentIssues = (errors.document ?? {}) as FieldErrors;
       const first = sections.findIndex((section) =>
@@ -75,6 +84,7 @@ export function MedicalRecordForm({
       onSubmit={submit}
       aria-label={t(`medicalRecords.types.${type}`)}
     >
+      <FormDraftGuard draft={draft} />
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body grid gap-4 sm:grid-cols-[12rem_1fr]">
           <TextField

@@ -84,6 +84,7 @@ export function NewMedicalRecordPage({
       <MedicalRecordForm
         key={type}
         defaultValues={newRecordValues(type, todayIn(timeZone))}
+        draftOf={{ organizationId, name: `medical-record:${customerId}:new:${type}` }}
         submitLabel={t('medicalRecords.create.submit')}
         isPending={createRecord.isPending}
         onSubmit={(values) => createRecord.mutateAsync(values)}

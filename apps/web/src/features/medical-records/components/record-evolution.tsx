@@ -58,8 +58,7 @@ function EvolutionRow({ record }: { record: MedicalRecord }) {
   const document = record.document as PeriodicEvaluationDocument;
   const { subjectiveStatus: status, objectiveReassessment: reassessment, outcomeMeasures } = document;
   const flagged = new Set(recordFlags(record.type, document).map((flag) => flag.path));
-  const cell = (path: string) =>
-    flagged.has(path) ? 'font-semibold text-warning-content bg-warning/40' : '';
+  const cell = (path: string) => (flagged.has(path) ? 'font-semibold text-warning-content bg-warning' : '');
   const empty = '—';
   const pain =
     status.painScore ??

@@ -42,7 +42,10 @@ export function OrganizationLayout({ organizationId }: { organizationId: string 
         </div>
       </div>
       <div className="drawer-side z-30 lg:z-auto">
-        <label htmlFor={drawerId} aria-label={t('common.close')} className="drawer-overlay" />
+        {/* Named by its text: aria-label is not allowed on a label (axe aria-prohibited-attr, issue #27 item 22). */}
+        <label htmlFor={drawerId} className="drawer-overlay">
+          <span className="sr-only">{t('common.close')}</span>
+        </label>
         <aside className="flex min-h-full w-64 flex-col gap-2 border-r border-base-300 bg-base-100 p-3">
           <p className="truncate px-3 py-2 text-lg font-semibold" title={organization.name}>
             {organization.name}

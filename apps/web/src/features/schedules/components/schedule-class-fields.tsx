@@ -1,5 +1,6 @@
 import { SCHEDULE_CAPACITY, SCHEDULE_TYPES } from '@reformer/domain/schedules';
 import type { StaffMember } from '@reformer/domain/staff';
+import { Link, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +87,7 @@ export function ScheduleClassFields({ establishments, staff }: ScheduleFormChoic
           {...register('staffUserId')}
         />
         {instructorHint && <p className="text-xs text-base-content/70">{instructorHint}</p>}
+        <HowToTeachHint />
       </div>
       <SelectField
         label={t('schedules.form.fields.type')}
@@ -109,5 +111,22 @@ export function ScheduleClassFields({ establishments, staff }: ScheduleFormChoic
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * Who may be chosen: issue #27 item 5 found owners who never knew they could teach. The owner is offered like
+ * anyone else once linked to the establishment (the server checks that link: STAFF_NOT_IN_ESTABLISHMENT).
+ */
+function HowToTeachHint() {
+  const { t } = useTranslation();
+  const { orgId } = useParams({ from: '/app/org/$orgId' });
+  return (
+    <p className="text-xs text-base-content/70">
+      {t('schedules.form.hints.howToTeach')}{' '}
+      <Link to="/app/org/$orgId/staff" params={{ orgId }} className="link">
+        {t('schedules.form.hints.linkStaff')}
+      </Link>
+    </p>
   );
 }

@@ -43,7 +43,7 @@ function UserSettingsRoute() {
             id={`user-settings-tab-${name}`}
             aria-selected={tab === name}
             aria-controls="user-settings-panel"
-            className={`tab ${tab === name ? 'tab-active' : ''}`}
+            className={`tab ${tab === name ? 'tab-active' : 'text-base-content/80'}`}
           >
             {t(`userSettings.tabs.${name}`)}
           </Link>

@@ -34,9 +34,13 @@ export function useEstablishmentChoices(organizationId: string, action: Action):
   const { profile } = usePermissions(organizationId);
   const canListStaff = canAny(profile, 'VIEW_STAFF');
   const { data: allEstablishments } = useSuspenseQuery(establishmentsQueryOptions(organizationId));
+  // Refetched on every visit and on focus, past its 2-minute freshness: someone who joined through an
+  // invitation in another browser must be offered as instructor without a reload (issue #27 item 5).
   const { data: staff = NO_STAFF } = useQuery({
     ...staffQueryOptions(organizationId),
     enabled: canListStaff,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
   });
   const establishments = allEstablishments.filter((establishment) =>
     can(profile, action, { scope: 'ESTABLISHMENT', establishmentId: establishment.id }),
