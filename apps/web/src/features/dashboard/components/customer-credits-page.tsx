@@ -63,7 +63,10 @@ export function CustomerCreditsPage({ organizationId, query, onQueryChange }: Cu
           {t('customerCredits.empty')}
         </p>
       ) : (
-        <div className={credits.isPlaceholderData ? 'opacity-60' : ''} aria-busy={credits.isPlaceholderData}>
+        <div
+          className={`flex flex-col gap-4 ${credits.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={credits.isPlaceholderData}
+        >
           <CreditsTable organizationId={organizationId} items={credits.data.items} />
           <Pagination
             list="customerCredits"
