@@ -90,7 +90,9 @@ export async function sumCyclesDue(db: Database, organizationId: string, period:
     )
     .where(and(activeOnTheBooks(organizationId), sql`${enrollments.startDate} <= ${period.to}`));
   const result = await db.execute(sql`
-    with running as (${running}),
+    -- Materialized: inlined, the planner joined the customers once per schedule and plan (65 ms on the
+    -- bench's 2,000 customers); joined once, then expanded into cycles, 7 ms.
+    with running as materialized (${running}),
     due as (
       select enrollment_id, price_cents, currency,
         (start_date + make_interval(months => k * months))::date as cycle_start, through
