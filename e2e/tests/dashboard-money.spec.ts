@@ -113,6 +113,10 @@ test('the owner reads the money figures and follows them to their lists, then on
   await expect(
     page.getByRole('region', { name: 'A receber neste mês' }).getByTestId('due-received-BRL'),
   ).toHaveText(/^R\$\s249,00$/);
+  // A month at the start of a line has its capital: "Dezembro de 2026", never "dezembro De 2026".
+  await expect(page.getByRole('region', { name: 'Previsão' }).getByRole('link').first()).toHaveText(
+    /^\p{Lu}\p{Ll}+ de \d{4}$/u,
+  );
   const noOverflow = async () =>
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

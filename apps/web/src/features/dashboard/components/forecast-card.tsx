@@ -25,7 +25,7 @@ export function ForecastCard({ organizationId, forecast }: { organizationId: str
             <CyclePaymentsLink
               organizationId={organizationId}
               period={month.period}
-              className="link link-hover capitalize"
+              className="link link-hover"
             >
               {formatMonth(month.period.from)}
             </CyclePaymentsLink>

@@ -13,6 +13,11 @@ export function useFormatMonth(style: 'short' | 'long' = 'short'): (date: string
         ? { month: 'short', timeZone: 'UTC' }
         : { month: 'long', year: 'numeric', timeZone: 'UTC' };
     const formatter = new Intl.DateTimeFormat(locale, options);
-    return (date: string) => formatter.format(Date.parse(`${date}T00:00:00Z`));
+    // Portuguese writes months in lower case; at the start of a line the first letter is a capital
+    // ("Abril de 2027", not the "Abril De 2027" of CSS `capitalize`).
+    return (date: string) => {
+      const month = formatter.format(Date.parse(`${date}T00:00:00Z`));
+      return style === 'long' ? month.charAt(0).toUpperCase() + month.slice(1) : month;
+    };
   }, [locale, style]);
 }
