@@ -26,6 +26,7 @@ import { Route as WaitlistOffersTokenRouteImport } from './routes/waitlist-offer
 import { Route as AppOrgOrgIdRouteImport } from './routes/app/org/$orgId'
 import { Route as AppUserSettingsIndexRouteImport } from './routes/app/user-settings/index'
 import { Route as AppOrgOrgIdIndexRouteImport } from './routes/app/org/$orgId/index'
+import { Route as AppOrgOrgIdCustomerCreditsRouteImport } from './routes/app/org/$orgId/customer-credits'
 import { Route as AppOrgOrgIdCustomerPlansRouteImport } from './routes/app/org/$orgId/customer-plans'
 import { Route as AppOrgOrgIdEstablishmentsRouteImport } from './routes/app/org/$orgId/establishments'
 import { Route as AppOrgOrgIdStaffRouteImport } from './routes/app/org/$orgId/staff'
@@ -139,6 +140,12 @@ const AppOrgOrgIdIndexRoute = AppOrgOrgIdIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppOrgOrgIdRoute,
 } as any)
+const AppOrgOrgIdCustomerCreditsRoute =
+  AppOrgOrgIdCustomerCreditsRouteImport.update({
+    id: '/customer-credits',
+    path: '/customer-credits',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdCustomerPlansRoute =
   AppOrgOrgIdCustomerPlansRouteImport.update({
     id: '/customer-plans',
@@ -320,6 +327,7 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
+  '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
   '/app/org/$orgId/establishments': typeof AppOrgOrgIdEstablishmentsRoute
   '/app/org/$orgId/staff': typeof AppOrgOrgIdStaffRoute
@@ -365,6 +373,7 @@ export interface FileRoutesByTo {
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app': typeof AppIndexRoute
   '/app/user-settings': typeof AppUserSettingsIndexRoute
+  '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
   '/app/org/$orgId/establishments': typeof AppOrgOrgIdEstablishmentsRoute
   '/app/org/$orgId/staff': typeof AppOrgOrgIdStaffRoute
@@ -413,6 +422,7 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
+  '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
   '/app/org/$orgId/establishments': typeof AppOrgOrgIdEstablishmentsRoute
   '/app/org/$orgId/staff': typeof AppOrgOrgIdStaffRoute
@@ -462,6 +472,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
+    | '/app/org/$orgId/customer-credits'
     | '/app/org/$orgId/customer-plans'
     | '/app/org/$orgId/establishments'
     | '/app/org/$orgId/staff'
@@ -507,6 +518,7 @@ export interface FileRouteTypes {
     | '/waitlist-offers/$token'
     | '/app'
     | '/app/user-settings'
+    | '/app/org/$orgId/customer-credits'
     | '/app/org/$orgId/customer-plans'
     | '/app/org/$orgId/establishments'
     | '/app/org/$orgId/staff'
@@ -554,6 +566,7 @@ export interface FileRouteTypes {
     | '/app/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
+    | '/app/org/$orgId/customer-credits'
     | '/app/org/$orgId/customer-plans'
     | '/app/org/$orgId/establishments'
     | '/app/org/$orgId/staff'
@@ -712,6 +725,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/app/org/$orgId/'
       preLoaderRoute: typeof AppOrgOrgIdIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customer-credits': {
+      id: '/app/org/$orgId/customer-credits'
+      path: '/customer-credits'
+      fullPath: '/app/org/$orgId/customer-credits'
+      preLoaderRoute: typeof AppOrgOrgIdCustomerCreditsRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
     '/app/org/$orgId/customer-plans': {
@@ -931,6 +951,7 @@ const PublicRouteWithChildren =
   PublicRoute._addFileChildren(PublicRouteChildren)
 
 interface AppOrgOrgIdRouteChildren {
+  AppOrgOrgIdCustomerCreditsRoute: typeof AppOrgOrgIdCustomerCreditsRoute
   AppOrgOrgIdCustomerPlansRoute: typeof AppOrgOrgIdCustomerPlansRoute
   AppOrgOrgIdEstablishmentsRoute: typeof AppOrgOrgIdEstablishmentsRoute
   AppOrgOrgIdStaffRoute: typeof AppOrgOrgIdStaffRoute
@@ -963,6 +984,7 @@ interface AppOrgOrgIdRouteChildren {
 }
 
 const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
+  AppOrgOrgIdCustomerCreditsRoute: AppOrgOrgIdCustomerCreditsRoute,
   AppOrgOrgIdCustomerPlansRoute: AppOrgOrgIdCustomerPlansRoute,
   AppOrgOrgIdEstablishmentsRoute: AppOrgOrgIdEstablishmentsRoute,
   AppOrgOrgIdStaffRoute: AppOrgOrgIdStaffRoute,

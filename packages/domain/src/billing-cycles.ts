@@ -1,7 +1,7 @@
 import { addDays, addMonths } from './calendar-dates.ts';
 
 /** Calendar months from `from`'s month to `to`'s, ignoring the days ("2025-01-31" → "2025-03-01": 2). */
-function monthsBetween(from: string, to: string): number {
+export function monthsBetween(from: string, to: string): number {
   const [fromYear = 0, fromMonth = 0] = from.split('-').map(Number);
   const [toYear = 0, toMonth = 0] = to.split('-').map(Number);
   return (toYear - fromYear) * 12 + (toMonth - fromMonth);

@@ -20,6 +20,12 @@ describe('the dashboard periods', () => {
       lastMonth: { from: '2027-02-01', to: '2027-02-28' },
       attendance: { from: '2027-02-13', to: '2027-03-14' },
       birthdays: { from: '2027-03-15', to: '2027-03-21' },
+      wholeMonth: { from: '2027-03-01', to: '2027-03-31' },
+      forecast: [
+        { from: '2027-04-01', to: '2027-04-30' },
+        { from: '2027-05-01', to: '2027-05-31' },
+        { from: '2027-06-01', to: '2027-06-30' },
+      ],
     });
   });
 

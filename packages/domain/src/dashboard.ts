@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addDays, addMonths, firstOfMonth } from './calendar-dates.ts';
+import { FORECAST_MONTHS, monthOf, monthsAfter } from './dashboard-money.ts';
 import { Currency } from './money.ts';
 
 /**
@@ -24,6 +25,10 @@ export type DashboardPeriods = {
   /** Sessions already held: the 30 days before today, today excluded (its classes have not all happened). */
   attendance: Period;
   birthdays: Period;
+  /** The whole month of today: the cycles due in it against what was received for them. */
+  wholeMonth: Period;
+  /** The whole months after this one whose cycles the forecast adds up. */
+  forecast: Period[];
 };
 
 /** The periods of the dashboard for `today` (domain `todayIn` of the organization's zone). */
@@ -35,6 +40,8 @@ export function dashboardPeriods(today: string): DashboardPeriods {
     lastMonth: { from: addMonths(monthStart, -1), to: addDays(monthStart, -1) },
     attendance: { from: addDays(today, -ATTENDANCE_WINDOW_DAYS), to: addDays(today, -1) },
     birthdays: { from: today, to: addDays(today, BIRTHDAY_WINDOW_DAYS) },
+    wholeMonth: monthOf(today),
+    forecast: monthsAfter(today, FORECAST_MONTHS),
   };
 }
 
@@ -130,12 +137,51 @@ export const CurrencyOverdue = z.object({
 });
 export type CurrencyOverdue = z.infer<typeof CurrencyOverdue>;
 
+/** Active subscriptions and their monthly recurring revenue (domain `recurringRevenueCents`). */
+export const CurrencyRecurring = z.object({
+  currency: Currency,
+  subscriptions: z.number().int(),
+  monthlyCents: z.number().int(),
+});
+export type CurrencyRecurring = z.infer<typeof CurrencyRecurring>;
+
+/** Billing cycles due in a month: what they owe, and (this month) what was received for them. */
+export const CurrencyDue = z.object({
+  currency: Currency,
+  cycles: z.number().int(),
+  /** Each cycle's charged amount, else its plan's price today (decision 028). */
+  expectedCents: z.number().int(),
+});
+export type CurrencyDue = z.infer<typeof CurrencyDue>;
+
+export const CurrencyDueReceived = CurrencyDue.extend({
+  /** COMPLETED payments naming a cycle due this month, less refunds: the linked payments list's total. */
+  receivedCents: z.number().int(),
+});
+export type CurrencyDueReceived = z.infer<typeof CurrencyDueReceived>;
+
+export const MonthDue = z.object({ period: Period, items: z.array(CurrencyDue) });
+export type MonthDue = z.infer<typeof MonthDue>;
+
+/** Customers whose credit balance in the currency is above zero, and the balances' sum (decision 028). */
+export const CurrencyCredit = z.object({
+  currency: Currency,
+  customers: z.number().int(),
+  balanceCents: z.number().int(),
+});
+export type CurrencyCredit = z.infer<typeof CurrencyCredit>;
+
 /** Money, per currency and never summed across currencies: for members who may view payments. */
 export const DashboardPayments = z.object({
   thisMonth: Period,
   lastMonth: Period,
   revenue: z.array(CurrencyRevenue),
   overdue: z.array(CurrencyOverdue),
+  recurring: z.array(CurrencyRecurring),
+  dueThisMonth: z.object({ period: Period, items: z.array(CurrencyDueReceived) }),
+  /** The next months, each whole, in order: cycles that will come due from running enrollments. */
+  forecast: z.array(MonthDue),
+  credit: z.array(CurrencyCredit),
 });
 export type DashboardPayments = z.infer<typeof DashboardPayments>;
 

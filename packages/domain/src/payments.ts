@@ -112,17 +112,29 @@ const paymentFilters = {
   method: PaymentMethod,
   customerId: uuid,
   planId: uuid,
+  /** The billing cycles paid: those starting (due) from `cycleFrom` to `cycleTo` — the dashboard's month. */
+  cycleFrom: LocalDate,
+  cycleTo: LocalDate,
 };
 
-/** GET /payments: the period is on the payment date, both ends included. */
+/**
+ * GET /payments: the period is on the payment date, both ends included; `cycleFrom`/`cycleTo` narrow to the
+ * payments of cycles due in that period.
+ */
 export const PaymentListQuery = z
   .object({
     ...pageQueryFields,
     ...queryFilters(paymentFilters),
   })
   .superRefine((query, ctx) => {
-    if (!query.from || !query.to || !isCalendarDate(query.from) || !isCalendarDate(query.to)) return;
-    if (query.to < query.from) ctx.addIssue({ code: 'custom', path: ['to'], message: V.dateRangeOrder });
+    const isOrdered = (from: string | undefined, to: string | undefined) =>
+      !from || !to || !isCalendarDate(from) || !isCalendarDate(to) || from <= to;
+    if (!isOrdered(query.from, query.to)) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: V.dateRangeOrder });
+    }
+    if (!isOrdered(query.cycleFrom, query.cycleTo)) {
+      ctx.addIssue({ code: 'custom', path: ['cycleTo'], message: V.dateRangeOrder });
+    }
   });
 export type PaymentListQuery = z.infer<typeof PaymentListQuery>;
 

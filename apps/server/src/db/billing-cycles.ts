@@ -19,7 +19,7 @@ export const paymentKeptCents: SQL<number> = sql`(${payments.amountCents} - ${pa
 export const paymentToCycleCents: SQL<number> = sql`(${paymentKeptCents} - ${payments.creditedCents})`;
 
 /** The plan's months per cycle, from the domain's table (customer-plans `BILLING_CYCLE_MONTHS`). */
-const cycleMonths: SQL<number> = sql`(case ${customerPlans.billingCycle} ${sql.join(
+export const cycleMonths: SQL<number> = sql`(case ${customerPlans.billingCycle} ${sql.join(
   Object.entries(BILLING_CYCLE_MONTHS).map(([cycle, months]) => sql.raw(`when '${cycle}' then ${months}`)),
   sql` `,
 )} end)`;

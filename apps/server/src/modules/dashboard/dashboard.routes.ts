@@ -1,9 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
+import { CustomerCreditList, CustomerCreditQuery } from '@reformer/domain/customer-credits';
 import { Dashboard } from '@reformer/domain/dashboard';
-import { requireMembership } from '../../auth/access.ts';
+import { requireMembership, requirePermission } from '../../auth/access.ts';
 import { createRouter } from '../../lib/http.ts';
 import { bearerSecurity, jsonResponse, OrgIdParam, standardErrors } from '../../lib/openapi.ts';
 import * as service from './dashboard.service.ts';
+import * as money from './dashboard-money.service.ts';
 
 const read = createRoute({
   method: 'get',
@@ -18,7 +20,24 @@ const read = createRoute({
   responses: { 200: jsonResponse(Dashboard, 'The figures'), ...standardErrors },
 });
 
-export const dashboardRoutes = createRouter().openapi(read, async (c) => {
-  const { db, now } = c.var.deps;
-  return c.json(await service.getDashboard(db, c.var.access, now()), 200);
+const listCredits = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customer-credits',
+  tags: ['Dashboard'],
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('VIEW_PAYMENTS')],
+  summary:
+    'Customers on the books whose credit balance is above zero, one row per currency, largest first: the list the dashboard’s credit figure opens (VIEW_PAYMENTS)',
+  request: { params: OrgIdParam, query: CustomerCreditQuery },
+  responses: { 200: jsonResponse(CustomerCreditList, 'A page of customers with credit'), ...standardErrors },
 });
+
+export const dashboardRoutes = createRouter()
+  .openapi(read, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await service.getDashboard(db, c.var.access, now()), 200);
+  })
+  .openapi(listCredits, async (c) => {
+    const { db } = c.var.deps;
+    return c.json(await money.listCustomerCredits(db, c.var.access, c.req.valid('query')), 200);
+  });

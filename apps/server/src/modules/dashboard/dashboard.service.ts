@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './dashboard.repository.ts';
+import { readMoney } from './dashboard-money.service.ts';
 
 /**
  * The organization's home (docs/decisions/020). Each part is read only for a member who may see it, and a
@@ -78,11 +79,12 @@ async function readPayments(
   organizationId: string,
   periods: DashboardPeriods,
 ): Promise<DashboardPayments> {
-  const [revenue, overdue] = await Promise.all([
+  const [revenue, overdue, money] = await Promise.all([
     repository.sumRevenue(db, organizationId, periods),
     repository.sumOverdue(db, organizationId, periods.today),
+    readMoney(db, organizationId, periods),
   ]);
-  return { thisMonth: periods.thisMonth, lastMonth: periods.lastMonth, revenue, overdue };
+  return { thisMonth: periods.thisMonth, lastMonth: periods.lastMonth, revenue, overdue, ...money };
 }
 
 async function readCustomers(

@@ -63,6 +63,8 @@ export type PaymentFilter = {
   method?: PaymentInsert['method'] | undefined;
   customerId?: string | undefined;
   planId?: string | undefined;
+  cycleFrom?: string | undefined;
+  cycleTo?: string | undefined;
 };
 
 function listWhere(organizationId: string, filter: PaymentFilter): SQL | undefined {
@@ -74,6 +76,8 @@ function listWhere(organizationId: string, filter: PaymentFilter): SQL | undefin
     filter.method ? eq(payments.method, filter.method) : undefined,
     filter.customerId ? eq(payments.customerId, filter.customerId) : undefined,
     filter.planId ? eq(payments.planId, filter.planId) : undefined,
+    filter.cycleFrom ? gte(payments.cycleStart, filter.cycleFrom) : undefined,
+    filter.cycleTo ? lte(payments.cycleStart, filter.cycleTo) : undefined,
   );
 }
 

@@ -4,8 +4,12 @@ import { usePermissions } from '@/lib/access-profile.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { AttendanceCard } from './attendance-card.tsx';
 import { ChurnRiskCard } from './churn-risk-card.tsx';
+import { CreditCard } from './credit-card.tsx';
 import { ActiveCustomersCard, BirthdaysCard } from './customers-card.tsx';
+import { DueThisMonthCard } from './due-this-month-card.tsx';
+import { ForecastCard } from './forecast-card.tsx';
 import { OverdueCard } from './overdue-card.tsx';
+import { RecurringRevenueCard } from './recurring-revenue-card.tsx';
 import { RevenueCard } from './revenue-card.tsx';
 import { ScheduleOccupancyCard } from './schedule-occupancy-card.tsx';
 import { TodaySessionsCard } from './today-sessions-card.tsx';
@@ -28,6 +32,10 @@ export function DashboardFigures({ organizationId }: { organizationId: string })
       {sessions && <AttendanceCard organizationId={organizationId} attendance={sessions.attendance} />}
       {payments && <RevenueCard organizationId={organizationId} payments={payments} />}
       {payments && <OverdueCard organizationId={organizationId} overdue={payments.overdue} />}
+      {payments && <RecurringRevenueCard organizationId={organizationId} recurring={payments.recurring} />}
+      {payments && <DueThisMonthCard organizationId={organizationId} due={payments.dueThisMonth} />}
+      {payments && <ForecastCard organizationId={organizationId} forecast={payments.forecast} />}
+      {payments && <CreditCard organizationId={organizationId} credit={payments.credit} />}
       {customers && <ActiveCustomersCard organizationId={organizationId} active={customers.active} />}
       {sessions && (
         <ScheduleOccupancyCard organizationId={organizationId} occupancy={sessions.occupancyBySchedule} />

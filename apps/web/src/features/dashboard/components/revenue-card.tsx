@@ -1,10 +1,10 @@
 import type { CurrencyRevenue, DashboardPayments, Period } from '@reformer/domain/dashboard';
 import { Link } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, ResponsiveContainer, XAxis, YAxis } from 'recharts';
-import { useFormatMoney, useLocaleTag } from '@/lib/format.ts';
+import { useFormatMoney } from '@/lib/format.ts';
 import { FigureCard } from './figure-card.tsx';
+import { useFormatMonth } from './use-format-month.ts';
 
 /** Money received (COMPLETED payments by payment date): the month so far against the whole last month. */
 export function RevenueCard({
@@ -61,15 +61,6 @@ function PaymentsLink({
       {children}
     </Link>
   );
-}
-
-/** The month of a calendar date, short, for the bars: "Oct" / "out.". */
-function useFormatMonth(): (date: string) => string {
-  const locale = useLocaleTag();
-  return useMemo(() => {
-    const formatter = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-    return (date: string) => formatter.format(Date.parse(`${date}T00:00:00Z`));
-  }, [locale]);
 }
 
 /** One currency: amounts are never added across currencies, so each has its own chart and scale. */

@@ -5,9 +5,12 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 import { PaymentCustomerFilter } from './payment-customer-filter.tsx';
+import { PaymentCycleFilter } from './payment-cycle-filter.tsx';
 
 type SelectName = 'status' | 'method' | 'planId';
-type Change = Partial<Record<SelectName | 'customerId' | 'from' | 'to', string | undefined>>;
+type Change = Partial<
+  Record<SelectName | 'customerId' | 'from' | 'to' | 'cycleFrom' | 'cycleTo', string | undefined>
+>;
 
 type PaymentFiltersProps = {
   organizationId: string;
@@ -100,6 +103,11 @@ export function PaymentFilters({
         filters={filters}
         value={query}
         onChange={change}
+      />
+      <PaymentCycleFilter
+        cycleFrom={query.cycleFrom}
+        cycleTo={query.cycleTo}
+        onRemove={() => change({ cycleFrom: undefined, cycleTo: undefined })}
       />
       {query.customerId ? (
         <p>

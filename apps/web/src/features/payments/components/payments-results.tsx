@@ -48,7 +48,14 @@ export function PaymentsResults({ query, payments, onQueryChange, actionsOf }: P
 
   const { data } = payments;
   const isFiltered = Boolean(
-    query.from || query.to || query.status || query.method || query.customerId || query.planId,
+    query.from ||
+      query.to ||
+      query.status ||
+      query.method ||
+      query.customerId ||
+      query.planId ||
+      query.cycleFrom ||
+      query.cycleTo,
   );
   return (
     <div

@@ -13,14 +13,19 @@ import { usePaymentMerchant } from './-payment-merchant.ts';
 import { PaymentsError } from './-payments-error.tsx';
 
 /**
- * The URL's filters; a period whose ends cross (a hand-edited link) keeps its start: the API would refuse
- * it.
+ * The URL's filters; a period whose ends cross (a hand-edited link), of payment dates or of cycles, keeps its
+ * start: the API would refuse it.
  */
 function validatePaymentsSearch(
   search: Partial<PaymentsSearchParams> & SearchSchemaInput,
 ): PaymentsSearchParams {
   const parsed = PaymentsSearchParams.parse(search);
-  return parsed.from && parsed.to && parsed.to < parsed.from ? { ...parsed, to: undefined } : parsed;
+  const crosses = (from: string | undefined, to: string | undefined) => Boolean(from && to && to < from);
+  return {
+    ...parsed,
+    to: crosses(parsed.from, parsed.to) ? undefined : parsed.to,
+    cycleTo: crosses(parsed.cycleFrom, parsed.cycleTo) ? undefined : parsed.cycleTo,
+  };
 }
 
 export const Route = createFileRoute('/app/org/$orgId/payments/')({
