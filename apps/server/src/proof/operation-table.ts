@@ -10,6 +10,7 @@ import { makeUpCreditOperations } from './operations-make-up-credits.ts';
 import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
+import { pixChargeOperations } from './operations-pix-charges.ts';
 import { pixPspOperations } from './operations-pix-psp.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
 import { waitlistOperations } from './operations-waitlist.ts';
@@ -86,6 +87,7 @@ export const OPERATIONS: OperationTable = {
   ...enrollmentOperations,
   ...paymentOperations,
   ...pixPspOperations,
+  ...pixChargeOperations,
   ...medicalRecordOperations,
   ...dashboardOperations,
   ...churnRiskOperations,

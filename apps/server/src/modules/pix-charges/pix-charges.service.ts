@@ -130,6 +130,10 @@ export async function getWebhookRegistration(
   deps: PixDeps,
   access: OrgAccess,
 ): Promise<PixWebhookRegistration> {
+  // Without a PSP nothing is registered anywhere: a read answers so rather than failing.
+  if (!(await pspRepository.findConnection(deps.db, access.organizationId))) {
+    return { registeredUrl: null, isOurs: false };
+  }
   return withClient(deps, access.organizationId, async (client, row, box) => {
     const registered = await client.getWebhook(row.pixKey);
     const current = registrationOf(
