@@ -203,6 +203,18 @@ test('a weekly class: set up, moved on the week grid, a trial customer added, co
   await expect(page.getByText('Situação de Marina Experimental atualizada.')).toBeVisible();
   await expect(status).toHaveValue('CONFIRMED');
 
+  // Moving it now asks first and names who is on it, to tell them (#27 item 11); cancelled, it stays.
+  await page.getByRole('button', { name: /^Remarcar Reformer Iniciante de / }).click();
+  const moveDialog = page.getByRole('dialog', { name: 'Remarcar aula' });
+  await moveDialog.getByRole('button', { name: 'Remarcar aula' }).click();
+  const confirmMove = page.getByRole('dialog', { name: 'Remarcar uma aula com clientes?' });
+  await expect(confirmMove.getByRole('list', { name: 'Clientes na aula' })).toHaveText('Marina Experimental');
+  await expect(confirmMove).toContainText('1 cliente está nela');
+  await confirmMove.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirmMove).toBeHidden();
+  await moveDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('20:30 - 21:30')).toBeVisible();
+
   await row.getByRole('button', { name: 'Fazer check-in de Marina Experimental' }).click();
   await expect(page.getByText('Check-in de Marina Experimental feito.')).toBeVisible();
   await expect(row.getByText(/^Check-in às \d{2}:\d{2}$/)).toBeVisible();
