@@ -99,6 +99,13 @@ async function sendOne(occasion: Occasion, channel: EventChannel, how: How, send
 
 type Claimed = { id: string } | 'TAKEN' | { didNotLeave: string };
 
+const keyOf = (occasion: Occasion): repository.OccasionKey => ({
+  organizationId: occasion.organizationId,
+  customerId: occasion.customer.customerId,
+  kind: occasion.kind,
+  occasion: occasion.occasion,
+});
+
 /**
  * Claims the occasion on one channel, then writes what `produce` made of it: the unique key lets one claimer
  * through (a second waits, then finds it taken), and a failure to send rolls the claim back with the caller's
@@ -116,7 +123,7 @@ async function claimThen(
   produce: () => Promise<Sent>,
 ): Promise<Claimed> {
   const { organizationId, kind, customer } = occasion;
-  const key = { organizationId, customerId: customer.customerId, kind, occasion: occasion.occasion };
+  const key = keyOf(occasion);
   if (await repository.isOccasionMarked(tx, key)) return 'TAKEN';
   return tx
     .transaction(async (savepoint) => {
@@ -174,9 +181,7 @@ export async function deliver(
  */
 export function markDelivered(db: Database | Transaction, occasion: Occasion, how: How) {
   return db.transaction(async (tx) => {
-    const { organizationId, kind, customer } = occasion;
-    const key = { organizationId, customerId: customer.customerId, kind, occasion: occasion.occasion };
-    if (await repository.hasOccasionGoneOut(tx, key)) return null;
+    if (await repository.hasOccasionGoneOut(tx, keyOf(occasion))) return null;
     const claimed = await claimThen(tx, occasion, 'MARKED', how, async () => ({
       channel: null,
       status: 'MARKED',
