@@ -161,6 +161,14 @@ test('a weekly class: set up, moved on the week grid, a trial customer added, co
   await page.reload();
   await expect(moved).toBeVisible();
   await expect(page.getByText('Remarcada', { exact: true })).toBeVisible();
+  // The badge is whole, not cut to "Remarca…" by the day column (#27 item 14).
+  const movedBadge = page.getByTestId('moved-badge');
+  expect(await movedBadge.evaluate((badge) => badge.scrollWidth <= badge.clientWidth)).toBe(true);
+  const chipBox = await movedBadge.locator('xpath=../..').boundingBox();
+  const badgeBox = await movedBadge.boundingBox();
+  expect((badgeBox?.x ?? 0) + (badgeBox?.width ?? 0)).toBeLessThanOrEqual(
+    (chipBox?.x ?? 0) + (chipBox?.width ?? 0),
+  );
 
   // The keyboard does the same from the session's handle: Space, an arrow (half an hour), Space.
   await page.getByRole('button', { name: /^Arrastar Reformer Iniciante de .* às 20:00$/ }).focus();
