@@ -68,7 +68,8 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await page.getByLabel('First name').fill('João');
   await page.getByLabel('Last name').fill('da Conceição');
   await page.getByLabel('Date of birth').fill('1988-04-12');
-  await page.getByLabel('ID type').selectOption('CPF');
+  // A Brazilian customer starts on CPF, not on "No document" (#27 item 13).
+  await expect(page.getByLabel('ID type')).toHaveValue('CPF');
   await page.getByLabel('ID number').fill('123.456.789-00');
   await page.getByRole('button', { name: 'Create customer' }).click();
   await expect(page.getByText('Please enter a valid CPF')).toBeVisible();
@@ -149,6 +150,14 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await expect(page.getByText('Nenhum plano ainda')).toBeVisible();
   await page.getByRole('button', { name: 'Novo plano' }).click();
   const dialog = page.getByRole('dialog');
+  // The required fields say so before anything is typed (#27 item 13): name, description, price, a service.
+  await expect(dialog.getByText('Campos marcados com * são obrigatórios.')).toBeVisible();
+  for (const label of ['Nome do plano', 'Descrição', 'Preço'])
+    await expect(dialog.getByRole('textbox', { name: label, exact: true })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
+  await expect(dialog.getByRole('group', { name: 'Serviços' }).locator('legend')).toHaveText('Serviços*');
   await dialog.getByRole('button', { name: 'Criar plano' }).click();
   await expect(dialog.getByText('O nome do plano é obrigatório')).toBeVisible();
   await expect(dialog.getByText('Informe um preço válido')).toBeVisible();

@@ -75,7 +75,7 @@ test('the owner reads the morning figures, follows the revenue to its payments, 
   await expect(revenue.getByTestId('revenue-BRL')).toHaveText('R$100.00');
   const overdue = page.getByRole('region', { name: 'Overdue payments' });
   await expect(overdue.getByTestId('overdue-BRL')).toHaveText('R$398.00');
-  await expect(overdue.getByText('2 cycles, 1 customer(s)')).toBeVisible();
+  await expect(overdue.getByText('2 cycles, 1 customer')).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Active customers' }).getByTestId('active-customers'),
   ).toHaveText('2');

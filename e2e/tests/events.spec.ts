@@ -92,6 +92,14 @@ test('configure birthday messages, send one by WhatsApp, mark another as sent', 
   await config.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Birthday events configuration saved successfully')).toBeVisible();
 
+  // This server has no SMTP: e-mail is offered disabled, with the reason, instead of sitting in the outbox
+  // while the row reads sent (#27 item 3).
+  const birthdays = page.getByRole('region', { name: 'Birthdays', exact: true });
+  await expect(birthdays.getByRole('note').filter({ hasText: 'no e-mail server (SMTP)' })).toBeVisible();
+  const anaEmail = anaRow.getByRole('button', { name: 'Send by E-mail to Ana Aniversariante' });
+  await expect(anaEmail).toBeDisabled();
+  await expect(anaEmail).toHaveAttribute('title', /no e-mail server \(SMTP\) is configured/);
+
   // Send by WhatsApp: a tab opens on the click (popup blockers allow it only then) and waits for the
   // server. A colleague marked Caio's birthday as sent meanwhile (this screen still shows it unsent): the
   // server refuses, the tab closes and the toast says why.

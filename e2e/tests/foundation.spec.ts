@@ -48,10 +48,16 @@ test('sign up, create an organization, keep language and theme, sign out and bac
   await page.goto('/app/select-organization');
   await expect(page).toHaveURL(/\/sign-in/);
 
+  // Signing in from the start page, not on the way to a page of the app.
+  await page.goto('/sign-in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/app\/select-organization$/);
+  // Her only organization opens at once: no stop at "Selecione uma organização" (#27 item 13).
+  await expect(page).toHaveURL(/\/app\/org\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Studio Equilíbrio' })).toBeVisible();
+  // The chooser is still there from the menu.
+  await page.goto('/app/select-organization');
   const row = page.getByRole('row', { name: /Studio Equilíbrio/ });
   await expect(row.getByText('Proprietário')).toBeVisible();
   await expectAccessible(page, 'the organization chooser');

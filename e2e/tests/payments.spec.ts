@@ -49,7 +49,9 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
 }) => {
   test.setTimeout(120_000);
   const organizationId = await signUpWithOrganization(page, OWNER, `Studio ${randomUUID().slice(0, 8)}`);
-  const customer = await createCustomerViaApi(page, organizationId, 'Márcia', 'Matriculada');
+  const customer = await createCustomerViaApi(page, organizationId, 'Márcia', 'Matriculada', {
+    phone: '(11) 98765-4321',
+  });
   await createCustomerViaApi(page, organizationId, 'Nina', 'Novata');
   const schedule = await createScheduleViaApi(page, organizationId, SCHEDULE);
   const plan = await createPlanViaApi(page, organizationId, PLAN);
@@ -132,8 +134,14 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
   await expect(page.getByRole('dialog', { name: 'PIX code' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Record payment' }).click();
   await expect(toast(page, `Payment of R$249.00 from ${CUSTOMER} recorded.`)).toBeVisible();
+  // Recorded as already paid (Completed), it goes back to the list: no PIX code pops up to pay it again.
+  await expect(page).toHaveURL(new RegExp(`/app/org/${organizationId}/payments(\\?|$)`));
+  await expect(page.getByRole('dialog', { name: 'PIX code' })).toHaveCount(0);
 
-  // The PIX code: a BR Code for the amount, drawn as a QR code, to copy or send by WhatsApp.
+  // The PIX code, from the row: a BR Code for the amount, drawn as a QR code, to copy or send by WhatsApp.
+  await paymentRow(page)
+    .getByRole('button', { name: new RegExp(`^Show the PIX code of the payment of ${CUSTOMER}`) })
+    .click();
   const pix = page.getByRole('dialog', { name: 'PIX code' });
   await expect(pix.getByRole('img', { name: 'QR code of the PIX payment of R$249.00' })).toBeVisible();
   const code = await pix.getByLabel('PIX copy and paste code').inputValue();
@@ -144,14 +152,16 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
   // Bank apps refuse accents in the merchant's name and city: they are left out.
   expect(code).toContain('Estudio Reformer');
   expect(code).toContain('Sao Paulo');
+  // WhatsApp gets her number and the payment reminder's greeting with the amount, then the code.
+  const [year, month, day] = today().split('-');
+  const greeting = `Hi ${CUSTOMER}, a reminder that your ${PLAN} payment of R$ 249,00 is due on ${day}/${month}/${year}.`;
   await expect(pix.getByRole('link', { name: 'Send by WhatsApp' })).toHaveAttribute(
     'href',
-    `https://wa.me/?text=${encodeURIComponent(code)}`,
+    `https://wa.me/5511987654321?text=${encodeURIComponent(`${greeting}\n\nPIX copy and paste code:\n${code}`)}`,
   );
   await pix.getByRole('button', { name: 'Done' }).click();
 
   // The list: the payment and the total received in reais.
-  await expect(page).toHaveURL(new RegExp(`/app/org/${organizationId}/payments(\\?|$)`));
   await expect(paymentRow(page)).toContainText(PLAN);
   await expect(paymentRow(page)).toContainText('R$249.00');
   await expect(paymentRow(page)).toContainText('PIX');

@@ -190,6 +190,8 @@ test('the pricing figures render in both languages', async ({ page }) => {
   await open(page, '/');
   const prices = page.getByTestId('tier-price');
   await expect(prices).toHaveText(['R$249', 'R$499', 'R$749']);
+  // Said once, for the eye and for the page's text alike: not "/month per month" (#27 item 14).
+  await expect(prices.first().locator('xpath=..')).toHaveText('R$249 per month');
   await expect(page.getByRole('heading', { name: 'Studio Pro' })).toBeVisible();
   await expect(page.getByText('Multi-instructor support')).toBeVisible();
 

@@ -179,6 +179,30 @@ for (const width of [390, 1366]) {
     ]);
     await expectAccessible(page, `the payments at ${width} px`);
 
+    // On a phone the filters fold behind "Filtros", so the first screen shows the rows (#27 item 14).
+    for (const [path, legend] of [
+      ['payments', 'Filtrar pagamentos'],
+      ['attendance', 'Filtrar aulas'],
+    ] as const) {
+      await page.goto(`${orgPath}/${path}`);
+      const filters = page.getByRole('group', { name: legend });
+      const fold = page.getByRole('button', { name: 'Filtros' });
+      if (width >= 640) {
+        await expect(filters).toBeVisible();
+        await expect(fold).toBeHidden();
+        continue;
+      }
+      await expect(filters).toBeHidden();
+      await fold.click();
+      await expect(fold).toHaveAttribute('aria-expanded', 'true');
+      await expect(filters).toBeVisible();
+      // A choice's text stops before the select's arrow instead of running under it.
+      for (const select of await filters.getByRole('combobox').all())
+        expect(
+          await select.evaluate((element) => parseFloat(getComputedStyle(element).paddingInlineEnd)),
+        ).toBeGreaterThanOrEqual(32);
+    }
+
     // Language, theme and account stay reachable: in the header on a laptop, in the account menu on a phone.
     await page.goto(`${orgPath}/customers`);
     await expect(page).toHaveTitle(`Clientes · Estúdio Largura ${width} · Reformer`);

@@ -163,6 +163,14 @@ test('a weekly class: set up, moved on the week grid, a trial customer added, co
   await page.reload();
   await expect(moved).toBeVisible();
   await expect(page.getByText('Remarcada', { exact: true })).toBeVisible();
+  // The badge is whole, not cut to "Remarca…" by the day column (#27 item 14).
+  const movedBadge = page.getByTestId('moved-badge');
+  expect(await movedBadge.evaluate((badge) => badge.scrollWidth <= badge.clientWidth)).toBe(true);
+  const chipBox = await movedBadge.locator('xpath=../..').boundingBox();
+  const badgeBox = await movedBadge.boundingBox();
+  expect((badgeBox?.x ?? 0) + (badgeBox?.width ?? 0)).toBeLessThanOrEqual(
+    (chipBox?.x ?? 0) + (chipBox?.width ?? 0),
+  );
 
   // The keyboard does the same from the session's handle: Space, an arrow (half an hour), Space.
   await page.getByRole('button', { name: /^Arrastar Reformer Iniciante de .* às 20:00$/ }).focus();
@@ -204,6 +212,18 @@ test('a weekly class: set up, moved on the week grid, a trial customer added, co
   await status.selectOption('CONFIRMED');
   await expect(page.getByText('Situação de Marina Experimental atualizada.')).toBeVisible();
   await expect(status).toHaveValue('CONFIRMED');
+
+  // Moving it now asks first and names who is on it, to tell them (#27 item 11); cancelled, it stays.
+  await page.getByRole('button', { name: /^Remarcar Reformer Iniciante de / }).click();
+  const moveDialog = page.getByRole('dialog', { name: 'Remarcar aula' });
+  await moveDialog.getByRole('button', { name: 'Remarcar aula' }).click();
+  const confirmMove = page.getByRole('dialog', { name: 'Remarcar uma aula com clientes?' });
+  await expect(confirmMove.getByRole('list', { name: 'Clientes na aula' })).toHaveText('Marina Experimental');
+  await expect(confirmMove).toContainText('1 cliente está nela');
+  await confirmMove.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirmMove).toBeHidden();
+  await moveDialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page.getByText('20:30 - 21:30')).toBeVisible();
 
   await row.getByRole('button', { name: 'Fazer check-in de Marina Experimental' }).click();
   await expect(page.getByText('Check-in de Marina Experimental feito.')).toBeVisible();

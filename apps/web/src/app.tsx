@@ -35,13 +35,18 @@ export function App({ queryClient, router }: { queryClient: QueryClient; router:
     <PreferencesProvider i18n={i18n} initial={initialPreferences}>
       <QueryClientProvider client={queryClient}>
         <RouterWithSession router={router} />
-        {/* Top-right (spec §9) but below the header, whose language, theme and account controls stay usable. */}
+        {/*
+          Top-right (spec §9) but below the header, whose language, theme and account controls stay usable,
+          and below a page's title row, whose top-right primary button (New customer, Create organization)
+          a toast covered for its 4 s (#27 item 14): header 65 px + the page's 32 px padding + a title row of
+          up to 64 px.
+        */}
         <Toaster
           position="top-right"
           duration={4000}
           visibleToasts={3}
           gap={14}
-          offset={{ top: 72, right: 16 }}
+          offset={{ top: 168, right: 16 }}
           mobileOffset={{ top: 64, right: 8, left: 8 }}
         />
       </QueryClientProvider>

@@ -157,7 +157,7 @@ export const ERROR_CODES = {
   IMPORT_ROWS_INVALID: 400,
   /** `occasionDate` is not the customer's birthday, or not an unpaid cycle of the enrollment. */
   EVENT_OCCASION_INVALID: 400,
-  /** The occasion's message was already sent (or marked as sent): at most once per customer, kind and occasion. */
+  /** Already sent on this channel, or marked as sent: at most once per customer, kind, occasion and channel. */
   EVENT_ALREADY_SENT: 409,
   /** The customer has no e-mail, or no phone WhatsApp can reach, for the chosen channel. */
   EVENT_RECIPIENT_MISSING: 409,
@@ -165,6 +165,8 @@ export const ERROR_CODES = {
   EVENT_NOT_CONFIGURED: 409,
   /** No provider sends this channel (SMS). */
   EVENT_CHANNEL_NOT_CONFIGURED: 409,
+  /** No SMTP server is configured: an e-mail sent by hand would only wait in the outbox (decision 032). */
+  EVENT_EMAIL_NOT_CONFIGURED: 409,
   /** The SMTP server refused or could not be reached; nothing was recorded. */
   EVENT_EMAIL_FAILED: 503,
   /** No message of the organization has this id, or its kind is one the member may not see. */

@@ -27,6 +27,9 @@ export const EVENT_CHANNELS = ['EMAIL', 'WHATSAPP', 'SMS'] as const;
 export const EventChannel = z.enum(EVENT_CHANNELS, V.option);
 export type EventChannel = z.infer<typeof EventChannel>;
 
+/** What an occasion is claimed on: a channel, or MARKED (sent outside the app), which closes every channel. */
+export type DeliveryChannel = EventChannel | 'MARKED';
+
 export const EventTiming = z.enum(EVENT_TIMINGS, V.option);
 
 /** How a message of an occasion came about: the daily job, a member's Send, or a member's "mark as sent". */
@@ -149,10 +152,16 @@ export const EventSent = z.object({
 });
 export type EventSent = z.infer<typeof EventSent>;
 
-/** Where a row's messages can go: the WhatsApp number in international digits, whether there is an e-mail. */
-const contactFields = {
+/**
+ * Where a row's messages can go (the WhatsApp number in international digits, whether there is an e-mail),
+ * and what became of its occasion: `sent` once a message reached the customer or a member marked it, and the
+ * channels whose message is `waiting` in the outbox — which leave the other channels free (decision 032).
+ */
+const occasionFields = {
   hasEmail: z.boolean(),
   whatsAppNumber: z.string().nullable(),
+  sent: EventSent.nullable(),
+  waiting: z.array(EventChannel),
 };
 
 export const BirthdayEvent = z.object({
@@ -163,8 +172,7 @@ export const BirthdayEvent = z.object({
   birthday: z.string(),
   daysUntil: z.number().int(),
   age: z.number().int(),
-  ...contactFields,
-  sent: EventSent.nullable(),
+  ...occasionFields,
 });
 export type BirthdayEvent = z.infer<typeof BirthdayEvent>;
 
@@ -182,12 +190,16 @@ export const PaymentReminderEvent = z.object({
   /** Negative when overdue. */
   daysUntilDue: z.number().int(),
   isOverdue: z.boolean(),
-  ...contactFields,
-  sent: EventSent.nullable(),
+  ...occasionFields,
 });
 export type PaymentReminderEvent = z.infer<typeof PaymentReminderEvent>;
 
-const listFields = { today: z.string(), days: z.number().int() };
+/** The channels the server sends itself, so its configuration can lack them; WhatsApp is a link a member opens. */
+export const ServerChannel = z.enum(['EMAIL', 'SMS']);
+export type ServerChannel = z.infer<typeof ServerChannel>;
+
+/** `unavailableChannels`: what a Send by hand refuses on this server (e-mail without SMTP, SMS without a provider). */
+const listFields = { today: z.string(), days: z.number().int(), unavailableChannels: z.array(ServerChannel) };
 export const BirthdayEventList = z.object({ ...listFields, items: z.array(BirthdayEvent) });
 export type BirthdayEventList = z.infer<typeof BirthdayEventList>;
 export const PaymentReminderEventList = z.object({ ...listFields, items: z.array(PaymentReminderEvent) });

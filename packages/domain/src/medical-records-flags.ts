@@ -16,13 +16,26 @@ import {
   stepTestRecoveryFlag,
 } from './medical-records-thresholds.ts';
 
-/** A value past a clinical threshold, at its field's path in the document ("vitals.bmi"). */
-export type RecordFlag = { path: string; code: FlagCode };
+/**
+ * A value past a clinical threshold, at its field's path in the document ("vitals.bmi"), and the body's side
+ * when the field measures one of two ("flexibilityTests.hamstringLeftDeg"): two alerts of the same finding
+ * must say which side each is about (#27 item 14).
+ */
+export type RecordFlag = { path: string; code: FlagCode; side: FlagSide | null };
+export type FlagSide = 'LEFT' | 'RIGHT';
 
 type Check = [path: string, code: FlagCode | null];
 
+/** The side a field measures, from its name ("singleLegStanceRightSeconds"), or null. */
+export function sideOfPath(path: string): FlagSide | null {
+  const field = path.split('.').pop() ?? '';
+  if (/Left(?:[A-Z]|$)/.test(field)) return 'LEFT';
+  if (/Right(?:[A-Z]|$)/.test(field)) return 'RIGHT';
+  return null;
+}
+
 const present = (checks: Check[]): RecordFlag[] =>
-  checks.flatMap(([path, code]) => (code ? [{ path, code }] : []));
+  checks.flatMap(([path, code]) => (code ? [{ path, code, side: sideOfPath(path) }] : []));
 
 const anyBut = (chosen: readonly string[], none = 'NONE') => chosen.some((code) => code !== none);
 

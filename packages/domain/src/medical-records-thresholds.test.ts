@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AnamnesisDocument } from './medical-records-anamnesis.ts';
 import { MEDICAL_RECORD_EXAMPLES } from './medical-records-examples.ts';
-import { anamnesisFlags, periodicEvaluationFlags, physicalEvaluationFlags } from './medical-records-flags.ts';
+import {
+  anamnesisFlags,
+  periodicEvaluationFlags,
+  physicalEvaluationFlags,
+  sideOfPath,
+} from './medical-records-flags.ts';
 import { PeriodicEvaluationDocument } from './medical-records-periodic-evaluation.ts';
 import { PhysicalEvaluationDocument } from './medical-records-physical-evaluation.ts';
 import {
@@ -124,19 +129,31 @@ describe('flags of a saved record', () => {
   it('name each value past its threshold by its path in the document', () => {
     const physical = PhysicalEvaluationDocument.parse(MEDICAL_RECORD_EXAMPLES.PHYSICAL_EVALUATION.document);
     expect(physicalEvaluationFlags(physical)).toEqual([
-      { path: 'vitals.bmi', code: 'BMI_OVERWEIGHT' },
-      { path: 'flexibilityTests.hamstringLeftDeg', code: 'HAMSTRING_SHORT' },
-      { path: 'strengthAndEndurance.plankSeconds', code: 'PLANK_WEAK' },
-      { path: 'balance.singleLegStanceLeftSeconds', code: 'SINGLE_LEG_STANCE_POOR' },
-      { path: 'functionalMovementScreen', code: 'FMS_INJURY_RISK' },
-      { path: 'cardiorespiratoryScreen.stepTestRecoveryBpm', code: 'STEP_TEST_RECOVERY_SLOW' },
+      { path: 'vitals.bmi', code: 'BMI_OVERWEIGHT', side: null },
+      { path: 'flexibilityTests.hamstringLeftDeg', code: 'HAMSTRING_SHORT', side: 'LEFT' },
+      { path: 'strengthAndEndurance.plankSeconds', code: 'PLANK_WEAK', side: null },
+      { path: 'balance.singleLegStanceLeftSeconds', code: 'SINGLE_LEG_STANCE_POOR', side: 'LEFT' },
+      { path: 'functionalMovementScreen', code: 'FMS_INJURY_RISK', side: null },
+      { path: 'cardiorespiratoryScreen.stepTestRecoveryBpm', code: 'STEP_TEST_RECOVERY_SLOW', side: null },
     ]);
+  });
+
+  it('say which side a finding of a paired measure is about (#27 item 14)', () => {
+    const physical = PhysicalEvaluationDocument.parse(MEDICAL_RECORD_EXAMPLES.PHYSICAL_EVALUATION.document);
+    const bothShort = { ...physical.flexibilityTests, hamstringLeftDeg: 60, hamstringRightDeg: 55 };
+    const flags = physicalEvaluationFlags({ ...physical, flexibilityTests: bothShort });
+    expect(flags.filter((flag) => flag.code === 'HAMSTRING_SHORT').map((flag) => flag.side)).toEqual([
+      'LEFT',
+      'RIGHT',
+    ]);
+    expect(sideOfPath('objectiveReassessment.singleLegStanceRightSeconds')).toBe('RIGHT');
+    expect(sideOfPath('vitals.restingHeartRateBpm')).toBeNull();
   });
 
   it('flag red flags, adverse events, severe pain and alcohol', () => {
     const periodic = PeriodicEvaluationDocument.parse(MEDICAL_RECORD_EXAMPLES.PERIODIC_EVALUATION.document);
     expect(periodicEvaluationFlags(periodic)).toEqual([
-      { path: 'adverseEvents.events', code: 'ADVERSE_EVENTS' },
+      { path: 'adverseEvents.events', code: 'ADVERSE_EVENTS', side: null },
     ]);
     expect(anamnesisFlags(AnamnesisDocument.parse(MEDICAL_RECORD_EXAMPLES.ANAMNESIS.document))).toEqual([]);
     const anamnesis = AnamnesisDocument.parse({

@@ -8,4 +8,5 @@ export function safeRedirect(value: unknown): string | undefined {
   return value;
 }
 
-export const AFTER_SIGN_IN_PATH = '/app/select-organization';
+/** The app's entry, which opens the member's only organization or else the chooser (routes/app/index.tsx). */
+export const AFTER_SIGN_IN_PATH = '/app';

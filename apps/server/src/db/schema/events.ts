@@ -1,4 +1,5 @@
 import {
+  type DeliveryChannel,
   EVENT_CHANNELS,
   EVENT_MESSAGE_STATUSES,
   EVENT_SOURCES,
@@ -61,9 +62,10 @@ export const eventConfigs = pgTable(
 );
 
 /**
- * The claim of one occasion: a birthday (occasion "2027-03-15") or a billing cycle (occasion
+ * The claim of one occasion on one channel: a birthday (occasion "2027-03-15") or a billing cycle (occasion
  * "<enrollment id>:2027-03-01"). Its unique key is what makes a message go out at most once per customer,
- * kind and occasion — whichever of the daily job, a second server or a member's Send inserts it first.
+ * kind, occasion and channel — whichever of the daily job, a second server or a member's Send inserts it
+ * first. A member's "mark as sent" claims the channel MARKED, which closes the occasion on every channel.
  */
 export const eventDeliveries = pgTable(
   'event_deliveries',
@@ -77,17 +79,20 @@ export const eventDeliveries = pgTable(
     occasion: text('occasion').notNull(),
     occasionDate: date('occasion_date').notNull(),
     enrollmentId: uuid('enrollment_id'),
+    // Text, not the message's channel enum: MARKED is a claim of the occasion, never a message's channel.
+    channel: text('channel').$type<DeliveryChannel>().notNull(),
     source: eventSourceEnum('source').notNull(),
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),
-    uniqueIndex('event_deliveries_occasion_idx').on(
+    uniqueIndex('event_deliveries_occasion_channel_idx').on(
       table.organizationId,
       table.customerId,
       table.kind,
       table.occasion,
+      table.channel,
     ),
     // The upcoming lists look up the occasions of a window.
     index('event_deliveries_kind_date_idx').on(table.organizationId, table.kind, table.occasionDate),

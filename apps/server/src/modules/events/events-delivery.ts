@@ -1,4 +1,10 @@
-import type { EventChannel, EventMessageStatus, EventSource, MessageKind } from '@reformer/domain/events';
+import type {
+  DeliveryChannel,
+  EventChannel,
+  EventMessageStatus,
+  EventSource,
+  MessageKind,
+} from '@reformer/domain/events';
 import { messageHtml, messageSubject, whatsAppLink } from '@reformer/domain/events-templates';
 import { whatsAppNumber } from '@reformer/domain/phones';
 import type { SQL } from 'drizzle-orm';
@@ -44,18 +50,18 @@ export class EmailFailed extends Error {
   }
 }
 
-/**
- * Thrown inside the claim's transaction when no message of the occasion went anywhere, so the claim rolls
- * back: the row does not read "Sent" and a member can still send it by hand. Caught in `deliver`.
- */
-class NothingWentOut extends Error {
-  constructor(readonly statuses: string[]) {
-    super('nothing went out');
-  }
-}
-
 /** SENT went; OUTBOX is on its way (a member sends it from there). NO_RECIPIENT and NOT_CONFIGURED went nowhere. */
 const wentOut = (message: Sent) => message.status === 'SENT' || message.status === 'OUTBOX';
+
+/**
+ * Thrown inside a channel's savepoint when its message went nowhere, so that channel's claim rolls back: a
+ * message that did not leave never holds its channel, and never the others (decision 032).
+ */
+class DidNotLeave extends Error {
+  constructor(readonly status: string) {
+    super('did not leave');
+  }
+}
 
 /** What became of an occasion: its messages' ids, already claimed, or nothing could go out (not claimed). */
 export type Delivery =
@@ -91,53 +97,59 @@ async function sendOne(occasion: Occasion, channel: EventChannel, how: How, send
   return { ...base, subject, status: 'SENT' };
 }
 
+type Claimed = { id: string } | 'TAKEN' | { didNotLeave: string };
+
+const keyOf = (occasion: Occasion): repository.OccasionKey => ({
+  organizationId: occasion.organizationId,
+  customerId: occasion.customer.customerId,
+  kind: occasion.kind,
+  occasion: occasion.occasion,
+});
+
 /**
- * Claims the occasion, then writes what `produce` made of it, in one transaction: the unique key lets one
- * claimer through (a second waits, then finds it taken), and a failure to send rolls the claim back, so the
- * next run or a retry sends it instead of losing it. Null when the occasion was already claimed.
+ * Claims the occasion on one channel, then writes what `produce` made of it: the unique key lets one claimer
+ * through (a second waits, then finds it taken), and a failure to send rolls the claim back with the caller's
+ * transaction, so the next run or a retry sends it instead of losing it. A MARKED claim of the occasion
+ * closes every channel.
  *
  * The price of sending inside the transaction: a process killed after the SMTP server accepted a message
  * and before the commit would send it again on its next run (docs/decisions/016).
  */
 async function claimThen(
-  db: Database | Transaction,
+  tx: Transaction,
   occasion: Occasion,
+  channel: DeliveryChannel,
   how: How,
-  produce: () => Promise<Sent[]>,
-): Promise<string[] | null> {
-  return db.transaction(async (tx) => {
-    const deliveryId = uuidv7();
-    const { organizationId, kind, customer } = occasion;
-    const isClaimed = await repository.claimDelivery(tx, {
-      organizationId,
-      id: deliveryId,
-      customerId: customer.customerId,
-      kind,
-      occasion: occasion.occasion,
-      occasionDate: occasion.occasionDate,
-      enrollmentId: occasion.enrollmentId,
-      source: how.source,
-      actorId: how.actorId,
-      at: how.at,
+  produce: () => Promise<Sent>,
+): Promise<Claimed> {
+  const { organizationId, kind, customer } = occasion;
+  const key = keyOf(occasion);
+  if (await repository.isOccasionMarked(tx, key)) return 'TAKEN';
+  return tx
+    .transaction(async (savepoint) => {
+      const deliveryId = uuidv7();
+      const { occasionDate, enrollmentId } = occasion;
+      const claim = { ...key, id: deliveryId, channel, occasionDate, enrollmentId, ...how };
+      if (!(await repository.claimDelivery(savepoint, claim))) return 'TAKEN' as const;
+      const message = await produce();
+      if (message.channel && !wentOut(message)) throw new DidNotLeave(`${message.channel} ${message.status}`);
+      const id = uuidv7();
+      await repository.insertMessages(savepoint, [
+        { ...message, organizationId, id, deliveryId, customerId: customer.customerId, kind },
+      ]);
+      return { id };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DidNotLeave) return { didNotLeave: error.status };
+      throw error;
     });
-    if (!isClaimed) return null;
-    const rows = (await produce()).map((message) => ({
-      ...message,
-      organizationId,
-      id: uuidv7(),
-      deliveryId,
-      customerId: customer.customerId,
-      kind,
-    }));
-    await repository.insertMessages(tx, rows);
-    return rows.map((row) => row.id);
-  });
 }
 
 /**
- * Sends the occasion's message on each channel, once. When no channel could take it (no e-mail under an
- * e-mail-only configuration, SMS without a provider) nothing is claimed. A Send by hand refuses those cases
- * before it gets here, with the reason; the daily job gets UNDELIVERABLE.
+ * Sends the occasion's message on each channel, once per channel, in one transaction (a failure to send
+ * rolls every channel back). A channel that could not take it (no e-mail, SMS without a provider) is not
+ * claimed; when none could, UNDELIVERABLE. A Send by hand refuses those cases before it gets here, with the
+ * reason.
  */
 export async function deliver(
   db: Database | Transaction,
@@ -146,26 +158,39 @@ export async function deliver(
   how: How,
   senders: Senders,
 ): Promise<Delivery> {
-  try {
-    const messageIds = await claimThen(db, occasion, how, async () => {
-      const sent: Sent[] = [];
-      for (const channel of channels) sent.push(await sendOne(occasion, channel, how, senders));
-      if (!sent.some(wentOut))
-        throw new NothingWentOut(sent.map((message) => `${message.channel} ${message.status}`));
-      return sent;
-    });
-    return messageIds ? { outcome: 'DELIVERED', messageIds } : { outcome: 'ALREADY_CLAIMED' };
-  } catch (error) {
-    if (error instanceof NothingWentOut) return { outcome: 'UNDELIVERABLE', statuses: error.statuses };
-    throw error;
-  }
+  return db.transaction(async (tx) => {
+    const messageIds: string[] = [];
+    const statuses: string[] = [];
+    for (const channel of channels) {
+      const claimed = await claimThen(tx, occasion, channel, how, () =>
+        sendOne(occasion, channel, how, senders),
+      );
+      if (claimed === 'TAKEN') continue;
+      if ('didNotLeave' in claimed) statuses.push(claimed.didNotLeave);
+      else messageIds.push(claimed.id);
+    }
+    if (messageIds.length) return { outcome: 'DELIVERED', messageIds };
+    if (statuses.length === channels.length) return { outcome: 'UNDELIVERABLE', statuses };
+    return { outcome: 'ALREADY_CLAIMED' };
+  });
 }
 
-/** Staff sent it outside the app: the occasion is claimed with one MARKED entry and nothing is sent. */
+/**
+ * Staff sent it outside the app: the occasion is claimed as MARKED with one entry and nothing is sent; no
+ * channel sends it afterwards. Null when it was already marked, or a message already went out on a channel.
+ */
 export function markDelivered(db: Database | Transaction, occasion: Occasion, how: How) {
-  return claimThen(db, occasion, how, async () => [
-    { channel: null, status: 'MARKED', recipient: null, body: null, createdAt: how.at },
-  ]);
+  return db.transaction(async (tx) => {
+    if (await repository.hasOccasionGoneOut(tx, keyOf(occasion))) return null;
+    const claimed = await claimThen(tx, occasion, 'MARKED', how, async () => ({
+      channel: null,
+      status: 'MARKED',
+      recipient: null,
+      body: null,
+      createdAt: how.at,
+    }));
+    return typeof claimed === 'object' && 'id' in claimed ? [claimed.id] : null;
+  });
 }
 
 /** Leaves every e-mail in the outbox, for `queueDelivery`. */

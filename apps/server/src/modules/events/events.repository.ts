@@ -1,5 +1,5 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
-import type { EventChannel, EventKind, EventMessageStatus, MessageKind } from '@reformer/domain/events';
+import type { EventKind, EventMessageStatus, MessageKind } from '@reformer/domain/events';
 import type { Currency } from '@reformer/domain/money';
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -143,8 +143,8 @@ export async function findReminderEnrollment(db: Reader, organizationId: string,
 }
 
 /**
- * The claim: inserted once per customer, kind and occasion. On a conflict nothing is inserted and no id comes
- * back; a concurrent claimer waits on the unique index until the first commits or rolls back.
+ * The claim: inserted once per customer, kind, occasion and channel. On a conflict nothing is inserted and no
+ * id comes back; a concurrent claimer waits on the unique index until the first commits or rolls back.
  */
 export async function claimDelivery(tx: Transaction, row: DeliveryInsert): Promise<boolean> {
   const claimed = await tx
@@ -156,17 +156,61 @@ export async function claimDelivery(tx: Transaction, row: DeliveryInsert): Promi
         eventDeliveries.customerId,
         eventDeliveries.kind,
         eventDeliveries.occasion,
+        eventDeliveries.channel,
       ],
     })
     .returning({ id: eventDeliveries.id });
   return claimed.length > 0;
 }
 
+export type OccasionKey = { organizationId: string; customerId: string; kind: MessageKind; occasion: string };
+
+const ofOccasion = (key: OccasionKey) =>
+  and(
+    eq(eventDeliveries.organizationId, key.organizationId),
+    eq(eventDeliveries.customerId, key.customerId),
+    eq(eventDeliveries.kind, key.kind),
+    eq(eventDeliveries.occasion, key.occasion),
+  );
+
+/** A member marked the occasion as sent outside the app: no channel sends it any more. */
+export async function isOccasionMarked(db: Reader, key: OccasionKey) {
+  const [row] = await db
+    .select({ id: eventDeliveries.id })
+    .from(eventDeliveries)
+    .where(and(ofOccasion(key), eq(eventDeliveries.channel, 'MARKED')))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The statuses of a message that reached the customer, or that a member says did. */
+const GONE_OUT: EventMessageStatus[] = ['SENT', 'MARKED'];
+
+/** A message of the occasion reached the customer (SENT) or it was marked; one waiting in the outbox did not. */
+export async function hasOccasionGoneOut(db: Reader, key: OccasionKey) {
+  const [row] = await db
+    .select({ id: eventMessages.id })
+    .from(eventDeliveries)
+    .innerJoin(
+      eventMessages,
+      and(
+        eq(eventMessages.organizationId, eventDeliveries.organizationId),
+        eq(eventMessages.deliveryId, eventDeliveries.id),
+      ),
+    )
+    .where(and(ofOccasion(key), inArray(eventMessages.status, GONE_OUT)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export async function insertMessages(tx: Transaction, rows: MessageInsert[]) {
   if (rows.length) await tx.insert(eventMessages).values(rows);
 }
 
-/** The deliveries of a kind whose occasion falls in [from, to], with the channels their messages used. */
+/**
+ * The messages of a kind whose occasion falls in [from, to], each with its delivery's source, time and
+ * member, oldest first; the service folds them into each occasion's state.
+ */
 export async function listDeliveries(
   db: Reader,
   organizationId: string,
@@ -180,21 +224,18 @@ export async function listDeliveries(
       source: eventDeliveries.source,
       at: eventDeliveries.at,
       byName: users.name,
-      // JSON, not array_agg: the driver leaves an array of an enum type as its text "{EMAIL}".
-      channels: sql<
-        EventChannel[]
-      >`coalesce(json_agg(${eventMessages.channel} order by ${eventMessages.channel})
-        filter (where ${eventMessages.channel} is not null), '[]'::json)`,
+      channel: eventMessages.channel,
+      status: eventMessages.status,
     })
     .from(eventDeliveries)
-    .leftJoin(users, eq(users.id, eventDeliveries.actorId))
-    .leftJoin(
+    .innerJoin(
       eventMessages,
       and(
         eq(eventMessages.organizationId, eventDeliveries.organizationId),
         eq(eventMessages.deliveryId, eventDeliveries.id),
       ),
     )
+    .leftJoin(users, eq(users.id, eventDeliveries.actorId))
     .where(
       and(
         eq(eventDeliveries.organizationId, organizationId),
@@ -203,7 +244,7 @@ export async function listDeliveries(
         lte(eventDeliveries.occasionDate, range.to),
       ),
     )
-    .groupBy(eventDeliveries.organizationId, eventDeliveries.id, users.name);
+    .orderBy(asc(eventDeliveries.at), asc(eventMessages.channel));
 }
 
 const messageColumns = {

@@ -46,7 +46,7 @@ const reminders = {
 const CustomerParams = OrgIdParam.extend({ customerId: z.string() });
 const EnrollmentParams = OrgIdParam.extend({ enrollmentId: z.string() });
 const sendConflicts = errorResponse(
-  'EVENT_ALREADY_SENT (once per customer, kind and occasion), EVENT_RECIPIENT_MISSING, EVENT_NOT_CONFIGURED, EVENT_CHANNEL_NOT_CONFIGURED (SMS)',
+  'EVENT_ALREADY_SENT (once per customer, kind, occasion and channel), EVENT_RECIPIENT_MISSING, EVENT_NOT_CONFIGURED, EVENT_CHANNEL_NOT_CONFIGURED (SMS), EVENT_EMAIL_NOT_CONFIGURED (no SMTP)',
 );
 const emailFailed = errorResponse('EVENT_EMAIL_FAILED: the SMTP server refused or was unreachable');
 
@@ -200,19 +200,22 @@ function markSent(c: Context, kind: EventKind, id: string, input: MarkEventSentI
 }
 
 /** No SMS provider is configured yet (sms-provider.ts); e-mail goes through the app's mailer. */
+const sendersOf = (c: Context) => ({ mailer: c.var.deps.mailer, sms: smsNotConfigured });
+
 function send(c: Context, kind: EventKind, id: string, input: SendEventInput) {
-  const senders = { mailer: c.var.deps.mailer, sms: smsNotConfigured };
-  return service.sendEvent(c.var.deps.db, senders, c.var.access, kind, id, input, actorOf(c));
+  return service.sendEvent(c.var.deps.db, sendersOf(c), c.var.access, kind, id, input, actorOf(c));
 }
 
 export const eventsRoutes = createRouter()
   .openapi(listBirthdays, async (c) => {
     const { db, now } = c.var.deps;
-    return c.json(await service.listBirthdays(db, c.var.access, c.req.valid('query'), now()), 200);
+    const query = c.req.valid('query');
+    return c.json(await service.listBirthdays(db, sendersOf(c), c.var.access, query, now()), 200);
   })
   .openapi(listReminders, async (c) => {
     const { db, now } = c.var.deps;
-    return c.json(await service.listPaymentReminders(db, c.var.access, c.req.valid('query'), now()), 200);
+    const query = c.req.valid('query');
+    return c.json(await service.listPaymentReminders(db, sendersOf(c), c.var.access, query, now()), 200);
   })
   .openapi(birthdayConfig.read, async (c) =>
     c.json(await service.getConfig(c.var.deps.db, c.var.access, 'BIRTHDAY'), 200),

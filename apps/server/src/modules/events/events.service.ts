@@ -2,6 +2,7 @@ import { addDays, daysBetween } from '@reformer/domain/calendar-dates';
 import { AppError } from '@reformer/domain/errors';
 import {
   type BirthdayEventList,
+  type EventChannel,
   type EventConfig,
   type EventKind,
   type EventMessage,
@@ -12,6 +13,7 @@ import {
   type PaymentReminderConfigValues,
   type PaymentReminderEventList,
   type SendEventInput,
+  type ServerChannel,
   type UpcomingEventsQuery,
 } from '@reformer/domain/events';
 import { amountDueCents, isBirthdayOn, upcomingBirthday } from '@reformer/domain/events-occasions';
@@ -99,26 +101,41 @@ async function todayOf(db: Database, organizationId: string, now: Date) {
   return todayIn(await organizationTimeZone(db, organizationId), now);
 }
 
-/** What was done about each occasion of the window, keyed `customerId|occasion`. */
-async function sentByOccasion(
+type OccasionState = { sent: EventSent | null; waiting: EventChannel[] };
+
+/**
+ * What became of each occasion of the window, keyed `customerId|occasion`: `sent` from the first message that
+ * reached the customer (or the marking), with every channel that did; `waiting`, the channels in the outbox.
+ */
+async function occasionStates(
   db: Database,
   organizationId: string,
   kind: EventKind,
   range: { from: string; to: string },
 ) {
-  const rows = await repository.listDeliveries(db, organizationId, kind, range);
-  return new Map<string, EventSent>(
-    rows.map((row) => [
-      `${row.customerId}|${row.occasion}`,
-      {
-        at: row.at.toISOString(),
-        source: row.source,
-        channels: row.channels,
-        byName: row.byName,
-      },
-    ]),
-  );
+  const states = new Map<string, OccasionState>();
+  for (const row of await repository.listDeliveries(db, organizationId, kind, range)) {
+    const key = `${row.customerId}|${row.occasion}`;
+    const state = states.get(key) ?? { sent: null, waiting: [] };
+    states.set(key, state);
+    if (row.status === 'OUTBOX' && row.channel) state.waiting.push(row.channel);
+    if (row.status !== 'SENT' && row.status !== 'MARKED') continue;
+    state.sent ??= { at: row.at.toISOString(), source: row.source, channels: [], byName: row.byName };
+    if (row.channel) state.sent.channels.push(row.channel);
+  }
+  return (key: string): OccasionState => states.get(key) ?? { sent: null, waiting: [] };
 }
+
+/** The channels a Send by hand refuses on this server, for the web to offer disabled with the reason. */
+function unavailableChannels(senders: Senders): ServerChannel[] {
+  return [
+    ...(senders.mailer.isConfigured ? [] : ['EMAIL' as const]),
+    ...(senders.sms.isConfigured ? [] : ['SMS' as const]),
+  ];
+}
+
+const isUnavailable = (senders: Senders, channel: EventChannel) =>
+  channel !== 'WHATSAPP' && unavailableChannels(senders).includes(channel);
 
 const contactOf = (customer: repository.CustomerContact) => ({
   hasEmail: Boolean(customer.email),
@@ -127,6 +144,7 @@ const contactOf = (customer: repository.CustomerContact) => ({
 
 export async function listBirthdays(
   db: Database,
+  senders: Senders,
   access: OrgAccess,
   query: UpcomingEventsQuery,
   now: Date,
@@ -134,9 +152,9 @@ export async function listBirthdays(
   const { organizationId } = access;
   const today = await todayOf(db, organizationId, now);
   const range = { from: today, to: addDays(today, query.days) };
-  const [customers, sent] = await Promise.all([
+  const [customers, stateOf] = await Promise.all([
     repository.listCustomersWithBirthdays(db, organizationId),
-    sentByOccasion(db, organizationId, 'BIRTHDAY', range),
+    occasionStates(db, organizationId, 'BIRTHDAY', range),
   ]);
   const items = customers.flatMap((customer) => {
     const upcoming = upcomingBirthday(customer.dateOfBirth, today, query.days);
@@ -148,16 +166,17 @@ export async function listBirthdays(
         dateOfBirth: customer.dateOfBirth,
         ...upcoming,
         ...contactOf(customer),
-        sent: sent.get(`${customer.customerId}|${upcoming.birthday}`) ?? null,
+        ...stateOf(`${customer.customerId}|${upcoming.birthday}`),
       },
     ];
   });
   items.sort((a, b) => a.daysUntil - b.daysUntil);
-  return { today, days: query.days, items };
+  return { today, days: query.days, unavailableChannels: unavailableChannels(senders), items };
 }
 
 export async function listPaymentReminders(
   db: Database,
+  senders: Senders,
   access: OrgAccess,
   query: UpcomingEventsQuery,
   now: Date,
@@ -166,7 +185,7 @@ export async function listPaymentReminders(
   const today = await todayOf(db, organizationId, now);
   const cycles = await listReminderCycles(db, organizationId, today, query.days);
   const from = cycles[0]?.cycle.dueDate ?? today;
-  const sent = await sentByOccasion(db, organizationId, 'PAYMENT_REMINDER', {
+  const stateOf = await occasionStates(db, organizationId, 'PAYMENT_REMINDER', {
     from,
     to: addDays(today, query.days),
   });
@@ -182,11 +201,9 @@ export async function listPaymentReminders(
     daysUntilDue: daysBetween(today, cycle.dueDate),
     isOverdue: cycle.state === 'OVERDUE',
     ...contactOf(enrollment),
-    sent:
-      sent.get(`${enrollment.customerId}|${reminderOccasion(enrollment.enrollmentId, cycle.dueDate)}`) ??
-      null,
+    ...stateOf(`${enrollment.customerId}|${reminderOccasion(enrollment.enrollmentId, cycle.dueDate)}`),
   }));
-  return { today, days: query.days, items };
+  return { today, days: query.days, unavailableChannels: unavailableChannels(senders), items };
 }
 
 /** A birthday occasion no more than a year away from today, of a customer on the books. */
@@ -293,8 +310,13 @@ export async function sendEvent(
   if (!config.savedAt) throw new AppError('EVENT_NOT_CONFIGURED');
   if (!recipientFor(input.channel, occasion.customer))
     throw new AppError('EVENT_RECIPIENT_MISSING', undefined, { channel: input.channel });
-  if (input.channel === 'SMS' && !senders.sms.isConfigured)
-    throw new AppError('EVENT_CHANNEL_NOT_CONFIGURED', undefined, { channel: 'SMS' });
+  // E-mail without SMTP would only wait in the outbox, so a member is told, not left with a row reading sent.
+  if (isUnavailable(senders, input.channel))
+    throw new AppError(
+      input.channel === 'EMAIL' ? 'EVENT_EMAIL_NOT_CONFIGURED' : 'EVENT_CHANNEL_NOT_CONFIGURED',
+      undefined,
+      { channel: input.channel },
+    );
   const how: How = { source: 'MANUAL', actorId: actor.userId, at: actor.now };
   const delivery = await deliver(db, occasion, [input.channel], how, senders).catch((error: unknown) => {
     if (!(error instanceof EmailFailed)) throw error;

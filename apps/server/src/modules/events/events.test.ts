@@ -15,6 +15,7 @@ import {
 import { decodeQuotedPrintable, startLocalSmtpServer } from '../../test/local-smtp-server.ts';
 import { recordingMailer } from '../../test/recording-mailer.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { deliver } from './events-delivery.ts';
 import { sendDueEvents } from './events-job.ts';
 import { smsNotConfigured } from './sms-provider.ts';
 
@@ -240,10 +241,10 @@ describe('payment reminders', () => {
     const path = orgPath(`/events/payment-reminders/${enrollmentId}`);
     const sent = await t.request('POST', `${path}/send`, {
       token: accountant.token,
-      body: { occasionDate: '2026-12-01', channel: 'EMAIL' },
+      body: { occasionDate: '2026-12-01', channel: 'WHATSAPP' },
     });
     expect(sent.status, sent.text).toBe(201);
-    expect(sent.body).toMatchObject({ status: 'OUTBOX', kind: 'PAYMENT_REMINDER', channel: 'EMAIL' });
+    expect(sent.body).toMatchObject({ status: 'SENT', kind: 'PAYMENT_REMINDER', channel: 'WHATSAPP' });
     expect(sent.body.body).toBe(
       `Olá Atrasada N${customerNumber}, Mensal 2x: R$ 349,00 venceu em 01/12/2026.`,
     );
@@ -268,7 +269,7 @@ describe('payment reminders', () => {
       (item: { enrollmentId: string }) => item.enrollmentId === enrollmentId,
     );
     expect(rows.map((row: { sent: object | null }) => row.sent)).toEqual([
-      expect.objectContaining({ source: 'MANUAL', channels: ['EMAIL'], byName: expect.any(String) }),
+      expect.objectContaining({ source: 'MANUAL', channels: ['WHATSAPP'], byName: expect.any(String) }),
       expect.objectContaining({ source: 'MARKED', channels: [] }),
     ]);
   });
@@ -319,7 +320,7 @@ describe('sending by hand and marking as sent', () => {
     });
     const twice = await t.request('POST', `${path}/send`, {
       token: owner.token,
-      body: { occasionDate: '2026-12-22', channel: 'EMAIL' },
+      body: { occasionDate: '2026-12-22', channel: 'WHATSAPP' },
     });
     expect([twice.status, twice.body.error.code]).toEqual([409, 'EVENT_ALREADY_SENT']);
     expect(
@@ -337,23 +338,20 @@ describe('sending by hand and marking as sent', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('puts an e-mail in the outbox without SMTP and lists what was sent on the customer', async () => {
+  it('lists what was sent on the customer', async () => {
     const bia = await customer({ dateOfBirth: '1990-12-28', firstName: 'Bia' });
     const sent = await t.request('POST', orgPath(`/events/birthdays/${bia.id}/send`), {
       token: owner.token,
-      body: { occasionDate: '2026-12-28', channel: 'EMAIL' },
+      body: { occasionDate: '2026-12-28', channel: 'WHATSAPP' },
     });
-    expect(sent.body).toMatchObject({ status: 'OUTBOX', recipient: expect.stringContaining('@example.com') });
-    expect(sent.body.subject).toBe(`Studio Flow: Feliz aniversário, Bia N${customerNumber}!`);
-    const outboxList = await t.request('GET', orgPath('/events/birthdays/outbox'), { token: viewer.token });
-    expect(outboxList.body.items.map((item: { id: string }) => item.id)).toContain(sent.body.id);
+    expect(sent.body).toMatchObject({ status: 'SENT', recipient: '5511987654321' });
 
     const history = await t.request('GET', orgPath(`/customers/${bia.id}/event-messages`), {
       token: viewer.token,
     });
     expect(history.status).toBe(200);
     expect(history.body.items).toEqual([
-      expect.objectContaining({ kind: 'BIRTHDAY', channel: 'EMAIL', status: 'OUTBOX', source: 'MANUAL' }),
+      expect.objectContaining({ kind: 'BIRTHDAY', channel: 'WHATSAPP', status: 'SENT', source: 'MANUAL' }),
     ]);
     expect(history.body.items[0].byName).toBeTruthy();
     const foreign = await t.request(
@@ -403,7 +401,7 @@ async function duplicateOccasions(orgId: string) {
     .select({ customerId: eventDeliveries.customerId, occasion: eventDeliveries.occasion, value: count() })
     .from(eventDeliveries)
     .where(eq(eventDeliveries.organizationId, orgId))
-    .groupBy(eventDeliveries.customerId, eventDeliveries.occasion);
+    .groupBy(eventDeliveries.customerId, eventDeliveries.occasion, eventDeliveries.channel);
   return rows.filter((row) => row.value > 1).length;
 }
 
@@ -413,7 +411,7 @@ const AFTER_EIGHT = new Date('2027-01-15T11:05:00Z');
 const senders = (mailer: Mailer = outbox) => ({ mailer, sms: smsNotConfigured });
 
 describe('the daily job', () => {
-  it('sends at the local time, once, on every channel, and not again on a second run', async () => {
+  it('sends at the local time, once per channel that can take it, and not again on a second run', async () => {
     const orgId = await jobOrganization({
       ...birthdayConfig,
       enabled: true,
@@ -425,7 +423,8 @@ describe('the daily job', () => {
     expect(await deliveriesOf(orgId)).toBe(0);
     await sendDueEvents(t.db, senders(), AFTER_EIGHT);
     await sendDueEvents(t.db, senders(), AFTER_EIGHT);
-    expect(await deliveriesOf(orgId)).toBe(3);
+    // One claim per customer and channel; SMS, without a provider, claims nothing (decision 032).
+    expect(await deliveriesOf(orgId)).toBe(6);
     const statuses = await t.db
       .select({ channel: eventMessages.channel, status: eventMessages.status, value: count() })
       .from(eventMessages)
@@ -433,7 +432,6 @@ describe('the daily job', () => {
       .groupBy(eventMessages.channel, eventMessages.status);
     expect(statuses.sort((a, b) => String(a.channel).localeCompare(String(b.channel)))).toEqual([
       { channel: 'EMAIL', status: 'OUTBOX', value: 3 },
-      { channel: 'SMS', status: 'NOT_CONFIGURED', value: 3 },
       { channel: 'WHATSAPP', status: 'OUTBOX', value: 3 },
     ]);
   });
@@ -455,7 +453,7 @@ describe('the daily job', () => {
     expect(mine.sort()).toEqual([...addresses].sort());
     expect(sent).toHaveLength(8);
     expect(runs.reduce((sum, run) => sum + run.sent, 0)).toBe(8);
-    expect(await deliveriesOf(orgId)).toBe(8);
+    expect(await deliveriesOf(orgId)).toBe(16);
     expect(await duplicateOccasions(orgId)).toBe(0);
   });
 
@@ -618,24 +616,44 @@ describe('a message of the outbox sent by a member', () => {
 
   it('needs the permission to send its kind; a member who may not see the kind gets 404', async () => {
     const cora = await customer({ dateOfBirth: '1990-12-27', firstName: 'Cora' });
-    const greeting = await t.request('POST', orgPath(`/events/birthdays/${cora.id}/send`), {
-      token: owner.token,
-      body: { occasionDate: '2026-12-27', channel: 'EMAIL' },
-    });
     const enrollmentId = await enroll(cora.id, '2026-12-01');
-    const reminder = await t.request('POST', orgPath(`/events/payment-reminders/${enrollmentId}/send`), {
-      token: accountant.token,
-      body: { occasionDate: '2026-12-01', channel: 'EMAIL' },
-    });
-    expect([greeting.body.status, reminder.body.status]).toEqual(['OUTBOX', 'OUTBOX']);
+    // Only the job leaves e-mails in the outbox (a Send by hand without SMTP is refused).
+    const queued = async (kind: 'BIRTHDAY' | 'PAYMENT_REMINDER', occasion: string) => {
+      const delivery = await deliver(
+        t.db,
+        {
+          organizationId,
+          organizationName: 'Studio Flow',
+          kind,
+          occasion,
+          occasionDate: '2026-12-27',
+          enrollmentId: kind === 'BIRTHDAY' ? null : enrollmentId,
+          customer: {
+            customerId: cora.id,
+            customerName: 'Cora',
+            email: 'cora@example.com',
+            phone: null,
+            country: 'BR',
+          },
+          text: 'Olá',
+        },
+        ['EMAIL'],
+        { source: 'AUTOMATIC', actorId: null, at: DECEMBER },
+        senders(),
+      );
+      if (delivery.outcome !== 'DELIVERED') throw new Error(delivery.outcome);
+      return delivery.messageIds[0] ?? '';
+    };
+    const greeting = await queued('BIRTHDAY', '2026-12-27');
+    const reminder = await queued('PAYMENT_REMINDER', `${enrollmentId}:2026-12-01`);
     const mark = (id: string, user: TestUser) =>
       t.request('POST', orgPath(`/events/messages/${id}/sent`), { token: user.token });
 
-    expect((await mark(greeting.body.id, viewer)).status).toBe(403);
-    expect((await mark(greeting.body.id, accountant)).body.error.code).toBe('EVENT_MESSAGE_NOT_FOUND');
-    expect((await mark(reminder.body.id, viewer)).body.error.code).toBe('EVENT_MESSAGE_NOT_FOUND');
-    expect((await mark(reminder.body.id, accountant)).status).toBe(200);
-    expect((await mark(greeting.body.id, owner)).status).toBe(200);
+    expect((await mark(greeting, viewer)).status).toBe(403);
+    expect((await mark(greeting, accountant)).body.error.code).toBe('EVENT_MESSAGE_NOT_FOUND');
+    expect((await mark(reminder, viewer)).body.error.code).toBe('EVENT_MESSAGE_NOT_FOUND');
+    expect((await mark(reminder, accountant)).status).toBe(200);
+    expect((await mark(greeting, owner)).status).toBe(200);
   });
 });
 

@@ -6,12 +6,15 @@ export type ControlProps = {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
 };
 
 type FormFieldProps = {
   label: string;
   error?: FieldError | undefined;
   hint?: string | undefined;
+  /** Marks the label with the required sign (*) and the control as aria-required. */
+  isRequired?: boolean | undefined;
   /** Renders the control with the id and ARIA wiring that ties it to its label, hint and error. */
   children: (control: ControlProps, isInvalid: boolean) => ReactNode;
 };
@@ -20,7 +23,7 @@ type FormFieldProps = {
  * A labelled form control with its hint and translated error, wired for screen readers. The error is
  * base-content text marked by an error-coloured bar: red text alone fails contrast in several themes.
  */
-export function FormField({ label, error, hint, children }: FormFieldProps) {
+export function FormField({ label, error, hint, isRequired, children }: FormFieldProps) {
   const id = useId();
   const message = fieldErrorText(error);
   const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
@@ -28,9 +31,15 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
+        {isRequired && <RequiredMark />}
       </label>
       {children(
-        { id, 'aria-invalid': message ? true : undefined, 'aria-describedby': describedBy },
+        {
+          id,
+          'aria-invalid': message ? true : undefined,
+          'aria-describedby': describedBy,
+          'aria-required': isRequired || undefined,
+        },
         Boolean(message),
       )}
       {hint && (
@@ -44,5 +53,14 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The sign after a required field's label; screen readers hear aria-required on the control instead. */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ms-0.5 text-error">
+      *
+    </span>
   );
 }

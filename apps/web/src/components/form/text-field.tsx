@@ -6,11 +6,12 @@ type TextFieldProps = ComponentProps<'input'> & {
   label: string;
   error?: FieldError | undefined;
   hint?: string;
+  isRequired?: boolean;
 };
 
-export function TextField({ label, error, hint, className, ...inputProps }: TextFieldProps) {
+export function TextField({ label, error, hint, isRequired, className, ...inputProps }: TextFieldProps) {
   return (
-    <FormField label={label} error={error} hint={hint}>
+    <FormField label={label} error={error} hint={hint} isRequired={isRequired}>
       {(control, isInvalid) => (
         <input
           {...control}

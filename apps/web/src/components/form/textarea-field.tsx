@@ -2,11 +2,15 @@ import type { ComponentProps } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { FormField } from './form-field.tsx';
 
-type TextareaFieldProps = ComponentProps<'textarea'> & { label: string; error?: FieldError | undefined };
+type TextareaFieldProps = ComponentProps<'textarea'> & {
+  label: string;
+  error?: FieldError | undefined;
+  isRequired?: boolean;
+};
 
-export function TextareaField({ label, error, className, ...textareaProps }: TextareaFieldProps) {
+export function TextareaField({ label, error, isRequired, className, ...textareaProps }: TextareaFieldProps) {
   return (
-    <FormField label={label} error={error}>
+    <FormField label={label} error={error} isRequired={isRequired}>
       {(control, isInvalid) => (
         <textarea
           {...control}

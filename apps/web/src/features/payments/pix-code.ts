@@ -1,4 +1,11 @@
+import {
+  paymentReminderValues,
+  reminderTemplateFor,
+  renderTemplate,
+  whatsAppLink,
+} from '@reformer/domain/events-templates';
 import type { Payment } from '@reformer/domain/payments';
+import { whatsAppNumber } from '@reformer/domain/phones';
 import { isBrCodeText, type PixSettings, pixPayload } from '@reformer/domain/pix';
 
 /** What the BR Code names when the settings leave it out: the organization and where it keeps time. */
@@ -41,4 +48,33 @@ export function paymentPixCode(
     amountCents: payment.amountCents,
     txid: pixReference(payment.id),
   });
+}
+
+export type PixWhatsAppText = {
+  /** The payment reminder's templates in the member's language (their `{placeholders}` unrendered). */
+  reminder: { template: string; overdueTemplate: string };
+  /** The line that introduces the code. */
+  codeLabel: string;
+};
+
+/**
+ * The WhatsApp message of a PIX code: the payment reminder's greeting with the customer's name, plan,
+ * amount and due date (the same templates and values the reminders render; overdue once the cycle's due
+ * date has passed), then the code. To the customer's number when it is known, else WhatsApp asks for the chat.
+ */
+export function pixWhatsAppLink(
+  payment: Pick<Payment, 'customerName' | 'planName' | 'amountCents' | 'currency' | 'cycleStart'>,
+  code: string,
+  text: PixWhatsAppText,
+  context: { today: string; phone: { phone: string | null; country: string } | null },
+): string {
+  const template = reminderTemplateFor(text.reminder, payment.cycleStart, context.today);
+  const greeting = renderTemplate(
+    template,
+    paymentReminderValues({ ...payment, dueDate: payment.cycleStart }),
+  );
+  const message = `${greeting}\n\n${text.codeLabel}\n${code}`;
+  const { phone } = context;
+  const number = phone?.phone ? whatsAppNumber(phone.phone, phone.country) : null;
+  return whatsAppLink(number ?? '', message);
 }

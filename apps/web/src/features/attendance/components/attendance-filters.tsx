@@ -4,6 +4,7 @@ import {
   type EstablishmentFilterChoices,
   establishmentFilters,
 } from '@/components/form/establishment-filters.ts';
+import { FiltersDisclosure } from '@/components/form/filters-disclosure.tsx';
 import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 
 export type SessionFilterChoices = EstablishmentFilterChoices & { schedules: { id: string; name: string }[] };
@@ -15,7 +16,7 @@ type AttendanceFiltersProps = SessionFilterChoices & {
   onChange: (next: AttendanceSearchParams) => void;
 };
 
-/** Establishment, instructor, schedule and availability, kept in the URL. */
+/** Establishment, instructor, schedule and availability, kept in the URL; folded on a phone. */
 export function AttendanceFilters({ search, onChange, schedules, ...choices }: AttendanceFiltersProps) {
   const { t } = useTranslation();
   const filters: ListFilter<FilterName>[] = [
@@ -37,12 +38,14 @@ export function AttendanceFilters({ search, onChange, schedules, ...choices }: A
     },
   ];
   return (
-    <ListFilters
-      legend={t('attendance.filters.label')}
-      clearLabel={t('attendance.filters.clear')}
-      filters={filters}
-      value={search}
-      onChange={(next) => onChange(AttendanceSearchParams.parse({ ...search, ...next }))}
-    />
+    <FiltersDisclosure activeCount={filters.filter((filter) => search[filter.name] !== undefined).length}>
+      <ListFilters
+        legend={t('attendance.filters.label')}
+        clearLabel={t('attendance.filters.clear')}
+        filters={filters}
+        value={search}
+        onChange={(next) => onChange(AttendanceSearchParams.parse({ ...search, ...next }))}
+      />
+    </FiltersDisclosure>
   );
 }

@@ -63,7 +63,12 @@ export function AttendancePage({
         moveOf={moveOf}
         onOpenDay={openDay}
       />
-      <MoveSessionDialog session={moving} mover={mover} onClose={() => setMoving(null)} />
+      <MoveSessionDialog
+        organizationId={organizationId}
+        session={moving}
+        mover={mover}
+        onClose={() => setMoving(null)}
+      />
     </div>
   );
 }

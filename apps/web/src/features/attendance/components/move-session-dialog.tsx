@@ -6,16 +6,28 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { domainResolver } from '@/lib/forms.ts';
 import type { SessionMover } from '../use-session-mover.ts';
+import { MoveSessionConfirm } from './move-session-confirm.tsx';
 
-type MoveSessionDialogProps = { session: Session | null; mover: SessionMover; onClose: () => void };
+type MoveSessionDialogProps = {
+  organizationId: string;
+  session: Session | null;
+  mover: SessionMover;
+  onClose: () => void;
+};
 
-/** The form way to move a session (the keyboard and phone alternative to dragging it on the week grid). */
-export function MoveSessionDialog({ session, mover, onClose }: MoveSessionDialogProps) {
+/**
+ * The form way to move a session (the keyboard and phone alternative to dragging it on the week grid), and
+ * the confirmation either way asks for when customers are on the session.
+ */
+export function MoveSessionDialog({ organizationId, session, mover, onClose }: MoveSessionDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog isOpen={session !== null} onClose={onClose} title={t('attendance.move.title')}>
-      {session && <MoveSessionForm key={session.id} session={session} mover={mover} onClose={onClose} />}
-    </Dialog>
+    <>
+      <Dialog isOpen={session !== null} onClose={onClose} title={t('attendance.move.title')}>
+        {session && <MoveSessionForm key={session.id} session={session} mover={mover} onClose={onClose} />}
+      </Dialog>
+      <MoveSessionConfirm organizationId={organizationId} mover={mover} />
+    </>
   );
 }
 

@@ -82,7 +82,12 @@ export function SessionPage({ organizationId, sessionId, timeZone, children }: S
         />
       </section>
       {children}
-      <MoveSessionDialog session={moving} mover={mover} onClose={() => setMoving(null)} />
+      <MoveSessionDialog
+        organizationId={organizationId}
+        session={moving}
+        mover={mover}
+        onClose={() => setMoving(null)}
+      />
     </div>
   );
 }

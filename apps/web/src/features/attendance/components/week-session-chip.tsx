@@ -87,10 +87,15 @@ export function WeekSessionChip({ organizationId, box, isMovable, onMove }: Week
       >
         {session.scheduleName}
       </SessionLink>
-      <p className="flex items-center gap-1 overflow-hidden whitespace-nowrap">
+      {/* Wraps rather than clipping a badge to "Remarca…" in a narrow day column (#27 item 14). */}
+      <p className="flex flex-wrap items-center gap-1 whitespace-nowrap">
         <RosterCount count={session.rosterCount} capacity={session.capacity} />
         <AvailabilityBadge availability={session.availability} size="xs" />
-        {session.movedFrom && <span className="badge badge-xs badge-outline">{t('attendance.moved')}</span>}
+        {session.movedFrom && (
+          <span className="badge badge-xs badge-outline shrink-0" data-testid="moved-badge">
+            {t('attendance.moved')}
+          </span>
+        )}
       </p>
       <p className="truncate text-base-content/70">{nameOrUnknown(session.staffName)}</p>
     </div>

@@ -49,9 +49,16 @@ export function CustomerPlanForm({
 
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
-      <TextField label={t('customerPlans.fields.name')} error={errors.name} {...register('name')} />
+      <p className="text-xs text-base-content/70">{t('common.requiredLegend')}</p>
+      <TextField
+        label={t('customerPlans.fields.name')}
+        isRequired
+        error={errors.name}
+        {...register('name')}
+      />
       <TextareaField
         label={t('customerPlans.fields.description')}
+        isRequired
         rows={2}
         error={errors.description}
         {...register('description')}
@@ -59,6 +66,7 @@ export function CustomerPlanForm({
       <div className="grid grid-cols-2 gap-3">
         <TextField
           label={t('customerPlans.fields.price')}
+          isRequired
           inputMode="decimal"
           placeholder={t('customerPlans.fields.pricePlaceholder')}
           error={errors.price}

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RequiredMark } from '@/components/form/form-field.tsx';
 import { fieldErrorText } from '@/lib/forms.ts';
 
 type ServicesEditorProps = {
@@ -27,7 +28,11 @@ export function ServicesEditor({ value, onChange, error }: ServicesEditorProps) 
 
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium">{t('customerPlans.fields.services')}</legend>
+      {/* At least one service (the shared plan schema): marked like the other required fields. */}
+      <legend className="mb-2 text-sm font-medium">
+        {t('customerPlans.fields.services')}
+        <RequiredMark />
+      </legend>
       <ul ref={listRef} className="flex flex-col gap-2">
         {value.map((service, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in a list of plain strings.
@@ -35,6 +40,7 @@ export function ServicesEditor({ value, onChange, error }: ServicesEditorProps) 
             <input
               className={`input input-sm w-full ${message ? 'input-error' : ''}`}
               aria-label={t('customerPlans.fields.serviceN', { n: index + 1 })}
+              aria-required={index === 0 || undefined}
               value={service}
               maxLength={MAX_SERVICE_LENGTH}
               placeholder={t('customerPlans.fields.servicePlaceholder')}

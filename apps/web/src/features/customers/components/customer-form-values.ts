@@ -79,7 +79,8 @@ export const EMPTY_CUSTOMER_FORM: CustomerFormValues = {
   gender: '',
   profession: '',
   country: 'BR',
-  idType: '',
+  // A Brazilian customer's document is their CPF (#27 item 13); left blank, it means no document.
+  idType: 'CPF',
   idNumber: '',
   email: '',
   phone: '',
@@ -113,6 +114,7 @@ export function customerToForm(customer: Customer): CustomerFormValues {
     zipCode: customer.country === 'BR' && customer.zipCode ? formatCep(customer.zipCode) : values.zipCode,
     phone: formatPhone(customer.phone, customer.country),
     emergencyContactPhone: formatPhone(customer.emergencyContactPhone, customer.country),
+    idType: customer.idType ?? '',
     status: isEditableStatus(customer.status) ? customer.status : 'ACTIVE',
   };
 }
@@ -123,13 +125,16 @@ export function customerToInput(customer: Customer, changes: Partial<CustomerInp
   return { ...fields, ...changes };
 }
 
-/** Empty selects and dates mean "not given" (null); the domain schema trims and nulls the texts. */
+/**
+ * Empty selects and dates mean "not given" (null); the domain schema trims and nulls the texts. A document
+ * type without its number is no document: the new form starts on CPF, and a customer may have none.
+ */
 export function toCustomerInput(values: CustomerFormValues): CustomerInput {
   return {
     ...values,
     dateOfBirth: values.dateOfBirth || null,
     gender: values.gender || null,
-    idType: values.idType || null,
+    idType: values.idNumber.trim() ? values.idType || null : null,
   };
 }
 

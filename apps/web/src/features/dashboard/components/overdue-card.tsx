@@ -32,7 +32,11 @@ export function OverdueCard({
           {overdue.map((row) => (
             <div key={row.currency}>
               <dt className="text-sm text-base-content/70">
-                {t('dashboard.overdue.cycles', { count: row.cycles, customers: row.customers })}
+                {/* Each count its own plural form: "1 cliente", never "1 cliente(s)" (#27 item 14). */}
+                {t('dashboard.overdue.summary', {
+                  cycles: t('dashboard.overdue.cycles', { count: row.cycles }),
+                  customers: t('dashboard.overdue.customers', { count: row.customers }),
+                })}
               </dt>
               <dd
                 className="text-2xl font-bold text-error tabular-nums"

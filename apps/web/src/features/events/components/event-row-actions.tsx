@@ -1,4 +1,9 @@
-import { EVENT_CHANNELS, type EventChannel, type EventSent } from '@reformer/domain/events';
+import {
+  EVENT_CHANNELS,
+  type EventChannel,
+  type EventSent,
+  type ServerChannel,
+} from '@reformer/domain/events';
 import { useTranslation } from 'react-i18next';
 import { useFormatDate } from '@/lib/format.ts';
 import { useMarkEventSent } from '../api/mark-event-sent.ts';
@@ -10,6 +15,10 @@ type EventRowActionsProps = {
   occasion: EventOccasion;
   customerName: string;
   sent: EventSent | null;
+  /** Channels whose message waits in the outbox: the others stay free (decision 032). */
+  waiting: EventChannel[];
+  /** Channels this server cannot send by hand (e-mail without SMTP, SMS without a provider). */
+  unavailable: ServerChannel[];
   /** The rendered message; null until the kind's configuration (its template) is saved. */
   message: string | null;
   contact: { hasEmail: boolean; whatsAppNumber: string | null };
@@ -18,8 +27,8 @@ type EventRowActionsProps = {
 
 /**
  * Send by WhatsApp (the server records the send and answers with the wa.me link to the customer's
- * international number, which then opens), by e-mail or SMS, or mark as sent. Once the occasion is sent:
- * who, how and when.
+ * international number, which then opens), by e-mail or SMS, or mark as sent. Once a message reached the
+ * customer: who, how and when. One that only waits in the outbox keeps the other channels on offer.
  */
 export function EventRowActions(props: EventRowActionsProps) {
   const { sent, canManage } = props;
@@ -44,7 +53,8 @@ function SentSummary({ sent }: { sent: EventSent }) {
   );
 }
 
-function SendButtons({ organizationId, occasion, customerName, message, contact }: EventRowActionsProps) {
+function SendButtons(props: EventRowActionsProps) {
+  const { organizationId, occasion, customerName, message, contact, waiting, unavailable } = props;
   const { t } = useTranslation();
   const send = useSendEvent(organizationId);
   const markSent = useMarkEventSent(organizationId);
@@ -58,6 +68,15 @@ function SendButtons({ organizationId, occasion, customerName, message, contact 
     t('events.actions.sendByLabel', { channel: t(`events.channels.${channel}`), name: customerName });
   const hasContact = (channel: EventChannel) =>
     channel === 'EMAIL' ? contact.hasEmail : contact.whatsAppNumber !== null;
+  /** Why a channel cannot be chosen, or undefined when it can. */
+  const reasonOff = (channel: EventChannel): string | undefined => {
+    const serverChannel = unavailable.find((off) => off === channel);
+    if (serverChannel) return t(`events.actions.channelUnavailable.${serverChannel}`);
+    if (waiting.includes(channel))
+      return t('events.actions.waiting', { channels: t(`events.channels.${channel}`) });
+    return hasContact(channel) ? undefined : t('events.actions.noContact');
+  };
+  const waitingText = waiting.map((channel) => t(`events.channels.${channel}`)).join(', ');
 
   return (
     <div className="flex flex-col gap-1">
@@ -68,8 +87,8 @@ function SendButtons({ organizationId, occasion, customerName, message, contact 
             type="button"
             className={`btn btn-xs ${channel === 'WHATSAPP' ? 'btn-success' : ''}`}
             aria-label={labelOf(channel)}
-            title={hasContact(channel) ? undefined : t('events.actions.noContact')}
-            disabled={!canSend || !hasContact(channel)}
+            title={reasonOff(channel)}
+            disabled={!canSend || reasonOff(channel) !== undefined}
             onClick={() => sendOn(channel)}
           >
             {t(`events.channels.${channel}`)}
@@ -85,6 +104,11 @@ function SendButtons({ organizationId, occasion, customerName, message, contact 
           {t('events.actions.markSent')}
         </button>
       </div>
+      {waitingText && (
+        <p className="text-xs text-base-content/70">
+          {t('events.actions.waiting', { channels: waitingText })}
+        </p>
+      )}
       {message === null && (
         <p className="text-xs text-base-content/70">{t('events.actions.configureFirst')}</p>
       )}

@@ -1,4 +1,4 @@
-import type { EventConfig, EventSent } from '@reformer/domain/events';
+import type { EventChannel, EventConfig, EventSent, ServerChannel } from '@reformer/domain/events';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ type ListedEvent = {
   customerId: string;
   customerName: string;
   sent: EventSent | null;
+  waiting: EventChannel[];
   hasEmail: boolean;
   whatsAppNumber: string | null;
 };
@@ -28,7 +29,7 @@ export type EventColumn<T> = {
 type UpcomingEventsListProps<T extends ListedEvent> = {
   organizationId: string;
   canManage: boolean;
-  events: UseQueryResult<{ items: T[]; days: number; today: string }>;
+  events: UseQueryResult<{ items: T[]; days: number; today: string; unavailableChannels: ServerChannel[] }>;
   config: UseQueryResult<EventConfig>;
   /** The list's catalog section: its empty state and its headers. */
   section: 'events.birthdays' | 'events.paymentReminders';
@@ -49,7 +50,7 @@ export function UpcomingEventsList<T extends ListedEvent>(props: UpcomingEventsL
   const { t } = useTranslation();
   if (events.isPending) return <Spinner />;
   if (events.isError) return <QueryError error={events.error} onRetry={events.refetch} />;
-  const { items, days, today } = events.data;
+  const { items, days, today, unavailableChannels } = events.data;
   if (items.length === 0) return <p className="text-base-content/70">{t(`${section}.empty`, { days })}</p>;
   const saved = config.data?.savedAt ? config.data : null;
   const actionsOf = (event: T) => (
@@ -58,6 +59,8 @@ export function UpcomingEventsList<T extends ListedEvent>(props: UpcomingEventsL
       occasion={props.occasionOf(event)}
       customerName={event.customerName}
       sent={event.sent}
+      waiting={event.waiting}
+      unavailable={unavailableChannels}
       message={saved && props.messageOf(event, saved, today)}
       contact={event}
       canManage={canManage}
@@ -94,13 +97,21 @@ export function UpcomingEventsList<T extends ListedEvent>(props: UpcomingEventsL
     </table>
   );
   return (
-    <TableOrCards
-      tableFrom="lg"
-      isFramed
-      table={table}
-      cards={items.map((event) => (
-        <Fragment key={rowKey(event)}>{props.card(event, actionsOf(event))}</Fragment>
-      ))}
-    />
+    <>
+      {canManage &&
+        unavailableChannels.map((channel) => (
+          <p key={channel} role="note" className="text-sm text-base-content/70">
+            {t(`events.actions.channelUnavailable.${channel}`)}
+          </p>
+        ))}
+      <TableOrCards
+        tableFrom="lg"
+        isFramed
+        table={table}
+        cards={items.map((event) => (
+          <Fragment key={rowKey(event)}>{props.card(event, actionsOf(event))}</Fragment>
+        ))}
+      />
+    </>
   );
 }

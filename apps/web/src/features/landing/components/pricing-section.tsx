@@ -61,8 +61,8 @@ function PricingCard({ tier, price }: { tier: PricingTier; price: string }) {
         <span className="text-4xl font-bold" data-testid="tier-price">
           {price}
         </span>
-        <span aria-hidden="true">{t('public.home.pricing.perMonth')}</span>
-        <span className="sr-only"> {t('public.home.pricing.perMonthLong')}</span>
+        {/* One text for eyes and screen readers: a hidden "/month" beside a spoken "per month" read twice. */}
+        <span className="text-base-content/70"> {t('public.home.pricing.perMonth')}</span>
       </p>
       <ul className="flex flex-1 flex-col gap-2">
         {Object.entries(features).map(([key, text]) => (

@@ -2,7 +2,7 @@ import type { RecordFlag } from '@reformer/domain/medical-records-flags';
 import { useTranslation } from 'react-i18next';
 import { isPositiveFlag } from '../record-flags.ts';
 
-/** Values past a clinical threshold, named; a praise (a strong plank) in another colour than a warning. */
+/** Values past a clinical threshold, named with their side when paired; a praise (a strong plank) in another colour than a warning. */
 export function RecordFlagBadges({ flags }: { flags: RecordFlag[] }) {
   const { t } = useTranslation();
   if (flags.length === 0) return null;
@@ -14,7 +14,9 @@ export function RecordFlagBadges({ flags }: { flags: RecordFlag[] }) {
           data-flag={flag.code}
           className={`badge h-auto py-0.5 text-left ${isPositiveFlag(flag) ? 'badge-success' : 'badge-warning'}`}
         >
-          {t(`medicalRecords.flags.${flag.code}`)}
+          {flag.side
+            ? t(`medicalRecords.flagSides.${flag.side}`, { finding: t(`medicalRecords.flags.${flag.code}`) })
+            : t(`medicalRecords.flags.${flag.code}`)}
         </li>
       ))}
     </ul>

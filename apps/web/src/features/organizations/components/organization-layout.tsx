@@ -47,7 +47,11 @@ export function OrganizationLayout({ organizationId }: { organizationId: string 
           <span className="sr-only">{t('common.close')}</span>
         </label>
         <aside className="flex min-h-full w-64 flex-col gap-2 border-r border-base-300 bg-base-100 p-3">
-          <p className="truncate px-3 py-2 text-lg font-semibold" title={organization.name}>
+          {/* Wrapped, never cut: the studio's name is how members tell organizations apart (#27 item 14). */}
+          <p
+            className="px-3 py-2 text-lg font-semibold [overflow-wrap:anywhere]"
+            data-testid="sidebar-organization-name"
+          >
             {organization.name}
           </p>
           <OrganizationNav organizationId={organizationId} onNavigate={() => setIsDrawerOpen(false)} />

@@ -51,8 +51,8 @@ function reachableStep(
 /**
  * Spec §2's three steps: customer, plan (one of their enrollments), details. Going back and forth keeps
  * what was typed, the browser's Back and Forward walk the steps, and a reload comes back to the same step
- * with the same customer and enrollment (the amount again from the plan); a PIX payment ends on its PIX code,
- * to show or send to the customer.
+ * with the same customer and enrollment (the amount again from the plan); a PIX payment still to be paid
+ * ends on its PIX code, to show or send to the customer.
  */
 export function NewPaymentPage({
   organizationId,
@@ -89,7 +89,9 @@ export function NewPaymentPage({
     onStepChange(next, { customerId: customer?.id, enrollmentId: enrollment?.enrollmentId });
   const toList = () => navigate({ to: '/app/org/$orgId/payments', params: { orgId: organizationId } });
   const createPayment = useCreatePayment(organizationId, {
-    onSuccess: (payment) => (payment.method === 'PIX' ? setCreated(payment) : toList()),
+    // The code is for paying: a payment recorded as already paid (COMPLETED) does not offer it.
+    onSuccess: (payment) =>
+      payment.method === 'PIX' && payment.status !== 'COMPLETED' ? setCreated(payment) : toList(),
   });
 
   const chooseCustomer = (chosen: ChosenCustomer) => {

@@ -3,6 +3,7 @@ import { PAYMENT_METHODS, PAYMENT_STATUSES, PaymentsSearchParams } from '@reform
 import { todayIn } from '@reformer/domain/time-zones';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FiltersDisclosure } from '@/components/form/filters-disclosure.tsx';
 import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 import { PaymentCustomerFilter } from './payment-customer-filter.tsx';
 import { PaymentCycleFilter } from './payment-cycle-filter.tsx';
@@ -25,7 +26,7 @@ type PaymentFiltersProps = {
   onChange: (next: PaymentsSearchParams) => void;
 };
 
-/** Period, status, method, plan and customer; a new choice goes to the URL and back to page 1. */
+/** Period, status, method, plan and customer; a new choice goes to the URL and back to page 1. Folded on a phone. */
 export function PaymentFilters({
   organizationId,
   query,
@@ -74,63 +75,69 @@ export function PaymentFilters({
       : []),
   ];
 
+  const activeCount = (
+    ['from', 'to', 'status', 'method', 'planId', 'customerId', 'cycleFrom'] as const
+  ).filter((name) => query[name] !== undefined).length;
+
   return (
-    <div className="flex flex-col gap-3">
-      <fieldset className="flex flex-wrap items-end gap-3">
-        <legend className="sr-only">{t('payments.filters.period')}</legend>
-        <DateFilter
-          label={t('payments.filters.from')}
-          value={query.from}
-          onChange={(from) => change({ from })}
-        />
-        <DateFilter label={t('payments.filters.to')} value={query.to} onChange={(to) => change({ to })} />
-        <button type="button" className="btn btn-sm" onClick={thisMonth}>
-          {t('payments.filters.thisMonth')}
-        </button>
-        {(query.from || query.to) && (
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm"
-            onClick={() => change({ from: undefined, to: undefined })}
-          >
-            {t('payments.filters.allDates')}
+    <FiltersDisclosure activeCount={activeCount}>
+      <div className="flex flex-col gap-3">
+        <fieldset className="flex flex-wrap items-end gap-3">
+          <legend className="sr-only">{t('payments.filters.period')}</legend>
+          <DateFilter
+            label={t('payments.filters.from')}
+            value={query.from}
+            onChange={(from) => change({ from })}
+          />
+          <DateFilter label={t('payments.filters.to')} value={query.to} onChange={(to) => change({ to })} />
+          <button type="button" className="btn btn-sm" onClick={thisMonth}>
+            {t('payments.filters.thisMonth')}
           </button>
+          {(query.from || query.to) && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() => change({ from: undefined, to: undefined })}
+            >
+              {t('payments.filters.allDates')}
+            </button>
+          )}
+        </fieldset>
+        <ListFilters
+          legend={t('payments.filters.label')}
+          clearLabel={t('payments.filters.clear')}
+          filters={filters}
+          value={query}
+          onChange={change}
+        />
+        <PaymentCycleFilter
+          cycleFrom={query.cycleFrom}
+          cycleTo={query.cycleTo}
+          onRemove={() => change({ cycleFrom: undefined, cycleTo: undefined })}
+        />
+        {query.customerId ? (
+          <p>
+            <button
+              type="button"
+              className="badge badge-outline gap-1 py-3"
+              aria-label={t('payments.filters.removeCustomer')}
+              onClick={() => change({ customerId: undefined })}
+            >
+              {t('payments.filters.customer', { name: customerName ?? t('payments.filters.someCustomer') })}
+              <span aria-hidden="true">×</span>
+            </button>
+          </p>
+        ) : (
+          <PaymentCustomerFilter
+            organizationId={organizationId}
+            onPick={(customer) => {
+              onPickCustomer(customer);
+              change({ customerId: customer.id });
+            }}
+          />
         )}
-      </fieldset>
-      <ListFilters
-        legend={t('payments.filters.label')}
-        clearLabel={t('payments.filters.clear')}
-        filters={filters}
-        value={query}
-        onChange={change}
-      />
-      <PaymentCycleFilter
-        cycleFrom={query.cycleFrom}
-        cycleTo={query.cycleTo}
-        onRemove={() => change({ cycleFrom: undefined, cycleTo: undefined })}
-      />
-      {query.customerId ? (
-        <p>
-          <button
-            type="button"
-            className="badge badge-outline gap-1 py-3"
-            aria-label={t('payments.filters.removeCustomer')}
-            onClick={() => change({ customerId: undefined })}
-          >
-            {t('payments.filters.customer', { name: customerName ?? t('payments.filters.someCustomer') })}
-            <span aria-hidden="true">×</span>
-          </button>
-        </p>
-      ) : (
-        <PaymentCustomerFilter
-          organizationId={organizationId}
-          onPick={(customer) => {
-            onPickCustomer(customer);
-            change({ customerId: customer.id });
-          }}
-        />
-      )}
-    </div>
+      </div>
+    </FiltersDisclosure>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Payment } from '@reformer/domain/payments';
+import { todayIn } from '@reformer/domain/time-zones';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef } from 'react';
@@ -9,14 +10,18 @@ import { PixQrCode } from '@/components/ui/pix-qr-code.tsx';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { usePermissions } from '@/lib/access-profile.ts';
+import { payerContactQueryOptions } from '../api/get-payer-contact.ts';
 import { pixSettingsQueryOptions } from '../api/get-pix-settings.ts';
-import { type PixMerchant, paymentPixCode } from '../pix-code.ts';
+import { type PixMerchant, paymentPixCode, pixWhatsAppLink } from '../pix-code.ts';
 import { usePaymentText } from './payment-display.ts';
 
 type PixCodeDialogProps = {
   organizationId: string;
   merchant: PixMerchant;
-  payment: Pick<Payment, 'id' | 'amountCents' | 'currency' | 'customerName'>;
+  payment: Pick<
+    Payment,
+    'id' | 'amountCents' | 'currency' | 'customerId' | 'customerName' | 'planName' | 'cycleStart'
+  >;
   isOpen: boolean;
   onClose: () => void;
 };
@@ -45,6 +50,11 @@ function PixCodeContent({
   const text = usePaymentText();
   const permissions = usePermissions(organizationId);
   const settings = useQuery(pixSettingsQueryOptions(organizationId));
+  // The number needs VIEW_CUSTOMERS; without it WhatsApp still gets the message and asks for the chat.
+  const contact = useQuery({
+    ...payerContactQueryOptions(organizationId, payment.customerId),
+    enabled: permissions.canAny('VIEW_CUSTOMERS'),
+  });
 
   if (settings.isPending) return <Spinner />;
   if (settings.isError) {
@@ -77,17 +87,29 @@ function PixCodeContent({
     );
   }
   const amount = text.amount(payment);
+  const whatsAppHref = pixWhatsAppLink(
+    payment,
+    code,
+    {
+      reminder: {
+        template: t('events.paymentReminders.defaultTemplate'),
+        overdueTemplate: t('events.paymentReminders.defaultOverdueTemplate'),
+      },
+      codeLabel: t('payments.pix.whatsappCodeLabel'),
+    },
+    { today: todayIn(merchant.timeZone), phone: contact.data ?? null },
+  );
   return (
     <div className="flex flex-col items-center gap-4">
       <p className="text-center">{t('payments.pix.intro', { amount, name: text.customer(payment) })}</p>
       <PixQrCode text={code} label={t('payments.pix.qrLabel', { amount })} />
-      <PixCopyAndSend code={code} />
+      <PixCopyAndSend code={code} whatsAppHref={whatsAppHref} />
     </div>
   );
 }
 
-/** The code itself, selectable, with Copy and "Send by WhatsApp" (the customer is chosen in WhatsApp). */
-function PixCopyAndSend({ code }: { code: string }) {
+/** The code itself, selectable, with Copy and "Send by WhatsApp" (a greeting, the amount and the code). */
+function PixCopyAndSend({ code, whatsAppHref }: { code: string; whatsAppHref: string }) {
   const { t } = useTranslation();
   const id = useId();
   const field = useRef<HTMLTextAreaElement>(null);
@@ -116,12 +138,7 @@ function PixCopyAndSend({ code }: { code: string }) {
         onFocus={(event) => event.currentTarget.select()}
       />
       <div className="flex flex-wrap justify-end gap-2">
-        <a
-          href={`https://wa.me/?text=${encodeURIComponent(code)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="btn btn-success btn-sm"
-        >
+        <a href={whatsAppHref} target="_blank" rel="noopener noreferrer" className="btn btn-success btn-sm">
           {t('payments.pix.whatsapp')}
         </a>
         <button type="button" className="btn btn-primary btn-sm" onClick={copy}>
