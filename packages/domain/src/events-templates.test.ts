@@ -9,6 +9,7 @@ import {
   renderTemplate,
   unknownPlaceholders,
   whatsAppLink,
+  withPixCode,
 } from './events-templates.ts';
 import enUS from './i18n/en_US.json' with { type: 'json' };
 import ptBR from './i18n/pt_BR.json' with { type: 'json' };
@@ -157,5 +158,21 @@ describe('the overdue template', () => {
     expect(reminderTemplateFor({ ...config, overdueTemplate: null }, '2027-03-08', '2027-03-09')).toBe(
       config.template,
     );
+  });
+});
+
+describe('a reminder carries its cycle’s PIX charge (decision 030)', () => {
+  const code =
+    '00020101021226830014br.gov.bcb.pix2561pix.example.com/qr/v2/cobv/abc5204000053039865802BR6304ABCD';
+
+  it('puts the code where the template says, else on lines of its own after the message, and nothing without one', () => {
+    const placed = 'Pague com: {pixCode}';
+    expect(renderTemplate(placed, { pixCode: code })).toBe(`Pague com: ${code}`);
+    expect(withPixCode(renderTemplate(placed, { pixCode: code }), placed, code)).toBe(`Pague com: ${code}`);
+    expect(withPixCode('Olá, Ana', 'Olá, {customerName}', code)).toBe(
+      `Olá, Ana\n\nPIX copia e cola:\n${code}`,
+    );
+    expect(withPixCode('Olá, Ana', 'Olá, {customerName}', null)).toBe('Olá, Ana');
+    expect(unknownPlaceholders('{pixCode}', PAYMENT_REMINDER_PLACEHOLDERS)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ export const PAYMENT_REMINDER_PLACEHOLDERS = [
   'amount',
   'currency',
   'dueDate',
+  'pixCode',
 ] as const;
 
 export type TemplateValues = Readonly<Record<string, string | null | undefined>>;
@@ -107,6 +108,8 @@ export type ReminderFacts = {
   amountCents: number;
   currency: Currency;
   dueDate: string;
+  /** The "copia e cola" of the cycle's PIX charge at the studio's PSP, when it has one (decision 030). */
+  pixCode?: string | null;
 };
 
 /** {amount} "349,00" and {currency} "R$", so "{currency} {amount}" reads "R$ 349,00". */
@@ -118,7 +121,17 @@ export function paymentReminderValues(facts: ReminderFacts): TemplateValues {
     amount,
     currency: symbol,
     dueDate: messageDate(facts.dueDate, facts.currency),
+    pixCode: facts.pixCode ?? null,
   };
+}
+
+/**
+ * A reminder carries its cycle's PIX charge: where the template places `{pixCode}` it is there, else the code
+ * follows the message on lines of its own (bank apps read a pasted code whole, so it stays one unbroken line).
+ */
+export function withPixCode(text: string, template: string, pixCode: string | null | undefined): string {
+  if (!pixCode || template.includes('{pixCode}')) return text;
+  return `${text}\n\nPIX copia e cola:\n${pixCode}`;
 }
 
 /** The click-to-chat link: the number in international form (digits, no +), the message as its text. */

@@ -8,18 +8,25 @@ import {
   reminderTemplateFor,
   renderTemplate,
   type TemplateValues,
+  withPixCode,
 } from '@reformer/domain/events-templates';
 import type { BillingCycleState } from '@reformer/domain/payments';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isBankHoliday } from '../../lib/bank-holidays.ts';
 import { cycleLedgers } from '../payments/payments.repository.ts';
+import { openChargeCodes } from '../pix-charges/pix-charges.repository.ts';
 import * as repository from './events.repository.ts';
 import type { Occasion } from './events-delivery.ts';
 
 /** The occasion key of a payment reminder: one billing cycle of one enrollment. */
 export const reminderOccasion = (enrollmentId: string, dueDate: string) => `${enrollmentId}:${dueDate}`;
 
-export type ReminderCycle = { enrollment: repository.ReminderEnrollmentRow; cycle: BillingCycleState };
+export type ReminderCycle = {
+  enrollment: repository.ReminderEnrollmentRow;
+  cycle: BillingCycleState;
+  /** The cycle's open PIX charge's code at the studio's PSP, if it has one (decision 030). */
+  pixCode: string | null;
+};
 
 /**
  * The unpaid cycles of the organization's enrollments, overdue and due up to `days` ahead, by the billing
@@ -34,11 +41,11 @@ export async function listReminderCycles(
 ): Promise<ReminderCycle[]> {
   const horizon = addDays(today, Math.max(0, days));
   const rows = only ? [only] : await repository.listReminderEnrollments(db, organizationId, horizon);
-  const ledgers = await cycleLedgers(
-    db,
-    organizationId,
-    rows.map((row) => row.enrollmentId),
-  );
+  const enrollmentIds = rows.map((row) => row.enrollmentId);
+  const [ledgers, pixCodes] = await Promise.all([
+    cycleLedgers(db, organizationId, enrollmentIds),
+    openChargeCodes(db, organizationId, enrollmentIds),
+  ]);
   const cycles = rows.flatMap((enrollment) => {
     const ledger = ledgers.get(enrollment.enrollmentId);
     const billed = { ...enrollment, months: billingCycleMonths(enrollment.billingCycle) };
@@ -46,6 +53,7 @@ export async function listReminderCycles(
     return unpaidCycles(billed, paid, today, days, isBankHoliday, ledger?.charged).map((cycle) => ({
       enrollment,
       cycle,
+      pixCode: pixCodes.get(`${enrollment.enrollmentId}:${cycle.start}`) ?? null,
     }));
   });
   return cycles.sort(
@@ -55,13 +63,14 @@ export async function listReminderCycles(
   );
 }
 
-export function reminderTemplateValues({ enrollment, cycle }: ReminderCycle): TemplateValues {
+export function reminderTemplateValues({ enrollment, cycle, pixCode }: ReminderCycle): TemplateValues {
   return paymentReminderValues({
     customerName: enrollment.customerName,
     planName: enrollment.planName,
     amountCents: amountDueCents(cycle),
     currency: enrollment.currency,
     dueDate: cycle.dueDate,
+    pixCode,
   });
 }
 
@@ -72,7 +81,7 @@ export function reminderText(
 ) {
   // The overdue template once the cycle is overdue: a Saturday's is still payable on Monday (decision 035).
   const template = reminderTemplateFor(config, reminder.cycle.payableUntil, sendDate);
-  return renderTemplate(template, reminderTemplateValues(reminder));
+  return withPixCode(renderTemplate(template, reminderTemplateValues(reminder)), template, reminder.pixCode);
 }
 
 type Organization = { organizationId: string; organizationName: string };

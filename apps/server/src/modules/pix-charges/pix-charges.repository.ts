@@ -298,3 +298,31 @@ export async function pendingRefundCents(tx: Reader, organizationId: string, pay
     );
   return row?.cents ?? 0;
 }
+
+/** The copy-paste codes of the ACTIVE charges of some enrollments, by `enrollmentId:cycleStart` (reminders). */
+export async function openChargeCodes(
+  db: Reader,
+  organizationId: string,
+  enrollmentIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (enrollmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      enrollmentId: pixCharges.enrollmentId,
+      cycleStart: pixCharges.cycleStart,
+      brCode: pixCharges.brCode,
+    })
+    .from(pixCharges)
+    .where(
+      and(
+        eq(pixCharges.organizationId, organizationId),
+        inArray(pixCharges.enrollmentId, [...enrollmentIds]),
+        eq(pixCharges.status, 'ACTIVE'),
+      ),
+    );
+  return new Map(
+    rows.flatMap((row) =>
+      row.brCode ? [[`${row.enrollmentId}:${row.cycleStart}`, row.brCode] as const] : [],
+    ),
+  );
+}
