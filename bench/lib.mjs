@@ -269,7 +269,7 @@ export function median(values) {
 
 export const ms = (value) => `${value.toFixed(0)} ms`;
 
-function percentile(values, p) {
+export function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 }
