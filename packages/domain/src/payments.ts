@@ -28,13 +28,17 @@ export const PAYMENT_AMOUNT = { minCents: 1, maxCents: 100_000_000 } as const;
 
 const uuid = z.uuid(V.required).transform((id) => id.toLowerCase());
 
+const nullableUuid = uuid.nullish().transform((id) => id ?? null);
+
 /**
- * The create/update body. The customer pays one enrollment's plan (step 2 picks it among the customer's
- * enrollments); `cycleStart` names the billing cycle it pays — absent, the first cycle not paid yet.
+ * The create/update body's fields. The customer pays one enrollment's plan (step 2 picks it among the
+ * customer's enrollments), `cycleStart` naming the billing cycle it pays — absent, the first cycle not paid
+ * yet; or one purchase of a pack, single or trial class, paid once (decision 029).
  */
-export const PaymentInput = z.object({
+export const PaymentFields = z.object({
   customerId: uuid,
-  enrollmentId: uuid,
+  enrollmentId: nullableUuid,
+  purchaseId: nullableUuid,
   cycleStart: LocalDate.nullish().transform((value) => value ?? null),
   amountCents: z
     .number(V.amount)
@@ -57,6 +61,12 @@ export const PaymentInput = z.object({
    */
   recordExcessAsCredit: z.boolean().default(false),
 });
+
+/** Exactly one of an enrollment and a purchase. */
+export const PaymentInput = PaymentFields.superRefine((payment, ctx) => {
+  if ((payment.enrollmentId === null) === (payment.purchaseId === null))
+    ctx.addIssue({ code: 'custom', path: ['enrollmentId'], message: V.required });
+});
 export type PaymentInput = z.input<typeof PaymentInput>;
 export type PaymentValues = z.output<typeof PaymentInput>;
 
@@ -64,7 +74,8 @@ export const Payment = z.object({
   id: z.string(),
   customerId: z.string(),
   customerName: z.string().nullable(),
-  enrollmentId: z.string(),
+  enrollmentId: z.string().nullable(),
+  purchaseId: z.string().nullable(),
   planId: z.string(),
   planName: z.string(),
   cycleStart: z.string(),

@@ -13,3 +13,4 @@ export * from './pix-psp.ts';
 export * from './schedules.ts';
 export * from './sessions.ts';
 export * from './waitlist.ts';
+export * from './purchases.ts';

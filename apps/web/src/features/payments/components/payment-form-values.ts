@@ -4,7 +4,7 @@ import {
   type BillingCycleState,
   type EnrollmentBilling,
   type Payment,
-  PaymentInput,
+  PaymentFields,
   type PaymentMethod,
   type PaymentStatus,
 } from '@reformer/domain/payments';
@@ -46,13 +46,13 @@ const Amount = z
     }
     return cents;
   })
-  .pipe(PaymentInput.shape.amountCents);
+  .pipe(PaymentFields.shape.amountCents);
 
 /**
  * Step 3 is PaymentInput's details with the amount as text; the customer, the enrollment and the cycle
  * come from steps 1–2.
  */
-const PaymentDetailsInput = PaymentInput.pick({
+const PaymentDetailsInput = PaymentFields.pick({
   currency: true,
   paidOn: true,
   method: true,
