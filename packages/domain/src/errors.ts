@@ -128,8 +128,6 @@ export const ERROR_CODES = {
   PURCHASE_USED_UP: 409,
   /** `details.customerId`, `name`: their purchases with classes left are not valid on this session's date. */
   PURCHASE_EXPIRED: 409,
-  /** A payment names either an enrollment's cycle or a purchase, exactly one. */
-  PAYMENT_TARGET_INVALID: 400,
   /** Also 404 when the record belongs to another customer than the one in the path. */
   MEDICAL_RECORD_NOT_FOUND: 404,
   /** A legacy type (EVALUATION, ASSESSMENT, PROGRESS) is listed but never created or changed. */

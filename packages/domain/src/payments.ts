@@ -279,8 +279,10 @@ export type PayableCustomerQuery = z.infer<typeof PayableCustomerQuery>;
 export const PayableCustomer = z.object({
   customerId: z.string(),
   name: z.string(),
-  /** 0: shown, but cannot be charged (PAYMENT_CUSTOMER_NOT_ENROLLED). */
+  /** 0 with no purchase either: shown, but cannot be charged (PAYMENT_CUSTOMER_NOT_ENROLLED). */
   enrollmentCount: z.number().int(),
+  /** Packs, single and trial classes sold to them (decision 029), each paid once. */
+  purchaseCount: z.number().int(),
 });
 export const PayableCustomerList = z.object({ items: z.array(PayableCustomer) });
 export type PayableCustomerList = z.infer<typeof PayableCustomerList>;

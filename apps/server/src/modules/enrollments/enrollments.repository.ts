@@ -193,6 +193,7 @@ export async function findPlan(tx: Transaction, organizationId: string, planId: 
       billingCycle: sql<BillingCycle>`${customerPlans.billingCycle}`,
       weeklySessionsLimit: customerPlans.weeklySessionsLimit,
       renewsAutomatically: customerPlans.renewsAutomatically,
+      kind: customerPlans.kind,
     })
     .from(customerPlans)
     .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, planId)))
