@@ -43,6 +43,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -113,6 +114,7 @@ export function createApi(deps: Deps) {
     .route('/', classLinksRoutes)
     .route('/', myClassesRoutes)
     .route('/', enrollmentsRoutes)
+    .route('/', purchasesRoutes)
     .route('/', paymentsRoutes)
     .route('/', pixPspRoutes)
     .route('/', medicalRecordsRoutes)

@@ -32,12 +32,12 @@ describe('plan kinds', () => {
       'classCount',
       'validityDays',
     ]);
-    expect(CustomerPlanInput.parse({ ...plan, kind: 'PACK', classCount: 10, validityDays: 60 })).toMatchObject(
-      { classCount: 10, validityDays: 60 },
-    );
-    expect(CustomerPlanInput.safeParse({ ...plan, kind: 'PACK', classCount: 1, validityDays: 60 }).success).toBe(
-      false,
-    );
+    expect(
+      CustomerPlanInput.parse({ ...plan, kind: 'PACK', classCount: 10, validityDays: 60 }),
+    ).toMatchObject({ classCount: 10, validityDays: 60 });
+    expect(
+      CustomerPlanInput.safeParse({ ...plan, kind: 'PACK', classCount: 1, validityDays: 60 }).success,
+    ).toBe(false);
     const trial = CustomerPlanInput.parse({ ...plan, kind: 'TRIAL', priceCents: 0, validityDays: 7 });
     expect(trial).toMatchObject({ classCount: 1, validityDays: 7, priceCents: 0 });
     expect(CustomerPlanInput.safeParse({ ...plan, kind: 'SINGLE' }).success).toBe(false);

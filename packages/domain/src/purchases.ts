@@ -4,6 +4,7 @@ import { PURCHASABLE_PLAN_KINDS, type PurchasablePlanKind } from './customer-pla
 import { hasNotice } from './make-up-credits.ts';
 import { Currency } from './money.ts';
 import { pageQueryFields, pageSearchFields, queryFilters, urlFilters } from './paging.ts';
+import type { Action } from './permissions.ts';
 import { LocalDate, sessionInstant } from './time-zones.ts';
 import { V } from './validation.ts';
 
@@ -38,7 +39,12 @@ export function purchasePaymentState(priceCents: number, paidCents: number): Pur
   return paidCents > 0 ? 'PARTIAL' : 'UNPAID';
 }
 
-type Spendable = Balance & { id: string; kind: PurchasablePlanKind; startsOn: string; createdAt: Date | string };
+type Spendable = Balance & {
+  id: string;
+  kind: PurchasablePlanKind;
+  startsOn: string;
+  createdAt: Date | string;
+};
 
 /** Why no purchase can pay for a place: none of the right kind, all spent, or none valid on the date. */
 export type NoClassReason = 'PURCHASE_NONE' | 'PURCHASE_USED_UP' | 'PURCHASE_EXPIRED';
@@ -80,7 +86,11 @@ export function returnsClass(
   session: { date: string; startTime: string; timeZone: string },
   noticeHours: number,
 ): boolean {
-  return hasNotice(canceledAt, sessionInstant(session.date, session.startTime, session.timeZone), noticeHours);
+  return hasNotice(
+    canceledAt,
+    sessionInstant(session.date, session.startTime, session.timeZone),
+    noticeHours,
+  );
 }
 
 const uuid = z.uuid(V.required).transform((id) => id.toLowerCase());
@@ -151,12 +161,7 @@ export const EXPIRING_DAYS = { min: 0, max: 365, default: 7 } as const;
 
 /** GET /purchases/expiring?days=N: ACTIVE purchases whose last day is within today … today + N. */
 export const ExpiringPurchasesQuery = z.object({
-  days: z.coerce
-    .number()
-    .int()
-    .min(EXPIRING_DAYS.min)
-    .max(EXPIRING_DAYS.max)
-    .default(EXPIRING_DAYS.default),
+  days: z.coerce.number().int().min(EXPIRING_DAYS.min).max(EXPIRING_DAYS.max).default(EXPIRING_DAYS.default),
 });
 export type ExpiringPurchasesQuery = z.infer<typeof ExpiringPurchasesQuery>;
 
@@ -183,3 +188,12 @@ export const PurchaseClassOutcome = z.object({
   noticeHours: z.number().int(),
 });
 export type PurchaseClassOutcome = z.infer<typeof PurchaseClassOutcome>;
+
+/**
+ * Selling a pack is the front desk's work, as enrolling is: the same actions, held anywhere (an establishment
+ * role or the organization's), decide on the server and on the screen.
+ */
+export const PURCHASE_ACTIONS = {
+  view: 'VIEW_ENROLLMENTS',
+  sell: 'MANAGE_ENROLLMENTS',
+} as const satisfies Record<string, Action>;

@@ -197,6 +197,11 @@ export const AddCustomersToSessionInput = z
       .max(1000, V.max)
       .nullish()
       .transform((value) => value || null),
+    /**
+     * Each customer spends one class of their pack, single or trial class (decision 029; a TRIAL place a
+     * trial). A make-up (REPOSITION) is paid by a make-up credit instead, never by a purchase.
+     */
+    usePurchase: z.boolean().default(false),
   })
   .transform((input) => ({ ...input, status: input.status ?? defaultStatusForReason(input.reason) }));
 export type AddCustomersToSessionInput = z.input<typeof AddCustomersToSessionInput>;

@@ -1,0 +1,201 @@
+import type { PurchasablePlanKind } from '@reformer/domain/customer-plans';
+import type { Currency } from '@reformer/domain/money';
+import type { PurchasePaymentState, PurchaseState } from '@reformer/domain/purchases';
+import { and, asc, between, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { paymentToCycleCents } from '../../db/billing-cycles.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { customerPlans, customers, payments, purchaseClasses, purchases } from '../../db/schema/index.ts';
+
+type Reader = Database | Transaction;
+export type PurchaseInsert = typeof purchases.$inferInsert;
+
+/** Classes spent and not given back: counted in their own statement wherever a writer must see the latest. */
+export const classesSpent: SQL<number> = sql<number>`(select count(*) from ${purchaseClasses}
+  where ${purchaseClasses.organizationId} = ${purchases.organizationId}
+    and ${purchaseClasses.purchaseId} = ${purchases.id} and ${purchaseClasses.returnedAt} is null)::int`;
+
+/** What its COMPLETED payments put on it (decision 028's net, the same expression cycles use). */
+const paidCents: SQL<number> = sql<number>`(select coalesce(sum(${paymentToCycleCents}), 0) from ${payments}
+  where ${payments.organizationId} = ${purchases.organizationId}
+    and ${payments.purchaseId} = ${purchases.id} and ${payments.status} = 'COMPLETED')::bigint`;
+
+const purchaseColumns = {
+  id: purchases.id,
+  customerId: purchases.customerId,
+  customerName: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`,
+  planId: purchases.planId,
+  planName: customerPlans.name,
+  kind: sql<PurchasablePlanKind>`${purchases.kind}`,
+  classesTotal: purchases.classesTotal,
+  classesSpent: classesSpent.mapWith(Number),
+  startsOn: purchases.startsOn,
+  expiresOn: purchases.expiresOn,
+  priceCents: purchases.priceCents,
+  currency: sql<Currency>`${purchases.currency}`,
+  paidCents: paidCents.mapWith(Number),
+  notes: purchases.notes,
+  createdAt: purchases.createdAt,
+};
+export type PurchaseRow = Awaited<ReturnType<typeof findPurchase>> & {};
+
+function withNames(db: Reader) {
+  return db
+    .select(purchaseColumns)
+    .from(purchases)
+    .innerJoin(
+      customers,
+      and(eq(customers.organizationId, purchases.organizationId), eq(customers.id, purchases.customerId)),
+    )
+    .innerJoin(
+      customerPlans,
+      and(eq(customerPlans.organizationId, purchases.organizationId), eq(customerPlans.id, purchases.planId)),
+    );
+}
+
+/** The domain's states (purchases `purchaseState`, `purchasePaymentState`) as conditions, for the filters. */
+function stateIs(state: PurchaseState, today: string): SQL {
+  const hasClasses = sql`${classesSpent} < ${purchases.classesTotal}`;
+  if (state === 'USED_UP') return sql`not (${hasClasses})`;
+  return state === 'ACTIVE'
+    ? sql`${hasClasses} and ${purchases.expiresOn} >= ${today}`
+    : sql`${hasClasses} and ${purchases.expiresOn} < ${today}`;
+}
+
+function paymentStateIs(state: PurchasePaymentState): SQL {
+  if (state === 'PAID') return sql`${paidCents} >= ${purchases.priceCents}`;
+  return state === 'PARTIAL'
+    ? sql`${paidCents} > 0 and ${paidCents} < ${purchases.priceCents}`
+    : sql`${paidCents} <= 0 and ${purchases.priceCents} > 0`;
+}
+
+export type PurchaseFilter = {
+  customerId?: string | undefined;
+  planId?: string | undefined;
+  kind?: PurchasablePlanKind | undefined;
+  state?: PurchaseState | undefined;
+  paymentState?: PurchasePaymentState | undefined;
+  /** Last day within [from, to]: the purchases about to expire. */
+  expiresBetween?: { from: string; to: string } | undefined;
+};
+
+function listWhere(organizationId: string, filter: PurchaseFilter, today: string) {
+  return and(
+    eq(purchases.organizationId, organizationId),
+    filter.customerId ? eq(purchases.customerId, filter.customerId) : undefined,
+    filter.planId ? eq(purchases.planId, filter.planId) : undefined,
+    filter.kind ? eq(purchases.kind, filter.kind) : undefined,
+    filter.state ? stateIs(filter.state, today) : undefined,
+    filter.paymentState ? paymentStateIs(filter.paymentState) : undefined,
+    filter.expiresBetween
+      ? between(purchases.expiresOn, filter.expiresBetween.from, filter.expiresBetween.to)
+      : undefined,
+  );
+}
+
+/** Newest sale first; `limit` null for every match (the expiring list is short by its window). */
+export async function listPurchases(
+  db: Database,
+  scope: { organizationId: string; today: string },
+  filter: PurchaseFilter,
+  page: { page: number; limit: number },
+) {
+  const where = listWhere(scope.organizationId, filter, scope.today);
+  const [rows, total] = await Promise.all([
+    withNames(db)
+      .where(where)
+      .orderBy(desc(purchases.createdAt), desc(purchases.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    db.$count(purchases, where),
+  ]);
+  return { rows, total };
+}
+
+export async function listExpiring(
+  db: Database,
+  organizationId: string,
+  window: { from: string; to: string },
+) {
+  return withNames(db)
+    .where(listWhere(organizationId, { state: 'ACTIVE', expiresBetween: window }, window.from))
+    .orderBy(asc(purchases.expiresOn), asc(purchases.id));
+}
+
+export async function findPurchase(db: Reader, organizationId: string, id: string) {
+  const [row] = await withNames(db).where(
+    and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)),
+  );
+  return row ?? null;
+}
+
+/** The customer still on the books, share-locked so a purge waits for the sale (as adding to a session does). */
+export async function lockCustomerOnBooks(tx: Transaction, organizationId: string, customerId: string) {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.organizationId, organizationId),
+        eq(customers.id, customerId),
+        notInArray(customers.status, ['DELETED', 'PURGED']),
+      ),
+    )
+    .for('share');
+  return row ?? null;
+}
+
+/** The plan as it is sold now, share-locked so its kind cannot change during the sale. */
+export async function findPlanForSale(tx: Transaction, organizationId: string, planId: string) {
+  const [row] = await tx
+    .select({
+      kind: customerPlans.kind,
+      isActive: customerPlans.isActive,
+      classCount: customerPlans.classCount,
+      validityDays: customerPlans.validityDays,
+      priceCents: customerPlans.priceCents,
+      currency: sql<Currency>`${customerPlans.currency}`,
+    })
+    .from(customerPlans)
+    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, planId)))
+    .for('share');
+  return row ?? null;
+}
+
+export async function findTrial(tx: Transaction, organizationId: string, customerId: string) {
+  const [row] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.organizationId, organizationId),
+        eq(purchases.customerId, customerId),
+        eq(purchases.kind, 'TRIAL'),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function insertPurchase(tx: Transaction, row: PurchaseInsert) {
+  await tx.insert(purchases).values(row);
+}
+
+/** Locked for a deletion, with whether anything made it history: a class spent (ever) or a payment. */
+export async function lockPurchaseUse(tx: Transaction, organizationId: string, id: string) {
+  const [row] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)))
+    .for('update');
+  if (!row) return null;
+  const same = (table: typeof purchaseClasses | typeof payments) =>
+    and(eq(table.organizationId, organizationId), eq(table.purchaseId, id));
+  const [classes, paid] = await Promise.all([
+    tx.$count(purchaseClasses, same(purchaseClasses)),
+    tx.$count(payments, same(payments)),
+  ]);
+  return { isUsed: classes + paid > 0 };
+}
+
+export async function deletePurchase(tx: Transaction, organizationId: string, id: string) {
+  await tx.delete(purchases).where(and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)));
+}
