@@ -4,6 +4,7 @@ import { isCalendarDate } from './customers.ts';
 import { type EnrollmentCoverage, lastCoveredDate } from './enrollments.ts';
 import { Currency } from './money.ts';
 import { pageQueryFields, pageSearchFields, queryFilters, urlFilters } from './paging.ts';
+import { Purchase } from './purchases.ts';
 import { LocalDate } from './time-zones.ts';
 import { V } from './validation.ts';
 
@@ -197,6 +198,8 @@ export const CustomerBilling = z.object({
   enrollments: z.array(EnrollmentBilling),
   /** Only currencies with a balance above zero. */
   credits: z.array(CreditBalance),
+  /** Packs, single and trial classes sold to them, newest first: each is paid once (decision 029). */
+  purchases: z.array(Purchase),
 });
 export type CustomerBilling = z.infer<typeof CustomerBilling>;
 

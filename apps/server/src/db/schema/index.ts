@@ -10,7 +10,7 @@ export * from './medical-records.ts';
 export * from './organizations.ts';
 export * from './payments.ts';
 export * from './pix-psp.ts';
+export * from './purchases.ts';
 export * from './schedules.ts';
 export * from './sessions.ts';
 export * from './waitlist.ts';
-export * from './purchases.ts';

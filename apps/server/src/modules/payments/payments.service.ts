@@ -24,6 +24,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { customerPurchases } from '../purchases/purchases.service.ts';
 import * as repository from './payments.repository.ts';
 
 type Amounts = {
@@ -405,7 +406,10 @@ export async function applyCredit(
   return getCustomerBilling(db, access, customerId, actor.now);
 }
 
-/** Each enrollment's billing cycles with what is paid, due and overdue, in the organization's calendar. */
+/**
+ * Each enrollment's billing cycles with what is paid, due and overdue, in the organization's calendar, and
+ * the customer's purchases with what is paid of each.
+ */
 export async function getCustomerBilling(
   db: Database,
   access: OrgAccess,
@@ -422,16 +426,18 @@ export async function getCustomerBilling(
   if (customerName === null) throw new AppError('CUSTOMER_NOT_FOUND');
   const today = todayIn(timeZone, now);
   const horizon = addDays(today, UPCOMING_CYCLE_DAYS);
-  const [ledgers, balances] = await Promise.all([
+  const [ledgers, balances, purchases] = await Promise.all([
     repository.cycleLedgers(
       db,
       organizationId,
       rows.map((row) => row.enrollmentId),
     ),
     repository.creditBalances(db, organizationId, customerId),
+    customerPurchases(db, organizationId, customerId, now),
   ]);
   return {
     customerName,
+    purchases,
     credits: [...balances]
       .filter(([, balanceCents]) => balanceCents > 0)
       .map(([currency, balanceCents]) => ({ currency, balanceCents })),

@@ -19,6 +19,9 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './purchases.repository.ts';
 
+/** A customer's purchases answered with their billing; older ones are in the paged list. */
+const CUSTOMER_PURCHASES_SHOWN = 100;
+
 /** The row with what is read, not stored: the balance, the state today and whether it is paid. */
 function toPurchase(row: repository.PurchaseRow, today: string): Purchase {
   return {
@@ -43,6 +46,14 @@ export async function listPurchases(db: Database, access: OrgAccess, query: Purc
     page: query.page,
     limit: query.limit,
   };
+}
+
+/** Every purchase of one customer, newest first: the payment flow's and the customer page's list. */
+export async function customerPurchases(db: Database, organizationId: string, customerId: string, now: Date) {
+  const scope = { organizationId, today: await today(db, organizationId, now) };
+  const page = { page: 1, limit: CUSTOMER_PURCHASES_SHOWN };
+  const { rows } = await repository.listPurchases(db, scope, { customerId }, page);
+  return rows.map((row) => toPurchase(row, scope.today));
 }
 
 /** ACTIVE purchases whose last day falls within the next `days` days, today included; soonest first. */

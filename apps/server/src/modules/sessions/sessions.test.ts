@@ -332,8 +332,9 @@ describe('a session and its roster', () => {
       },
     ]);
     const read = await t.request('GET', orgPath(`/sessions/${session.id}`), { token: owner.token });
-    const { spentCredits, ...added } = reposition.body;
+    const { spentCredits, spentPurchases, ...added } = reposition.body;
     expect(spentCredits).toEqual([]);
+    expect(spentPurchases).toEqual([]);
     expect(read.body).toEqual(added);
     expect(
       (await t.request('GET', orgPath(`/sessions/${classA.id}`), { token: owner.token })).body.error,
