@@ -104,10 +104,15 @@ export function amountToPay(enrollment: EnrollmentBilling): number {
   return left > 0 ? left : enrollment.priceCents;
 }
 
-/** The create/update body: the details with the customer, the enrollment and the cycle of steps 1–2. */
+/** The create/update body: the details with the customer and what is paid (an enrollment's cycle or a purchase). */
 export function toPaymentValues(
   details: PaymentDetailsValues,
-  target: { customerId: string; enrollmentId: string; cycleStart: string | null },
+  target: {
+    customerId: string;
+    enrollmentId: string | null;
+    purchaseId: string | null;
+    cycleStart: string | null;
+  },
 ) {
   const { amount, ...rest } = details;
   return { ...rest, ...target, amountCents: amount };
