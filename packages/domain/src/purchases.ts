@@ -157,6 +157,23 @@ export const PurchaseList = z.object({
 });
 export type PurchaseList = z.infer<typeof PurchaseList>;
 
+/** GET /purchases/plans: the active plans that can be sold, for the sale form (no VIEW_CUSTOMER_PLANS needed). */
+export const PurchasablePlan = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(PURCHASABLE_PLAN_KINDS),
+  classCount: z.number().int(),
+  validityDays: z.number().int(),
+  priceCents: z.number().int(),
+  currency: Currency,
+});
+export type PurchasablePlan = z.infer<typeof PurchasablePlan>;
+export const PurchasablePlanList = z.object({ items: z.array(PurchasablePlan) });
+export type PurchasablePlanList = z.infer<typeof PurchasablePlanList>;
+
+export const CustomerPurchaseList = z.object({ items: z.array(Purchase) });
+export type CustomerPurchaseList = z.infer<typeof CustomerPurchaseList>;
+
 export const EXPIRING_DAYS = { min: 0, max: 365, default: 7 } as const;
 
 /** GET /purchases/expiring?days=N: ACTIVE purchases whose last day is within today … today + N. */

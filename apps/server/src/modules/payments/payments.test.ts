@@ -132,7 +132,9 @@ describe('the three steps', () => {
     const found = await t.request('GET', orgPath('/payments/customers?search=sem matricula'), {
       token: accountant.token,
     });
-    expect(found.body.items).toEqual([{ customerId: loner.id, name: 'Sem Matrícula', enrollmentCount: 0, purchaseCount: 0 }]);
+    expect(found.body.items).toEqual([
+      { customerId: loner.id, name: 'Sem Matrícula', enrollmentCount: 0, purchaseCount: 0 },
+    ]);
     const short = await t.request('GET', orgPath('/payments/customers?search=s'), {
       token: accountant.token,
     });

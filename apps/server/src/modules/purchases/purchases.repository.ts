@@ -1,7 +1,7 @@
 import type { PurchasablePlanKind } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
 import type { PurchasePaymentState, PurchaseState } from '@reformer/domain/purchases';
-import { and, asc, between, desc, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { customerPlans, customers, payments, purchaseClasses, purchases } from '../../db/schema/index.ts';
@@ -198,4 +198,35 @@ export async function lockPurchaseUse(tx: Transaction, organizationId: string, i
 
 export async function deletePurchase(tx: Transaction, organizationId: string, id: string) {
   await tx.delete(purchases).where(and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)));
+}
+
+/** The active plans that can be sold, by name. */
+export async function listPurchasablePlans(db: Database, organizationId: string) {
+  return db
+    .select({
+      id: customerPlans.id,
+      name: customerPlans.name,
+      kind: sql<PurchasablePlanKind>`${customerPlans.kind}`,
+      classCount: sql<number>`${customerPlans.classCount}`,
+      validityDays: sql<number>`${customerPlans.validityDays}`,
+      priceCents: customerPlans.priceCents,
+      currency: sql<Currency>`${customerPlans.currency}`,
+    })
+    .from(customerPlans)
+    .where(
+      and(
+        eq(customerPlans.organizationId, organizationId),
+        ne(customerPlans.kind, 'RECURRING'),
+        eq(customerPlans.isActive, true),
+      ),
+    )
+    .orderBy(asc(customerPlans.name), asc(customerPlans.id));
+}
+
+export async function customerExists(db: Database, organizationId: string, customerId: string) {
+  const count = await db.$count(
+    customers,
+    and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)),
+  );
+  return count > 0;
 }

@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   CreatePurchaseInput,
+  CustomerPurchaseList,
   ExpiringPurchases,
   ExpiringPurchasesQuery,
   PURCHASE_ACTIONS,
+  PurchasablePlanList,
   Purchase,
   PurchaseList,
   PurchaseListQuery,
@@ -49,6 +51,29 @@ const expiring = createRoute({
   summary: 'Purchases with classes left whose last day is within the next `days` days (today included)',
   request: { params: OrgIdParam, query: ExpiringPurchasesQuery },
   responses: { 200: jsonResponse(ExpiringPurchases, 'Soonest first'), ...standardErrors },
+});
+
+const plans = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/purchases/plans',
+  tags,
+  security: bearerSecurity,
+  middleware: sell,
+  summary: 'The active packs, single and trial classes that can be sold, for the sale form',
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(PurchasablePlanList, 'Plans by name'), ...standardErrors },
+});
+
+const ofCustomer = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/customers/{customerId}/purchases',
+  tags,
+  security: bearerSecurity,
+  // As a customer's make-up credits: whoever sees the customer, so the add-to-session dialog can show it.
+  middleware: [requireMembership, requireActionAnywhere('VIEW_CUSTOMERS')],
+  summary: "A customer's packs, single and trial classes, newest first, with balance, expiry and payment",
+  request: { params: OrgIdParam.extend({ customerId: z.string() }) },
+  responses: { 200: jsonResponse(CustomerPurchaseList, 'Their purchases'), ...standardErrors },
 });
 
 const read = createRoute({
@@ -101,6 +126,12 @@ export const purchasesRoutes = createRouter()
   .openapi(expiring, async (c) => {
     const { db, now } = c.var.deps;
     return c.json(await service.listExpiring(db, c.var.access, c.req.valid('query').days, now()), 200);
+  })
+  .openapi(plans, async (c) => c.json(await service.listPurchasablePlans(c.var.deps.db, c.var.access), 200))
+  .openapi(ofCustomer, async (c) => {
+    const { db, now } = c.var.deps;
+    const { customerId } = c.req.valid('param');
+    return c.json(await service.listCustomerPurchases(db, c.var.access, customerId, now()), 200);
   })
   .openapi(read, async (c) => {
     const { db, now } = c.var.deps;

@@ -56,6 +56,16 @@ export async function customerPurchases(db: Database, organizationId: string, cu
   return rows.map((row) => toPurchase(row, scope.today));
 }
 
+export async function listPurchasablePlans(db: Database, access: OrgAccess) {
+  return { items: await repository.listPurchasablePlans(db, access.organizationId) };
+}
+
+export async function listCustomerPurchases(db: Database, access: OrgAccess, customerId: string, now: Date) {
+  if (!isUuid(customerId) || !(await repository.customerExists(db, access.organizationId, customerId)))
+    throw new AppError('CUSTOMER_NOT_FOUND');
+  return { items: await customerPurchases(db, access.organizationId, customerId, now) };
+}
+
 /** ACTIVE purchases whose last day falls within the next `days` days, today included; soonest first. */
 export async function listExpiring(
   db: Database,

@@ -5,7 +5,7 @@ const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 type PaginationProps = {
   /** Whose texts label it: each paged list has its own `<list>.pagination` catalog section. */
-  list: 'customers' | 'schedules' | 'enrollments' | 'payments' | 'medicalRecords';
+  list: 'customers' | 'schedules' | 'enrollments' | 'payments' | 'medicalRecords' | 'purchases';
   page: number;
   limit: number;
   total: number;
