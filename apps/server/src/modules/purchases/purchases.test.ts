@@ -115,6 +115,14 @@ describe('plan kinds', () => {
     const monthly = (await createPlan(t, owner, organizationId)).id;
     const notSold = await call('POST', '/purchases', { customerId: customer.id, planId: monthly });
     expect(notSold.body.error.code).toBe('PLAN_NOT_PURCHASABLE');
+    const forSale = await call('GET', '/purchases/plans');
+    const names = forSale.body.items.map((item: { name: string }) => item.name);
+    expect(names).toContain('Pacote 3');
+    expect(forSale.body.items.map((item: { id: string }) => item.id)).not.toContain(monthly);
+    const options = await call('GET', '/enrollments/options');
+    expect(options.body.plans.map((item: { id: string }) => item.id)).not.toContain(packPlan);
+    const own = await call('GET', `/customers/${customer.id}/purchases`);
+    expect(own.body.items.map((item: { id: string }) => item.id)).toEqual([sold.id]);
   });
 
   it('sells one trial class per customer, free of charge', async () => {
@@ -271,6 +279,7 @@ describe('another organization', () => {
     });
     expect(payment.status).toBe(404);
     expect((await as('GET', '/purchases')).body.total).toBe(0);
+    expect((await as('GET', `/customers/${customer.id}/purchases`)).status).toBe(404);
     expect((await as('GET', `/purchases/${pack.id}`)).body.error.code).toBe('PURCHASE_NOT_FOUND');
   });
 });
