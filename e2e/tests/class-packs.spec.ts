@@ -88,6 +88,8 @@ test('a pack is sold, paid once and spent by adding the customer to a class', as
   await expect(add).toBeHidden();
   await expect(page.getByText('Added: one class of Pacote 3 aulas spent, 2 left.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Status of Bruna Avulsa' })).toBeVisible();
+  // The session page says the place came from the pack, and what is left of it.
+  await expect(page.getByText('Pacote 3 aulas: class spent, 2 left').first()).toBeVisible();
 
   // The list of plans sold, filtered to active packs, on a phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });

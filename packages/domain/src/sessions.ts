@@ -168,6 +168,16 @@ export const RosterEntry = z.object({
   reason: AddToSessionReason.nullable(),
   notes: z.string().nullable(),
   checkedInAt: z.string().nullable(),
+  /** The pack, single or trial class that paid for the place (decision 029), with its balance now. */
+  purchase: z
+    .object({
+      purchaseId: z.string(),
+      planName: z.string(),
+      classesLeft: z.number().int(),
+      /** A cancellation with notice gave the class back. */
+      isReturned: z.boolean(),
+    })
+    .nullable(),
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
 

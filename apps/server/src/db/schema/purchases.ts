@@ -71,8 +71,8 @@ export const purchases = pgTable(
 
 /**
  * One class of a purchase spent on a customer's place in a session (one per place). A cancellation with
- * notice gives it back (`returned_at`); restoring the place spends it again. Sessions named here are history:
- * the place's attendance row keeps them through schedule edits.
+ * notice gives it back (`returned_at`); restoring the place spends it again. The place's attendance row keeps
+ * the session through schedule edits.
  */
 export const purchaseClasses = pgTable(
   'purchase_classes',
@@ -92,10 +92,12 @@ export const purchaseClasses = pgTable(
       columns: [table.organizationId, table.purchaseId],
       foreignColumns: [purchases.organizationId, purchases.id],
     }),
+    // A session that goes (a schedule edit replaces sessions with no roster; a customer leaving the books
+    // leaves the sessions ahead) takes the place's class back to its purchase.
     foreignKey({
       columns: [table.organizationId, table.sessionId],
       foreignColumns: [scheduleSessions.organizationId, scheduleSessions.id],
-    }),
+    }).onDelete('cascade'),
     index('purchase_classes_purchase_idx').on(table.organizationId, table.purchaseId),
   ],
 );

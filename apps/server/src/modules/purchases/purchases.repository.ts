@@ -4,15 +4,11 @@ import type { PurchasePaymentState, PurchaseState } from '@reformer/domain/purch
 import { and, asc, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { classesSpent } from '../../db/purchase-balance.ts';
 import { customerPlans, customers, payments, purchaseClasses, purchases } from '../../db/schema/index.ts';
 
 type Reader = Database | Transaction;
 export type PurchaseInsert = typeof purchases.$inferInsert;
-
-/** Classes spent and not given back: counted in their own statement wherever a writer must see the latest. */
-export const classesSpent: SQL<number> = sql<number>`(select count(*) from ${purchaseClasses}
-  where ${purchaseClasses.organizationId} = ${purchases.organizationId}
-    and ${purchaseClasses.purchaseId} = ${purchases.id} and ${purchaseClasses.returnedAt} is null)::int`;
 
 /** What its COMPLETED payments put on it (decision 028's net, the same expression cycles use). */
 const paidCents: SQL<number> = sql<number>`(select coalesce(sum(${paymentToCycleCents}), 0) from ${payments}

@@ -154,6 +154,11 @@ describe('spending classes in sessions', () => {
       },
     ]);
     expect(first.body.rosterCount).toBe(1);
+    expect(first.body.roster[0].purchase).toMatchObject({
+      purchaseId: pack.id,
+      classesLeft: 2,
+      isReturned: false,
+    });
     await addWithPurchase(await sessionOn(regular.id, '2027-03-03'), [customer.id]);
     await addWithPurchase(await sessionOn(regular.id, '2027-03-08'), [customer.id]);
     expect(await balanceOf(pack.id)).toBe(0);
@@ -189,6 +194,13 @@ describe('spending classes in sessions', () => {
       makeUpCredit: null,
     });
     expect(await balanceOf(pack.id)).toBe(3);
+    const roster = (await call('GET', `/sessions/${early}`)).body.roster;
+    expect(roster[0].purchase).toEqual({
+      purchaseId: pack.id,
+      planName: 'Pacote 3',
+      classesLeft: 3,
+      isReturned: true,
+    });
     const restored = await setStatus(early, customer.id, 'CONFIRMED');
     expect(restored.body.purchaseClass).toMatchObject({ outcome: 'SPENT' });
     expect(await balanceOf(pack.id)).toBe(2);

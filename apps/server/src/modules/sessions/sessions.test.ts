@@ -309,6 +309,7 @@ describe('a session and its roster', () => {
         reason: 'TRIAL_CLASS',
         notes: 'Primeira vez',
         checkedInAt: null,
+        purchase: null,
       },
       {
         customerId: marta.id,
@@ -319,6 +320,7 @@ describe('a session and its roster', () => {
         reason: 'REPOSITION',
         notes: null,
         checkedInAt: null,
+        purchase: null,
       },
       {
         customerId: zelia.id,
@@ -329,6 +331,7 @@ describe('a session and its roster', () => {
         reason: 'TRIAL_CLASS',
         notes: 'Primeira vez',
         checkedInAt: null,
+        purchase: null,
       },
     ]);
     const read = await t.request('GET', orgPath(`/sessions/${session.id}`), { token: owner.token });
