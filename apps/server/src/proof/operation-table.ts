@@ -11,6 +11,7 @@ import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
 import { pixPspOperations } from './operations-pix-psp.ts';
+import { purchaseOperations } from './operations-purchases.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
 import { waitlistOperations } from './operations-waitlist.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
@@ -94,6 +95,7 @@ export const OPERATIONS: OperationTable = {
   ...makeUpCreditOperations,
   ...waitlistOperations,
   ...classLinkOperations,
+  ...purchaseOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */
