@@ -1,14 +1,13 @@
 import type { PurchasablePlanKind } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
 import type { PurchasePaymentState, PurchaseState } from '@reformer/domain/purchases';
-import { and, asc, between, desc, eq, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { classesSpent } from '../../db/purchase-balance.ts';
-import { customerPlans, customers, payments, purchaseClasses, purchases } from '../../db/schema/index.ts';
+import { customerPlans, customers, payments, purchases } from '../../db/schema/index.ts';
 
 type Reader = Database | Transaction;
-export type PurchaseInsert = typeof purchases.$inferInsert;
 
 /** What its COMPLETED payments put on it (decision 028's net, the same expression cycles use). */
 const paidCents: SQL<number> = sql<number>`(select coalesce(sum(${paymentToCycleCents}), 0) from ${payments}
@@ -88,7 +87,7 @@ function listWhere(organizationId: string, filter: PurchaseFilter, today: string
   );
 }
 
-/** Newest sale first; `limit` null for every match (the expiring list is short by its window). */
+/** Newest sale first. */
 export async function listPurchases(
   db: Database,
   scope: { organizationId: string; today: string },
@@ -122,101 +121,6 @@ export async function findPurchase(db: Reader, organizationId: string, id: strin
     and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)),
   );
   return row ?? null;
-}
-
-/** The customer still on the books, share-locked so a purge waits for the sale (as adding to a session does). */
-export async function lockCustomerOnBooks(tx: Transaction, organizationId: string, customerId: string) {
-  const [row] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.organizationId, organizationId),
-        eq(customers.id, customerId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
-      ),
-    )
-    .for('share');
-  return row ?? null;
-}
-
-/** The plan as it is sold now, share-locked so its kind cannot change during the sale. */
-export async function findPlanForSale(tx: Transaction, organizationId: string, planId: string) {
-  const [row] = await tx
-    .select({
-      kind: customerPlans.kind,
-      isActive: customerPlans.isActive,
-      classCount: customerPlans.classCount,
-      validityDays: customerPlans.validityDays,
-      priceCents: customerPlans.priceCents,
-      currency: sql<Currency>`${customerPlans.currency}`,
-    })
-    .from(customerPlans)
-    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, planId)))
-    .for('share');
-  return row ?? null;
-}
-
-export async function findTrial(tx: Transaction, organizationId: string, customerId: string) {
-  const [row] = await tx
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.organizationId, organizationId),
-        eq(purchases.customerId, customerId),
-        eq(purchases.kind, 'TRIAL'),
-      ),
-    );
-  return row ?? null;
-}
-
-export async function insertPurchase(tx: Transaction, row: PurchaseInsert) {
-  await tx.insert(purchases).values(row);
-}
-
-/** Locked for a deletion, with whether anything made it history: a class spent (ever) or a payment. */
-export async function lockPurchaseUse(tx: Transaction, organizationId: string, id: string) {
-  const [row] = await tx
-    .select({ id: purchases.id })
-    .from(purchases)
-    .where(and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)))
-    .for('update');
-  if (!row) return null;
-  const same = (table: typeof purchaseClasses | typeof payments) =>
-    and(eq(table.organizationId, organizationId), eq(table.purchaseId, id));
-  const [classes, paid] = await Promise.all([
-    tx.$count(purchaseClasses, same(purchaseClasses)),
-    tx.$count(payments, same(payments)),
-  ]);
-  return { isUsed: classes + paid > 0 };
-}
-
-export async function deletePurchase(tx: Transaction, organizationId: string, id: string) {
-  await tx.delete(purchases).where(and(eq(purchases.organizationId, organizationId), eq(purchases.id, id)));
-}
-
-/** The active plans that can be sold, by name. */
-export async function listPurchasablePlans(db: Database, organizationId: string) {
-  return db
-    .select({
-      id: customerPlans.id,
-      name: customerPlans.name,
-      kind: sql<PurchasablePlanKind>`${customerPlans.kind}`,
-      classCount: sql<number>`${customerPlans.classCount}`,
-      validityDays: sql<number>`${customerPlans.validityDays}`,
-      priceCents: customerPlans.priceCents,
-      currency: sql<Currency>`${customerPlans.currency}`,
-    })
-    .from(customerPlans)
-    .where(
-      and(
-        eq(customerPlans.organizationId, organizationId),
-        ne(customerPlans.kind, 'RECURRING'),
-        eq(customerPlans.isActive, true),
-      ),
-    )
-    .orderBy(asc(customerPlans.name), asc(customerPlans.id));
 }
 
 export async function customerExists(db: Database, organizationId: string, customerId: string) {

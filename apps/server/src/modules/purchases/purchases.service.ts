@@ -17,6 +17,8 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { lockActiveCustomers } from '../sessions/attendance.repository.ts';
+import * as sales from './purchase-sales.repository.ts';
 import * as repository from './purchases.repository.ts';
 
 /** A customer's purchases answered with their billing; older ones are in the paged list. */
@@ -57,7 +59,7 @@ export async function customerPurchases(db: Database, organizationId: string, cu
 }
 
 export async function listPurchasablePlans(db: Database, access: OrgAccess) {
-  return { items: await repository.listPurchasablePlans(db, access.organizationId) };
+  return { items: await sales.listPurchasablePlans(db, access.organizationId) };
 }
 
 export async function listCustomerPurchases(db: Database, access: OrgAccess, customerId: string, now: Date) {
@@ -102,16 +104,17 @@ export async function createPurchase(
   const { organizationId } = access;
   const id = uuidv7();
   return db.transaction(async (tx) => {
-    if (!(await repository.lockCustomerOnBooks(tx, organizationId, values.customerId)))
-      throw new AppError('CUSTOMER_NOT_FOUND');
-    const plan = await repository.findPlanForSale(tx, organizationId, values.planId);
+    // Share-locked on the books, as adding to a session does: a purge waits for the sale.
+    const [customer] = await lockActiveCustomers(tx, organizationId, [values.customerId]);
+    if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+    const plan = await sales.findPlanForSale(tx, organizationId, values.planId);
     if (!plan) throw new AppError('PLAN_NOT_FOUND');
     if (!isPurchasable(plan.kind) || plan.classCount === null || plan.validityDays === null)
       throw new AppError('PLAN_NOT_PURCHASABLE');
     if (!plan.isActive) throw new AppError('PLAN_INACTIVE');
     if (plan.kind === 'TRIAL') await assertNoTrial(tx, organizationId, values.customerId);
     const startsOn = values.startsOn ?? (await today(tx, organizationId, now));
-    await repository
+    await sales
       .insertPurchase(tx, {
         organizationId,
         id,
@@ -135,7 +138,7 @@ export async function createPurchase(
 }
 
 async function assertNoTrial(tx: Transaction, organizationId: string, customerId: string) {
-  const trial = await repository.findTrial(tx, organizationId, customerId);
+  const trial = await sales.findTrial(tx, organizationId, customerId);
   if (trial) throw new AppError('PURCHASE_TRIAL_TAKEN', undefined, { purchaseId: trial.id });
 }
 
@@ -143,9 +146,9 @@ async function assertNoTrial(tx: Transaction, organizationId: string, customerId
 export async function deletePurchase(db: Database, access: OrgAccess, id: string) {
   if (!isUuid(id)) throw new AppError('PURCHASE_NOT_FOUND');
   await db.transaction(async (tx) => {
-    const use = await repository.lockPurchaseUse(tx, access.organizationId, id);
+    const use = await sales.lockPurchaseUse(tx, access.organizationId, id);
     if (!use) throw new AppError('PURCHASE_NOT_FOUND');
     if (use.isUsed) throw new AppError('PURCHASE_IN_USE');
-    await repository.deletePurchase(tx, access.organizationId, id);
+    await sales.deletePurchase(tx, access.organizationId, id);
   });
 }
