@@ -9,8 +9,8 @@ import {
 /**
  * Class packs (issue #26 §2, decision 029): staff create a pack plan, sell it to a customer from their page,
  * record its payment once through the payment flow, add the customer to a class from the pack — the dialog
- * shows the balance and the class is spent — and find the sale in the list of plans sold, on a laptop and on
- * a phone.
+ * shows the balance and the class is spent — cancel with notice, which gives it back, and find the sale in
+ * the list of plans sold, on a laptop and on a phone.
  */
 
 async function getApi<T>(page: Page, path: string): Promise<T> {
@@ -90,13 +90,17 @@ test('a pack is sold, paid once and spent by adding the customer to a class', as
   await expect(page.getByRole('combobox', { name: 'Status of Bruna Avulsa' })).toBeVisible();
   // The session page says the place came from the pack, and what is left of it.
   await expect(page.getByText('Pacote 3 aulas: class spent, 2 left').first()).toBeVisible();
+  // Canceled days ahead, with the notice the organization asks (24 h by default): the class goes back.
+  await page.getByRole('combobox', { name: 'Status of Bruna Avulsa' }).selectOption({ label: 'Canceled' });
+  await expect(page.getByText(/the class went back to their pack/)).toBeVisible();
+  await expect(page.getByText('Pacote 3 aulas: class given back, 3 left').first()).toBeVisible();
 
   // The list of plans sold, filtered to active packs, on a phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/app/org/${organizationId}/purchases?kind=PACK&state=ACTIVE`);
   await expect(page.getByRole('heading', { name: 'Plans sold', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Bruna Avulsa' })).toBeVisible();
-  await expect(page.getByTestId('purchase-balance')).toContainText('2 of 3 classes left');
+  await expect(page.getByTestId('purchase-balance')).toContainText('3 of 3 classes left');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -1,7 +1,7 @@
 import type { PurchasablePlanKind } from '@reformer/domain/customer-plans';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { customerPlans, purchaseClasses, purchases } from '../../db/schema/index.ts';
+import { customerPlans, customers, purchaseClasses, purchases } from '../../db/schema/index.ts';
 
 /** The SQL of spending and giving back a purchase's classes; always inside an attendance change's transaction. */
 
@@ -91,4 +91,13 @@ export async function findPlaceClass(tx: Transaction, place: Place) {
 /** `at` null spends it again. */
 export async function setReturned(tx: Transaction, place: Place, at: Date | null) {
   await tx.update(purchaseClasses).set({ returnedAt: at }).where(placeIs(place));
+}
+
+/** The customer's name, for a refusal that names them. */
+export async function customerName(tx: Transaction, organizationId: string, customerId: string) {
+  const [row] = await tx
+    .select({ name: sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))` })
+    .from(customers)
+    .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
+  return row?.name ?? '';
 }

@@ -97,7 +97,10 @@ export async function settleStatusChange(
     today: todayIn(timeZone, place.now),
     isTrial: purchase.kind === 'TRIAL',
   });
-  if ('reason' in choice) throw new AppError(choice.reason, undefined, { customerId: key.customerId });
+  if ('reason' in choice) {
+    const name = await ledger.customerName(tx, key.organizationId, key.customerId);
+    throw new AppError(choice.reason, undefined, { customerId: key.customerId, name });
+  }
   await ledger.setReturned(tx, key, null);
   return outcome('SPENT');
 }

@@ -212,6 +212,22 @@ describe('spending classes in sessions', () => {
     expect(await balanceOf(pack.id)).toBe(1);
   });
 
+  it('cannot restore a place whose class came back once the pack has no class left', async () => {
+    const customer = await newCustomer();
+    await sell(customer.id);
+    const first = await sessionOn(regular.id, '2027-04-05');
+    await addWithPurchase(first, [customer.id]);
+    await setStatus(first, customer.id, 'CANCELED');
+    for (const date of ['2027-04-07', '2027-04-12', '2027-04-14'])
+      await addWithPurchase(await sessionOn(regular.id, date), [customer.id]);
+    const restored = await setStatus(first, customer.id, 'CONFIRMED');
+    expect(restored.status).toBe(409);
+    expect(restored.body.error).toMatchObject({
+      code: 'PURCHASE_USED_UP',
+      details: { customerId: customer.id, name: customer.firstName + ' ' + customer.lastName },
+    });
+  });
+
   it('spends a trial class only on a TRIAL place', async () => {
     const customer = await newCustomer();
     await sell(customer.id, trialPlan);
