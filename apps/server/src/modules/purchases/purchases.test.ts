@@ -224,7 +224,7 @@ describe('spending classes in sessions', () => {
     expect(restored.status).toBe(409);
     expect(restored.body.error).toMatchObject({
       code: 'PURCHASE_USED_UP',
-      details: { customerId: customer.id, name: customer.firstName + ' ' + customer.lastName },
+      details: { customerId: customer.id, name: `${customer.firstName} ${customer.lastName}` },
     });
   });
 
