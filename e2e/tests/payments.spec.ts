@@ -93,7 +93,9 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
   await search.fill('nina');
   const notEnrolled = page.getByRole('radio', { name: new RegExp(NOT_ENROLLED) });
   await expect(notEnrolled).toBeDisabled();
-  await expect(notEnrolled).toHaveAccessibleName(/No enrollment yet — enroll them in a plan first/);
+  await expect(notEnrolled).toHaveAccessibleName(
+    /No enrollment or plan sold yet — enroll them or sell them a plan first/,
+  );
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
   await search.fill('marcia');
   await page.getByRole('radio', { name: new RegExp(CUSTOMER) }).check();

@@ -44,6 +44,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pixChargesRoutes } from './modules/pix-charges/pix-charges.routes.ts';
 import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
@@ -116,6 +117,7 @@ export function createApi(deps: Deps) {
     .route('/', classLinksRoutes)
     .route('/', myClassesRoutes)
     .route('/', enrollmentsRoutes)
+    .route('/', purchasesRoutes)
     .route('/', paymentsRoutes)
     .route('/', pixPspRoutes)
     .route('/', pixChargesRoutes)

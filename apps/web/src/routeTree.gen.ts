@@ -40,6 +40,7 @@ import { Route as AppOrgOrgIdEventsIndexRouteImport } from './routes/app/org/$or
 import { Route as AppOrgOrgIdMedicalRecordsIndexRouteImport } from './routes/app/org/$orgId/medical-records/index'
 import { Route as AppOrgOrgIdPaymentsIndexRouteImport } from './routes/app/org/$orgId/payments/index'
 import { Route as AppOrgOrgIdPaymentsNewRouteImport } from './routes/app/org/$orgId/payments/new'
+import { Route as AppOrgOrgIdPurchasesIndexRouteImport } from './routes/app/org/$orgId/purchases/index'
 import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
 import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
@@ -220,6 +221,12 @@ const AppOrgOrgIdPaymentsNewRoute = AppOrgOrgIdPaymentsNewRouteImport.update({
   path: '/payments/new',
   getParentRoute: () => AppOrgOrgIdRoute,
 } as any)
+const AppOrgOrgIdPurchasesIndexRoute =
+  AppOrgOrgIdPurchasesIndexRouteImport.update({
+    id: '/purchases/',
+    path: '/purchases/',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdSchedulesIndexRoute =
   AppOrgOrgIdSchedulesIndexRouteImport.update({
     id: '/schedules/',
@@ -343,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/events/': typeof AppOrgOrgIdEventsIndexRoute
   '/app/org/$orgId/medical-records/': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
+  '/app/org/$orgId/purchases/': typeof AppOrgOrgIdPurchasesIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -389,6 +397,7 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/events': typeof AppOrgOrgIdEventsIndexRoute
   '/app/org/$orgId/medical-records': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments': typeof AppOrgOrgIdPaymentsIndexRoute
+  '/app/org/$orgId/purchases': typeof AppOrgOrgIdPurchasesIndexRoute
   '/app/org/$orgId/schedules': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -438,6 +447,7 @@ export interface FileRoutesById {
   '/app/org/$orgId/events/': typeof AppOrgOrgIdEventsIndexRoute
   '/app/org/$orgId/medical-records/': typeof AppOrgOrgIdMedicalRecordsIndexRoute
   '/app/org/$orgId/payments/': typeof AppOrgOrgIdPaymentsIndexRoute
+  '/app/org/$orgId/purchases/': typeof AppOrgOrgIdPurchasesIndexRoute
   '/app/org/$orgId/schedules/': typeof AppOrgOrgIdSchedulesIndexRoute
   '/app/org/$orgId/settings/': typeof AppOrgOrgIdSettingsIndexRoute
   '/app/org/$orgId/attendance/session/$sessionId': typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -488,6 +498,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/events/'
     | '/app/org/$orgId/medical-records/'
     | '/app/org/$orgId/payments/'
+    | '/app/org/$orgId/purchases/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
@@ -534,6 +545,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/events'
     | '/app/org/$orgId/medical-records'
     | '/app/org/$orgId/payments'
+    | '/app/org/$orgId/purchases'
     | '/app/org/$orgId/schedules'
     | '/app/org/$orgId/settings'
     | '/app/org/$orgId/attendance/session/$sessionId'
@@ -582,6 +594,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/events/'
     | '/app/org/$orgId/medical-records/'
     | '/app/org/$orgId/payments/'
+    | '/app/org/$orgId/purchases/'
     | '/app/org/$orgId/schedules/'
     | '/app/org/$orgId/settings/'
     | '/app/org/$orgId/attendance/session/$sessionId'
@@ -825,6 +838,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdPaymentsNewRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/purchases/': {
+      id: '/app/org/$orgId/purchases/'
+      path: '/purchases'
+      fullPath: '/app/org/$orgId/purchases/'
+      preLoaderRoute: typeof AppOrgOrgIdPurchasesIndexRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/schedules/': {
       id: '/app/org/$orgId/schedules/'
       path: '/schedules'
@@ -967,6 +987,7 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdEventsIndexRoute: typeof AppOrgOrgIdEventsIndexRoute
   AppOrgOrgIdMedicalRecordsIndexRoute: typeof AppOrgOrgIdMedicalRecordsIndexRoute
   AppOrgOrgIdPaymentsIndexRoute: typeof AppOrgOrgIdPaymentsIndexRoute
+  AppOrgOrgIdPurchasesIndexRoute: typeof AppOrgOrgIdPurchasesIndexRoute
   AppOrgOrgIdSchedulesIndexRoute: typeof AppOrgOrgIdSchedulesIndexRoute
   AppOrgOrgIdSettingsIndexRoute: typeof AppOrgOrgIdSettingsIndexRoute
   AppOrgOrgIdAttendanceSessionSessionIdRoute: typeof AppOrgOrgIdAttendanceSessionSessionIdRoute
@@ -1000,6 +1021,7 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdEventsIndexRoute: AppOrgOrgIdEventsIndexRoute,
   AppOrgOrgIdMedicalRecordsIndexRoute: AppOrgOrgIdMedicalRecordsIndexRoute,
   AppOrgOrgIdPaymentsIndexRoute: AppOrgOrgIdPaymentsIndexRoute,
+  AppOrgOrgIdPurchasesIndexRoute: AppOrgOrgIdPurchasesIndexRoute,
   AppOrgOrgIdSchedulesIndexRoute: AppOrgOrgIdSchedulesIndexRoute,
   AppOrgOrgIdSettingsIndexRoute: AppOrgOrgIdSettingsIndexRoute,
   AppOrgOrgIdAttendanceSessionSessionIdRoute:

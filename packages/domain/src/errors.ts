@@ -126,6 +126,23 @@ export const ERROR_CODES = {
   /** `details.refundedCents`: an amount cannot go below what was already given back. */
   PAYMENT_AMOUNT_BELOW_REFUNDED: 409,
   PLAN_INACTIVE: 409,
+  /** A plan's kind cannot change once enrollments or purchases use it: they were sold as that kind. */
+  PLAN_KIND_IN_USE: 409,
+  /** Enrolling weekly is for RECURRING plans; a pack, single or trial class is sold as a purchase. */
+  PLAN_NOT_RECURRING: 409,
+  /** A purchase is of a pack, single or trial class; a RECURRING plan is sold by enrolling. */
+  PLAN_NOT_PURCHASABLE: 409,
+  PURCHASE_NOT_FOUND: 404,
+  /** At most one trial class per customer (`details.purchaseId`: the one they have). */
+  PURCHASE_TRIAL_TAKEN: 409,
+  /** A class was spent or a payment recorded: the sale is history. */
+  PURCHASE_IN_USE: 409,
+  /** `details.customerId`, `name`: no purchase of theirs can pay for this place (of the kind it needs). */
+  PURCHASE_NONE: 409,
+  /** `details.customerId`, `name`: every class of their purchases is spent. */
+  PURCHASE_USED_UP: 409,
+  /** `details.customerId`, `name`: their purchases with classes left are not valid on this session's date. */
+  PURCHASE_EXPIRED: 409,
   /** Also 404 when the record belongs to another customer than the one in the path. */
   MEDICAL_RECORD_NOT_FOUND: 404,
   /** A legacy type (EVALUATION, ASSESSMENT, PROGRESS) is listed but never created or changed. */

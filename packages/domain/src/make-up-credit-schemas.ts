@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from './customers.ts';
 import { CREDIT_STATES, NO_CREDIT_REASONS } from './make-up-credits.ts';
+import { PurchaseClassOutcome, SpentPurchaseClass } from './purchases.ts';
 import { SessionDetails } from './sessions.ts';
 import { V } from './validation.ts';
 
@@ -55,13 +56,20 @@ export const MakeUpCreditOutcome = z.discriminatedUnion('outcome', [
 ]);
 export type MakeUpCreditOutcome = z.infer<typeof MakeUpCreditOutcome>;
 
-/** PUT /sessions/{id}/attendance/{customerId}: the session, and the credit decision when it was one. */
-export const AttendanceChange = SessionDetails.extend({ makeUpCredit: MakeUpCreditOutcome.nullable() });
+/**
+ * PUT /sessions/{id}/attendance/{customerId}: the session, the credit decision when it was one, and what
+ * happened to the class a purchase paid for the place (decision 029).
+ */
+export const AttendanceChange = SessionDetails.extend({
+  makeUpCredit: MakeUpCreditOutcome.nullable(),
+  purchaseClass: PurchaseClassOutcome.nullable(),
+});
 export type AttendanceChange = z.infer<typeof AttendanceChange>;
 
-/** POST /sessions/{id}/customers: the session, and the credit each make-up (REPOSITION) spent. */
+/** POST /sessions/{id}/customers: the session, the credit each make-up spent, the class each purchase did. */
 export const CustomersAdded = SessionDetails.extend({
   spentCredits: z.array(z.object({ customerId: z.string(), creditId: z.string(), expiresOn: z.string() })),
+  spentPurchases: z.array(SpentPurchaseClass),
 });
 export type CustomersAdded = z.infer<typeof CustomersAdded>;
 

@@ -5,6 +5,7 @@ import { isCalendarDate } from './customers.ts';
 import { type EnrollmentCoverage, lastCoveredDate } from './enrollments.ts';
 import { Currency } from './money.ts';
 import { pageQueryFields, pageSearchFields, queryFilters, urlFilters } from './paging.ts';
+import { Purchase } from './purchases.ts';
 import { LocalDate } from './time-zones.ts';
 import { V } from './validation.ts';
 
@@ -29,13 +30,17 @@ export const PAYMENT_AMOUNT = { minCents: 1, maxCents: 100_000_000 } as const;
 
 const uuid = z.uuid(V.required).transform((id) => id.toLowerCase());
 
+const nullableUuid = uuid.nullish().transform((id) => id ?? null);
+
 /**
- * The create/update body. The customer pays one enrollment's plan (step 2 picks it among the customer's
- * enrollments); `cycleStart` names the billing cycle it pays — absent, the first cycle not paid yet.
+ * The create/update body's fields. The customer pays one enrollment's plan (step 2 picks it among the
+ * customer's enrollments), `cycleStart` naming the billing cycle it pays — absent, the first cycle not paid
+ * yet; or one purchase of a pack, single or trial class, paid once (decision 029).
  */
-export const PaymentInput = z.object({
+export const PaymentFields = z.object({
   customerId: uuid,
-  enrollmentId: uuid,
+  enrollmentId: nullableUuid,
+  purchaseId: nullableUuid,
   cycleStart: LocalDate.nullish().transform((value) => value ?? null),
   amountCents: z
     .number(V.amount)
@@ -58,6 +63,12 @@ export const PaymentInput = z.object({
    */
   recordExcessAsCredit: z.boolean().default(false),
 });
+
+/** Exactly one of an enrollment and a purchase. */
+export const PaymentInput = PaymentFields.superRefine((payment, ctx) => {
+  if ((payment.enrollmentId === null) === (payment.purchaseId === null))
+    ctx.addIssue({ code: 'custom', path: ['enrollmentId'], message: V.required });
+});
 export type PaymentInput = z.input<typeof PaymentInput>;
 export type PaymentValues = z.output<typeof PaymentInput>;
 
@@ -65,7 +76,8 @@ export const Payment = z.object({
   id: z.string(),
   customerId: z.string(),
   customerName: z.string().nullable(),
-  enrollmentId: z.string(),
+  enrollmentId: z.string().nullable(),
+  purchaseId: z.string().nullable(),
   planId: z.string(),
   planName: z.string(),
   cycleStart: z.string(),
@@ -203,6 +215,8 @@ export const CustomerBilling = z.object({
   enrollments: z.array(EnrollmentBilling),
   /** Only currencies with a balance above zero. */
   credits: z.array(CreditBalance),
+  /** Packs, single and trial classes sold to them, newest first: each is paid once (decision 029). */
+  purchases: z.array(Purchase),
 });
 export type CustomerBilling = z.infer<typeof CustomerBilling>;
 
@@ -298,8 +312,10 @@ export type PayableCustomerQuery = z.infer<typeof PayableCustomerQuery>;
 export const PayableCustomer = z.object({
   customerId: z.string(),
   name: z.string(),
-  /** 0: shown, but cannot be charged (PAYMENT_CUSTOMER_NOT_ENROLLED). */
+  /** 0 with no purchase either: shown, but cannot be charged (PAYMENT_CUSTOMER_NOT_ENROLLED). */
   enrollmentCount: z.number().int(),
+  /** Packs, single and trial classes sold to them (decision 029), each paid once. */
+  purchaseCount: z.number().int(),
 });
 export const PayableCustomerList = z.object({ items: z.array(PayableCustomer) });
 export type PayableCustomerList = z.infer<typeof PayableCustomerList>;

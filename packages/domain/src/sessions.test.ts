@@ -119,7 +119,13 @@ describe('add customers to a session', () => {
   const base = { customerIds: [CUSTOMER_A], reason: 'TRIAL_CLASS' };
 
   it('defaults the status to the one the reason implies', () => {
-    expect(AddCustomersToSessionInput.parse(base)).toEqual({ ...base, status: 'TRIAL', notes: null });
+    expect(AddCustomersToSessionInput.parse(base)).toEqual({
+      ...base,
+      status: 'TRIAL',
+      notes: null,
+      // Spending a pack's class is asked for, never assumed (decision 029).
+      usePurchase: false,
+    });
     expect(AddCustomersToSessionInput.parse({ ...base, reason: 'REPOSITION' }).status).toBe('REPOSITION');
     expect(AddCustomersToSessionInput.parse({ ...base, reason: 'SPECIAL_EVENT' }).status).toBe('CONFIRMED');
     expect(AddCustomersToSessionInput.parse({ ...base, reason: 'OTHER' }).status).toBe('CONFIRMED');

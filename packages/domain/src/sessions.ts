@@ -168,6 +168,16 @@ export const RosterEntry = z.object({
   reason: AddToSessionReason.nullable(),
   notes: z.string().nullable(),
   checkedInAt: z.string().nullable(),
+  /** The pack, single or trial class that paid for the place (decision 029), with its balance now. */
+  purchase: z
+    .object({
+      purchaseId: z.string(),
+      planName: z.string(),
+      classesLeft: z.number().int(),
+      /** A cancellation with notice gave the class back. */
+      isReturned: z.boolean(),
+    })
+    .nullable(),
 });
 export type RosterEntry = z.infer<typeof RosterEntry>;
 
@@ -197,6 +207,11 @@ export const AddCustomersToSessionInput = z
       .max(1000, V.max)
       .nullish()
       .transform((value) => value || null),
+    /**
+     * Each customer spends one class of their pack, single or trial class (decision 029; a TRIAL place a
+     * trial). A make-up (REPOSITION) is paid by a make-up credit instead, never by a purchase.
+     */
+    usePurchase: z.boolean().default(false),
   })
   .transform((input) => ({ ...input, status: input.status ?? defaultStatusForReason(input.reason) }));
 export type AddCustomersToSessionInput = z.input<typeof AddCustomersToSessionInput>;

@@ -31,6 +31,8 @@ export const V = {
   price: 'validation.price',
   servicesRequired: 'validation.servicesRequired',
   weeklyLimit: 'validation.weeklyLimit',
+  classCount: 'validation.classCount',
+  validityDays: 'validation.validityDays',
   timeZone: 'validation.timeZone',
   time: 'validation.time',
   scheduleNameRequired: 'validation.scheduleNameRequired',

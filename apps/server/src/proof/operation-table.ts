@@ -12,6 +12,7 @@ import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
 import { pixChargeOperations } from './operations-pix-charges.ts';
 import { pixPspOperations } from './operations-pix-psp.ts';
+import { purchaseOperations } from './operations-purchases.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
 import { waitlistOperations } from './operations-waitlist.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
@@ -96,6 +97,7 @@ export const OPERATIONS: OperationTable = {
   ...makeUpCreditOperations,
   ...waitlistOperations,
   ...classLinkOperations,
+  ...purchaseOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

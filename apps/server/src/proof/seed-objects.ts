@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { createCustomer, createSchedule, scheduleBody, type TestUser, tokenOf } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
 import { seedClassLink } from './seed-class-link.ts';
+import { seedPurchase } from './seed-purchase.ts';
 import { seedWaitlist } from './seed-waitlist.ts';
 
 type Base = {
@@ -20,7 +21,8 @@ type Base = {
  * customer on a session's roster, a plan, a schedule and its sessions, the roster customer's enrollment
  * in that schedule and a payment for it, a medical record of the first customer, a make-up credit the roster
  * customer earned by cancelling a later session, a no-credit date, a one-seat class with a waitlist entry
- * whose offer was declined, the roster customer's class link; and the organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
+ * whose offer was declined, the roster customer's class link, a pack plan sold to the first customer; and the
+ * organization's PIX details. The fuzzing suite makes a new set after every batch that wrote something, since its requests may
  * delete, refund or change them.
  */
 export async function seedObjects(t: TestApp, base: Base) {
@@ -81,7 +83,9 @@ export async function seedObjects(t: TestApp, base: Base) {
   await setPixSettings(t, owner, orgId, unique);
   await addNoCreditDate(t, owner, `/organizations/${orgId}/establishments/${base.establishmentId}`, unique);
   await markBirthdaySent(t, owner, orgId, customer.id);
+  const purchase = await seedPurchase(t, owner, { orgId, customerId: customer.id, mark: unique });
   return {
+    ...purchase,
     invitation: invited.body.id as string,
     invitationToken: tokenOf(invited.body.inviteUrl),
     customer: customer.id,

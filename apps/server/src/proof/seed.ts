@@ -35,6 +35,8 @@ export const KINDS = [
   'medicalRecord',
   'waitlistSession',
   'waitlistEntry',
+  'packPlan',
+  'purchase',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 

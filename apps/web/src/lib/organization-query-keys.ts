@@ -40,3 +40,12 @@ export function enrollmentsQueryKey(organizationId: string) {
 export function paymentsQueryKey(organizationId: string) {
   return ['payments', organizationId] as const;
 }
+
+/**
+ * Every purchase query (packs, single and trial classes sold, decision 029) of an organization starts with
+ * this key. Under the payments key: a payment changes what is paid of a purchase. Adding a customer to a
+ * session and changing their status change its balance, so attendance invalidates it too.
+ */
+export function purchasesQueryKey(organizationId: string) {
+  return [...paymentsQueryKey(organizationId), 'purchases'] as const;
+}

@@ -1,4 +1,4 @@
-import { BILLING_CYCLES } from '@reformer/domain/customer-plans';
+import { BILLING_CYCLES, PLAN_KINDS } from '@reformer/domain/customer-plans';
 import { CUSTOMER_STATUSES, GENDERS, ID_TYPES } from '@reformer/domain/customers';
 import { CURRENCIES } from '@reformer/domain/money';
 import { sql } from 'drizzle-orm';
@@ -25,6 +25,7 @@ export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
 export const idTypeEnum = pgEnum('id_type', ID_TYPES);
 export const currencyEnum = pgEnum('currency', CURRENCIES);
 export const billingCycleEnum = pgEnum('billing_cycle', BILLING_CYCLES as [string, ...string[]]);
+export const planKindEnum = pgEnum('plan_kind', PLAN_KINDS);
 
 export const customers = pgTable(
   'customers',
@@ -97,6 +98,12 @@ export const customerPlans = pgTable(
     /** Its enrollments renew by themselves at each period's end (issue #26; domain `willRenew`). */
     renewsAutomatically: boolean('renews_automatically').notNull().default(true),
     isActive: boolean('is_active').notNull().default(true),
+    /** RECURRING plans are enrolled in weekly; the others are bought once (purchases, decision 029). */
+    kind: planKindEnum('kind').notNull().default('RECURRING'),
+    /** The classes one purchase holds (1 for SINGLE and TRIAL); null for RECURRING. */
+    classCount: integer('class_count'),
+    /** Days a purchase lasts from its first day, inclusive; null for RECURRING. */
+    validityDays: integer('validity_days'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

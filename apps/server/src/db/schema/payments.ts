@@ -17,6 +17,7 @@ import {
 import { currencyEnum, customerPlans, customers } from './customers.ts';
 import { enrollments } from './enrollments.ts';
 import { organizations } from './organizations.ts';
+import { purchases } from './purchases.ts';
 
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
@@ -34,7 +35,9 @@ export const payments = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     id: uuid('id').notNull(),
     customerId: uuid('customer_id').notNull(),
-    enrollmentId: uuid('enrollment_id').notNull(),
+    /** What it pays: one billing cycle of an enrollment, or a purchase once (decision 029) — exactly one. */
+    enrollmentId: uuid('enrollment_id'),
+    purchaseId: uuid('purchase_id'),
     planId: uuid('plan_id').notNull(),
     cycleStart: date('cycle_start').notNull(),
     cycleEnd: date('cycle_end').notNull(),
@@ -64,6 +67,10 @@ export const payments = pgTable(
       foreignColumns: [enrollments.organizationId, enrollments.id],
     }),
     foreignKey({
+      columns: [table.organizationId, table.purchaseId],
+      foreignColumns: [purchases.organizationId, purchases.id],
+    }),
+    foreignKey({
       columns: [table.organizationId, table.planId],
       foreignColumns: [customerPlans.organizationId, customerPlans.id],
     }),
@@ -75,6 +82,8 @@ export const payments = pgTable(
       .on(table.organizationId, table.endToEndId)
       .where(sql`end_to_end_id is not null`),
     index('payments_plan_idx').on(table.organizationId, table.planId, table.paidOn),
+    index('payments_purchase_idx').on(table.organizationId, table.purchaseId),
+    check('payments_target_check', sql`(${table.enrollmentId} is null) <> (${table.purchaseId} is null)`),
     check('payments_amount_check', sql`${table.amountCents} > 0 and ${table.amountCents} <= 100000000`),
     check(
       'payments_parts_check',

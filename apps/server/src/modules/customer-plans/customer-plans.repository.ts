@@ -1,8 +1,8 @@
 import type { CustomerPlanInput } from '@reformer/domain/customer-plans';
-import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database, Transaction } from '../../db/client.ts';
-import { customerPlans, enrollments } from '../../db/schema/index.ts';
+import { customerPlans, enrollments, purchases } from '../../db/schema/index.ts';
 
 type PlanValues = z.output<typeof CustomerPlanInput>;
 const { organizationId: _organizationId, ...planColumns } = getTableColumns(customerPlans);
@@ -29,6 +29,23 @@ export async function insertPlan(db: Database, organizationId: string, id: strin
     .values({ organizationId, id, ...values })
     .returning(planColumns);
   return row;
+}
+
+/**
+ * The plan's kind, locked for the update, and whether an enrollment or a purchase uses it: what was sold as
+ * one kind stays that kind.
+ */
+export async function lockPlanKind(tx: Transaction, organizationId: string, id: string) {
+  const [row] = await tx
+    .select({
+      kind: customerPlans.kind,
+      isUsed: sql<boolean>`exists (select 1 from ${enrollments} where ${enrollments.organizationId} = ${organizationId} and ${enrollments.planId} = ${id})
+        or exists (select 1 from ${purchases} where ${purchases.organizationId} = ${organizationId} and ${purchases.planId} = ${id})`,
+    })
+    .from(customerPlans)
+    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, id)))
+    .for('update');
+  return row ?? null;
 }
 
 export async function updatePlan(

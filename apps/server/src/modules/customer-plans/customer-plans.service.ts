@@ -46,6 +46,8 @@ export async function updatePlan(db: Database, access: OrgAccess, id: string, va
   const changes = { ...withRenewal(values), updatedAt: now };
   return orNotFound(
     await db.transaction(async (tx) => {
+      const current = await repository.lockPlanKind(tx, access.organizationId, id);
+      if (current && current.kind !== changes.kind && current.isUsed) throw new AppError('PLAN_KIND_IN_USE');
       const row = await repository.updatePlan(tx, access.organizationId, id, changes);
       // Its enrollments keep their own copy of whether they renew, for the rosters (decision 013).
       if (row)
@@ -67,8 +69,8 @@ export async function setPlanActive(
 }
 
 /**
- * Only a plan no enrollment uses may be deleted (enrollments reference plans with a restricting foreign
- * key, so the database refuses it too); otherwise deactivate it.
+ * Only a plan no enrollment or purchase uses may be deleted (they reference plans with a restricting foreign
+ * key, so the database refuses it); otherwise deactivate it.
  */
 export async function deletePlan(db: Database, access: OrgAccess, id: string) {
   if (!isUuid(id)) throw new AppError('PLAN_NOT_FOUND');

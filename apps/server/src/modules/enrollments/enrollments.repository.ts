@@ -193,6 +193,7 @@ export async function findPlan(tx: Transaction, organizationId: string, planId: 
       billingCycle: sql<BillingCycle>`${customerPlans.billingCycle}`,
       weeklySessionsLimit: customerPlans.weeklySessionsLimit,
       renewsAutomatically: customerPlans.renewsAutomatically,
+      kind: customerPlans.kind,
     })
     .from(customerPlans)
     .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.id, planId)))
@@ -371,7 +372,10 @@ export async function listCoveredSessions(db: Reader, organizationId: string, en
     .limit(400);
 }
 
-/** Every plan of the organization, for the enrollment form and the list's filter. */
+/**
+ * Every recurring plan of the organization, for the enrollment form and the list's filter: packs, single and
+ * trial classes are sold, not enrolled in (decision 029).
+ */
 export async function listPlanOptions(db: Database, organizationId: string) {
   return db
     .select({
@@ -385,7 +389,7 @@ export async function listPlanOptions(db: Database, organizationId: string) {
       isActive: customerPlans.isActive,
     })
     .from(customerPlans)
-    .where(eq(customerPlans.organizationId, organizationId))
+    .where(and(eq(customerPlans.organizationId, organizationId), eq(customerPlans.kind, 'RECURRING')))
     .orderBy(asc(customerPlans.name), asc(customerPlans.id));
 }
 

@@ -115,6 +115,8 @@ async function lockSchedule(tx: Transaction, access: OrgAccess, scheduleId: stri
 async function findPlan(tx: Transaction, organizationId: string, planId: string) {
   const plan = await repository.findPlan(tx, organizationId, planId);
   if (!plan) throw new AppError('PLAN_NOT_FOUND');
+  // A pack, single or trial class is bought, not enrolled in weekly (decision 029).
+  if (plan.kind !== 'RECURRING') throw new AppError('PLAN_NOT_RECURRING');
   return plan;
 }
 

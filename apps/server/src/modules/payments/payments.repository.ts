@@ -13,6 +13,7 @@ import {
   organizations,
   payments,
   pixPspConnections,
+  purchases,
   schedules,
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/search-pattern.ts';
@@ -30,6 +31,7 @@ const paymentColumns = {
     string | null
   >`nullif(trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName})), '')`,
   enrollmentId: payments.enrollmentId,
+  purchaseId: payments.purchaseId,
   planId: payments.planId,
   planName: customerPlans.name,
   cycleStart: payments.cycleStart,
@@ -132,6 +134,7 @@ export async function lockPayment(tx: Transaction, organizationId: string, id: s
       status: payments.status,
       customerId: payments.customerId,
       enrollmentId: payments.enrollmentId,
+      purchaseId: payments.purchaseId,
       cycleStart: payments.cycleStart,
       currency: sql<Currency>`${payments.currency}`,
       creditedCents: payments.creditedCents,
@@ -143,6 +146,37 @@ export async function lockPayment(tx: Transaction, organizationId: string, id: s
     .where(and(eq(payments.organizationId, organizationId), eq(payments.id, id)))
     .for('update');
   return row ?? null;
+}
+
+/**
+ * The purchase a payment pays, locked so two payments for it are counted one after the other, with what its
+ * COMPLETED payments put on it so far (decision 028's net: amount − credited − refunded).
+ */
+export async function lockPurchaseForPayment(tx: Transaction, organizationId: string, purchaseId: string) {
+  const [row] = await tx
+    .select({
+      customerId: purchases.customerId,
+      planId: purchases.planId,
+      startsOn: purchases.startsOn,
+      expiresOn: purchases.expiresOn,
+      priceCents: purchases.priceCents,
+      currency: sql<Currency>`${purchases.currency}`,
+    })
+    .from(purchases)
+    .where(and(eq(purchases.organizationId, organizationId), eq(purchases.id, purchaseId)))
+    .for('update');
+  if (!row) return null;
+  const [paid] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${paymentToCycleCents}), 0)::bigint`.mapWith(Number) })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.organizationId, organizationId),
+        eq(payments.purchaseId, purchaseId),
+        eq(payments.status, 'COMPLETED'),
+      ),
+    );
+  return { ...row, paidCents: paid?.cents ?? 0 };
 }
 
 /** Whether the customer (still on the books) has any enrollment at all. */
@@ -376,19 +410,22 @@ export async function findCustomerName(db: Reader, organizationId: string, custo
 
 /**
  * Step 1 of a new payment: customers on the books matching every word (as the customer list searches), each
- * with how many enrollments they have — those with none are shown but cannot be charged. Without words, the
- * most recently enrolled.
+ * with how many enrollments and purchases they have — those with neither are shown but cannot be charged.
+ * Without words, the most recently enrolled or sold to.
  */
 export async function searchPayableCustomers(db: Database, organizationId: string, words: string[]) {
   // Through the view the customer list searches by, which keeps the trigram index under row-level security.
   const payable = customersInOrganization;
-  const lastEnrolled = sql`max(${enrollments.createdAt})`;
+  const purchased = sql`from ${purchases} where ${purchases.organizationId} = ${payable.organizationId} and ${purchases.customerId} = ${payable.id}`;
+  // The most recent enrollment or purchase (greatest skips a null).
+  const lastEnrolled = sql`greatest(max(${enrollments.createdAt}), (select max(${purchases.createdAt}) ${purchased}))`;
   return (
     db
       .select({
         customerId: payable.id,
         name: sql<string>`trim(concat_ws(' ', ${payable.firstName}, ${payable.lastName}))`,
         enrollmentCount: sql<number>`count(${enrollments.id})::int`,
+        purchaseCount: sql<number>`(select count(*) ${purchased})::int`,
       })
       .from(payable)
       .leftJoin(

@@ -44,7 +44,7 @@ const viewPix = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 const placement = errorResponse(
-  'PAYMENT_CUSTOMER_NOT_ENROLLED when the customer has no enrollment; PAYMENT_CYCLE_PAID / PAYMENT_EXCEEDS_AMOUNT_DUE when part of a COMPLETED payment would not pay the cycle and `recordExcessAsCredit` is off (`details`: the cycle, its amount and what is paid); PAYMENT_CURRENCY_MISMATCH; PAYMENT_CREDIT_SPENT when an edit would take back credit already spent. ENROLLMENT_NOT_FOUND (404) when the enrollment is not theirs',
+  'PAYMENT_CUSTOMER_NOT_ENROLLED when the customer has no enrollment; PAYMENT_CYCLE_PAID / PAYMENT_EXCEEDS_AMOUNT_DUE when part of a COMPLETED payment would not pay the cycle and `recordExcessAsCredit` is off (`details`: the cycle, its amount and what is paid); PAYMENT_CURRENCY_MISMATCH; PAYMENT_CREDIT_SPENT when an edit would take back credit already spent. ENROLLMENT_NOT_FOUND / PURCHASE_NOT_FOUND (404) when the enrollment or purchase is not theirs. A purchase (`purchaseId`) is paid once: its price is what it owes, with the same PAYMENT_CYCLE_PAID rule',
 );
 
 const list = createRoute({

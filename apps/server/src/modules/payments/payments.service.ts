@@ -25,6 +25,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { isBankHoliday } from '../../lib/bank-holidays.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { customerPurchases } from '../purchases/purchases.service.ts';
 import * as repository from './payments.repository.ts';
 
 type Amounts = {
@@ -93,27 +94,32 @@ type LockedPayment = NonNullable<Awaited<ReturnType<typeof repository.lockPaymen
 const toCycleCents = (payment: Pick<LockedPayment, 'amountCents' | 'creditedCents' | 'refundedCents'>) =>
   payment.amountCents - payment.creditedCents - payment.refundedCents;
 
+type PaymentTarget = {
+  planId: string;
+  /** What the payment pays, judged by decision 028's rule: a cycle, or a purchase's whole period. */
+  cycle: { start: string; end: string; amountCents: number; paidCents: number };
+};
+
 /**
  * Step 1 and 2 of the flow: the customer must have an enrollment (409 otherwise, spec document 2 §2) and
  * the payment must pay one of theirs, in the plan's currency; the cycle is the one named, or the first not
- * paid yet. The cycle is charged (its amount fixed) if it was not, and the money is split between it and the
- * customer's credit (decision 028). `current`: the payment being edited, which no longer counts for itself.
+ * paid yet. The cycle is charged (its amount fixed) if it was not (decision 028).
  */
-async function placePayment(
+async function cycleTarget(
   tx: Transaction,
   organizationId: string,
   values: PaymentValues,
   now: Date,
   current?: LockedPayment,
-) {
+): Promise<PaymentTarget> {
   const enrollmentCount = await repository.customerEnrollmentCount(tx, organizationId, values.customerId);
   if (enrollmentCount === null) throw new AppError('CUSTOMER_NOT_FOUND');
   if (enrollmentCount === 0) throw new AppError('PAYMENT_CUSTOMER_NOT_ENROLLED');
+  // The schema asks for an enrollment whenever no purchase is named.
+  if (!values.enrollmentId) throw new AppError('ENROLLMENT_NOT_FOUND');
   const enrollment = await repository.lockEnrollmentForPayment(tx, organizationId, values.enrollmentId);
   if (!enrollment || enrollment.customerId !== values.customerId) throw new AppError('ENROLLMENT_NOT_FOUND');
-  if (values.currency !== enrollment.currency) {
-    throw new AppError('PAYMENT_CURRENCY_MISMATCH', undefined, { currency: enrollment.currency });
-  }
+  assertCurrency(values, enrollment.currency);
   const months = billingCycleMonths(enrollment.billingCycle);
   const ledger = await ledgerOf(tx, organizationId, enrollment.enrollmentId);
   if (current?.status === 'COMPLETED' && current.enrollmentId === enrollment.enrollmentId) {
@@ -135,6 +141,54 @@ async function placePayment(
     currency: enrollment.currency,
     chargedAt: now,
   });
+  const paidCents = ledger.paid.get(cycleStart) ?? 0;
+  return { planId: enrollment.planId, cycle: { ...cycle, amountCents: cycleAmountCents, paidCents } };
+}
+
+/**
+ * A purchase is paid once (decision 029): its price fixed at the sale is what it owes, over its period. The
+ * customer's row is locked before the purchase's, the order adding them to a session takes (decision 013).
+ */
+async function purchaseTarget(
+  tx: Transaction,
+  organizationId: string,
+  values: PaymentValues & { purchaseId: string },
+  current?: LockedPayment,
+): Promise<PaymentTarget> {
+  await repository.lockCustomer(tx, organizationId, values.customerId);
+  const purchase = await repository.lockPurchaseForPayment(tx, organizationId, values.purchaseId);
+  if (!purchase || purchase.customerId !== values.customerId) throw new AppError('PURCHASE_NOT_FOUND');
+  assertCurrency(values, purchase.currency);
+  const isCounted = current?.status === 'COMPLETED' && current.purchaseId === values.purchaseId;
+  const paidCents = purchase.paidCents - (isCounted ? toCycleCents(current) : 0);
+  const cycle = {
+    start: purchase.startsOn,
+    end: purchase.expiresOn,
+    amountCents: purchase.priceCents,
+    paidCents,
+  };
+  return { planId: purchase.planId, cycle };
+}
+
+function assertCurrency(values: PaymentValues, currency: PaymentValues['currency']) {
+  if (values.currency !== currency) throw new AppError('PAYMENT_CURRENCY_MISMATCH', undefined, { currency });
+}
+
+/**
+ * Where the payment goes (an enrollment's cycle or a purchase) and how its money splits between that and the
+ * customer's credit (decision 028). `current`: the payment being edited, which no longer counts for itself.
+ */
+async function placePayment(
+  tx: Transaction,
+  organizationId: string,
+  values: PaymentValues,
+  now: Date,
+  current?: LockedPayment,
+) {
+  const { purchaseId } = values;
+  const target = purchaseId
+    ? await purchaseTarget(tx, organizationId, { ...values, purchaseId }, current)
+    : await cycleTarget(tx, organizationId, values, now, current);
   const refundedCents = values.status === 'REFUNDED' ? values.amountCents : (current?.refundedCents ?? 0);
   if (refundedCents > values.amountCents) {
     throw new AppError('PAYMENT_AMOUNT_BELOW_REFUNDED', undefined, { refundedCents });
@@ -146,13 +200,13 @@ async function placePayment(
             amountCents: values.amountCents - refundedCents,
             recordExcessAsCredit: values.recordExcessAsCredit,
           },
-          { ...cycle, amountCents: cycleAmountCents, paidCents: ledger.paid.get(cycleStart) ?? 0 },
+          target.cycle,
         )
       : { toCreditCents: 0 };
   return {
-    planId: enrollment.planId,
-    cycleStart,
-    cycleEnd: cycle.end,
+    planId: target.planId,
+    cycleStart: target.cycle.start,
+    cycleEnd: target.cycle.end,
     creditedCents: toCreditCents,
     refundedCents,
   };
@@ -417,7 +471,10 @@ export async function applyCredit(
   return getCustomerBilling(db, access, customerId, actor.now);
 }
 
-/** Each enrollment's billing cycles with what is paid, due and overdue, in the organization's calendar. */
+/**
+ * Each enrollment's billing cycles with what is paid, due and overdue, in the organization's calendar, and
+ * the customer's purchases with what is paid of each.
+ */
 export async function getCustomerBilling(
   db: Database,
   access: OrgAccess,
@@ -434,16 +491,18 @@ export async function getCustomerBilling(
   if (customerName === null) throw new AppError('CUSTOMER_NOT_FOUND');
   const today = todayIn(timeZone, now);
   const horizon = addDays(today, UPCOMING_CYCLE_DAYS);
-  const [ledgers, balances] = await Promise.all([
+  const [ledgers, balances, purchases] = await Promise.all([
     repository.cycleLedgers(
       db,
       organizationId,
       rows.map((row) => row.enrollmentId),
     ),
     repository.creditBalances(db, organizationId, customerId),
+    customerPurchases(db, organizationId, customerId, now),
   ]);
   return {
     customerName,
+    purchases,
     credits: [...balances]
       .filter(([, balanceCents]) => balanceCents > 0)
       .map(([currency, balanceCents]) => ({ currency, balanceCents })),

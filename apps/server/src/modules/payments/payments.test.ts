@@ -132,7 +132,9 @@ describe('the three steps', () => {
     const found = await t.request('GET', orgPath('/payments/customers?search=sem matricula'), {
       token: accountant.token,
     });
-    expect(found.body.items).toEqual([{ customerId: loner.id, name: 'Sem Matrícula', enrollmentCount: 0 }]);
+    expect(found.body.items).toEqual([
+      { customerId: loner.id, name: 'Sem Matrícula', enrollmentCount: 0, purchaseCount: 0 },
+    ]);
     const short = await t.request('GET', orgPath('/payments/customers?search=s'), {
       token: accountant.token,
     });
@@ -141,7 +143,7 @@ describe('the three steps', () => {
       token: accountant.token,
     });
     expect(enrolled.body.items).toEqual([
-      { customerId: mine.customerId, name: `Paga N${customerNumber}`, enrollmentCount: 1 },
+      { customerId: mine.customerId, name: `Paga N${customerNumber}`, enrollmentCount: 1, purchaseCount: 0 },
     ]);
     // Without a search: the most recently enrolled first, and nobody without an enrollment.
     const recent = await t.request('GET', orgPath('/payments/customers'), { token: accountant.token });
@@ -149,6 +151,7 @@ describe('the three steps', () => {
       customerId: mine.customerId,
       name: `Paga N${customerNumber}`,
       enrollmentCount: 1,
+      purchaseCount: 0,
     });
     expect(recent.body.items.map((c: { customerId: string }) => c.customerId)).not.toContain(loner.id);
   });

@@ -5,6 +5,7 @@ import type {
   MakeUpCreditOutcome,
 } from '@reformer/domain/make-up-credit-schemas';
 import type { PlaceKind } from '@reformer/domain/make-up-credits';
+import type { PurchaseClassOutcome } from '@reformer/domain/purchases';
 import {
   type AddCustomersToSessionValues,
   type AttendanceStatus,
@@ -15,6 +16,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import * as credits from '../make-up-credits/make-up-credit-ledger.ts';
+import * as purchaseClasses from '../purchases/purchase-classes.ts';
 import * as waitlist from '../waitlist/waitlist-seats.ts';
 import * as repository from './attendance.repository.ts';
 import { countRoster, enrolledAmong, isEnrolledWithoutRow, type lockSession } from './sessions.repository.ts';
@@ -27,7 +29,8 @@ type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 /**
  * All or nothing, decided under the schedule's lock: if the free seats cannot take every customer none is
  * added (SESSION_FULL); a customer already on the roster is refused by the primary key. A make-up
- * (REPOSITION) also spends each customer's oldest valid credit, under their row's lock (decision 023).
+ * (REPOSITION) also spends each customer's oldest valid credit, under their row's lock (decision 023); with `usePurchase`, any other place spends a class of each customer's purchase
+ * (decision 029), under the purchases' lock taken after the customers'.
  */
 export async function addCustomersToSession(
   db: Database,
@@ -59,13 +62,25 @@ export async function addCustomersToSession(
       if (rosterCount + held + seats > session.capacity) throw new AppError('SESSION_FULL');
       await insertAdded(tx, input, { organizationId, sessionId, now });
       if (seats > 0) await waitlist.seatedFromLine(tx, { organizationId, sessionId, now }, input.customerIds);
-      if (!isMakeUp) return [];
       const booked = { id: sessionId, ...session };
-      return credits.spendCredits(tx, { organizationId, session: booked, customers: found, now });
+      if (isMakeUp)
+        return {
+          spentCredits: await credits.spendCredits(tx, {
+            organizationId,
+            session: booked,
+            customers: found,
+            now,
+          }),
+          spentPurchases: [],
+        };
+      if (!input.usePurchase) return { spentCredits: [], spentPurchases: [] };
+      const isTrial = input.status === 'TRIAL';
+      const booking = { organizationId, session: booked, customers: found, isTrial, now };
+      return { spentCredits: [], spentPurchases: await purchaseClasses.spendClasses(tx, booking) };
     },
     now,
   );
-  return { ...details, spentCredits: result };
+  return { ...details, ...result };
 }
 
 async function insertAdded(
@@ -111,7 +126,7 @@ export async function updateAttendance(
     (tx, session) => changeAttendanceStatus(tx, { ...key, session, now, publicUrl }, status),
     now,
   );
-  return { ...details, makeUpCredit: result.makeUpCredit };
+  return { ...details, makeUpCredit: result.makeUpCredit, purchaseClass: result.purchaseClass };
 }
 
 export type PlaceChange = {
@@ -138,7 +153,11 @@ export async function changeAttendanceStatus(
   tx: Transaction,
   place: PlaceChange,
   status: AttendanceStatus,
-): Promise<{ previousStatus: AttendanceStatus; makeUpCredit: MakeUpCreditOutcome | null }> {
+): Promise<{
+  previousStatus: AttendanceStatus;
+  makeUpCredit: MakeUpCreditOutcome | null;
+  purchaseClass: PurchaseClassOutcome | null;
+}> {
   const { session, now, publicUrl } = place;
   const key = {
     organizationId: place.organizationId,
@@ -157,16 +176,17 @@ export async function changeAttendanceStatus(
     const held = await waitlist.heldSeats(tx, { ...key, now });
     if (rosterCount + held >= session.capacity) throw new AppError('SESSION_FULL');
   }
-  const makeUpCredit = await credits.settleStatusChange(
-    tx,
-    { ...key, session, kind, now },
-    { current, status },
-  );
+  const change = { current, status };
+  // A place a purchase paid for is settled by its class coming back or not, never by a make-up credit.
+  const purchaseClass = await purchaseClasses.settleStatusChange(tx, { ...key, session, now }, change);
+  const makeUpCredit = purchaseClass
+    ? null
+    : await credits.settleStatusChange(tx, { ...key, session, kind, now }, change);
   if (recorded) await repository.setAttendanceStatus(tx, key, status, now);
   else await repository.insertAttendance(tx, [enrollmentRow(key, { status, now })]);
   if (countsTowardCapacity(current) && !countsTowardCapacity(status))
     await waitlist.offerFreedSeats(tx, { ...key, now, publicUrl }, session);
-  return { previousStatus: current, makeUpCredit };
+  return { previousStatus: current, makeUpCredit, purchaseClass };
 }
 
 /** What put the customer on the session, for the credit rule: their enrollment, a credit (a make-up), or neither. */

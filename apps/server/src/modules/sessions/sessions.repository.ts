@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'dri
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { preparedStatement } from '../../db/prepared.ts';
+import { classesSpent } from '../../db/purchase-balance.ts';
 import {
   checkIns,
   enrolled,
@@ -13,8 +14,11 @@ import {
   selectField,
 } from '../../db/roster.ts';
 import {
+  customerPlans,
   customers,
   establishments,
+  purchaseClasses,
+  purchases,
   scheduleSessions,
   schedules,
   sessionAttendance,
@@ -167,7 +171,28 @@ export async function findSession(db: Reader, organizationId: string, sessionId:
   return row ?? null;
 }
 
-/** Customers with an attendance row in the session, and enrolled customers without one (CONFIRMED). */
+/** The class a purchase paid for a place, and that purchase's balance (decision 029), beside the roster row. */
+const placePaidByPurchase = and(
+  eq(purchaseClasses.organizationId, sessionAttendance.organizationId),
+  eq(purchaseClasses.sessionId, sessionAttendance.sessionId),
+  eq(purchaseClasses.customerId, sessionAttendance.customerId),
+);
+const purchaseOfPlace = and(
+  eq(purchases.organizationId, purchaseClasses.organizationId),
+  eq(purchases.id, purchaseClasses.purchaseId),
+);
+const placePurchaseColumns = {
+  purchaseId: purchaseClasses.purchaseId,
+  returnedAt: purchaseClasses.returnedAt,
+  purchasePlanName: customerPlans.name,
+  classesTotal: purchases.classesTotal,
+  classesSpent: classesSpent.mapWith(Number),
+};
+
+/**
+ * Customers with an attendance row in the session (with the purchase that paid their place, if one did), and
+ * enrolled customers without one (CONFIRMED).
+ */
 export async function listRoster(db: Reader, organizationId: string, sessionId: string) {
   const [recorded, enrolledOnly] = await Promise.all([
     db
@@ -181,6 +206,7 @@ export async function listRoster(db: Reader, organizationId: string, sessionId: 
         reason: sessionAttendance.reason,
         notes: sessionAttendance.notes,
         checkedInAt: sessionAttendance.checkedInAt,
+        ...placePurchaseColumns,
       })
       .from(sessionAttendance)
       .innerJoin(
@@ -188,6 +214,15 @@ export async function listRoster(db: Reader, organizationId: string, sessionId: 
         and(
           eq(customers.organizationId, sessionAttendance.organizationId),
           eq(customers.id, sessionAttendance.customerId),
+        ),
+      )
+      .leftJoin(purchaseClasses, placePaidByPurchase)
+      .leftJoin(purchases, purchaseOfPlace)
+      .leftJoin(
+        customerPlans,
+        and(
+          eq(customerPlans.organizationId, purchases.organizationId),
+          eq(customerPlans.id, purchases.planId),
         ),
       )
       .where(
@@ -216,8 +251,22 @@ export async function listRoster(db: Reader, organizationId: string, sessionId: 
     notes: null,
     checkedInAt: null,
   }));
+  const withPurchases = recorded.map(
+    ({ purchaseId, purchasePlanName, classesTotal, classesSpent, returnedAt, ...entry }) => ({
+      ...entry,
+      purchase:
+        purchaseId && purchasePlanName !== null && classesTotal !== null
+          ? {
+              purchaseId,
+              planName: purchasePlanName,
+              classesLeft: Math.max(0, classesTotal - classesSpent),
+              isReturned: returnedAt !== null,
+            }
+          : null,
+    }),
+  );
   // By name as the customer list sorts (sort_name under the C collation: code-unit order), then by id.
-  return [...recorded, ...fromEnrollments]
+  return [...withPurchases, ...fromEnrollments.map((entry) => ({ ...entry, purchase: null }))]
     .sort(
       (a, b) => compareText(a.sortName ?? '', b.sortName ?? '') || compareText(a.customerId, b.customerId),
     )

@@ -102,7 +102,7 @@ const addCustomers = createRoute({
     201: jsonResponse(CustomersAdded, 'Added'),
     ...standardErrors,
     409: errorResponse(
-      'SESSION_FULL, SESSION_CUSTOMER_DUPLICATE, SESSION_INACTIVE; for a make-up MAKE_UP_NO_CREDIT or MAKE_UP_SESSION_NOT_ALLOWED (`details.customerId`)',
+      'SESSION_FULL, SESSION_CUSTOMER_DUPLICATE, SESSION_INACTIVE; for a make-up MAKE_UP_NO_CREDIT or MAKE_UP_SESSION_NOT_ALLOWED (`details.customerId`); with `usePurchase` PURCHASE_NONE, PURCHASE_USED_UP or PURCHASE_EXPIRED (`details.customerId`, `name`)',
     ),
   },
 });

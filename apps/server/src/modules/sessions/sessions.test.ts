@@ -309,6 +309,7 @@ describe('a session and its roster', () => {
         reason: 'TRIAL_CLASS',
         notes: 'Primeira vez',
         checkedInAt: null,
+        purchase: null,
       },
       {
         customerId: marta.id,
@@ -319,6 +320,7 @@ describe('a session and its roster', () => {
         reason: 'REPOSITION',
         notes: null,
         checkedInAt: null,
+        purchase: null,
       },
       {
         customerId: zelia.id,
@@ -329,11 +331,13 @@ describe('a session and its roster', () => {
         reason: 'TRIAL_CLASS',
         notes: 'Primeira vez',
         checkedInAt: null,
+        purchase: null,
       },
     ]);
     const read = await t.request('GET', orgPath(`/sessions/${session.id}`), { token: owner.token });
-    const { spentCredits, ...added } = reposition.body;
+    const { spentCredits, spentPurchases, ...added } = reposition.body;
     expect(spentCredits).toEqual([]);
+    expect(spentPurchases).toEqual([]);
     expect(read.body).toEqual(added);
     expect(
       (await t.request('GET', orgPath(`/sessions/${classA.id}`), { token: owner.token })).body.error,

@@ -5,7 +5,14 @@ const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 type PaginationProps = {
   /** Whose texts label it: each paged list has its own `<list>.pagination` catalog section. */
-  list: 'customers' | 'schedules' | 'enrollments' | 'payments' | 'medicalRecords' | 'customerCredits';
+  list:
+    | 'customers'
+    | 'schedules'
+    | 'enrollments'
+    | 'payments'
+    | 'medicalRecords'
+    | 'customerCredits'
+    | 'purchases';
   page: number;
   limit: number;
   total: number;

@@ -7,6 +7,7 @@ import { api } from '@/lib/api-client.ts';
 import { ApiError, NetworkError } from '@/lib/api-error.ts';
 import { describeError } from '@/lib/error-messages.ts';
 import type { TranslationKey } from '@/lib/i18n-keys.ts';
+import { purchasesQueryKey } from '@/lib/organization-query-keys.ts';
 import { useToastMutation } from '@/lib/toasts.ts';
 import { storeSession } from './get-session.ts';
 import { sessionsPath } from './get-sessions.ts';
@@ -20,8 +21,17 @@ export function addCustomersToSession(
   return api.post<CustomersAdded>(`${sessionsPath(organizationId, sessionId)}/customers`, input);
 }
 
-/** Refusals that say what to do: a make-up without a valid credit, or outside the customer's plan. */
-const MAKE_UP_REFUSALS = new Set(['MAKE_UP_NO_CREDIT', 'MAKE_UP_SESSION_NOT_ALLOWED']);
+/**
+ * Refusals that say what to do: a make-up without a valid credit, or outside the customer's plan; a place no
+ * purchase of theirs can pay for (decision 029).
+ */
+const MAKE_UP_REFUSALS = new Set([
+  'MAKE_UP_NO_CREDIT',
+  'MAKE_UP_SESSION_NOT_ALLOWED',
+  'PURCHASE_NONE',
+  'PURCHASE_USED_UP',
+  'PURCHASE_EXPIRED',
+]);
 
 /**
  * Spec §8: a full class is 'This schedule is at full capacity'; a refused make-up says whose credit is
@@ -46,15 +56,21 @@ export function useAddCustomersToSession(
       addCustomersToSession(organizationId, sessionId, input),
     toasts: {
       loading: t('attendance.addCustomers.loading'),
-      success: (_session, input) =>
-        input.status === 'REPOSITION'
-          ? t('makeUpCredits.booking.success', { count: input.customerIds.length })
-          : t('attendance.addCustomers.success.count', { count: input.customerIds.length }),
+      success: (session, input) => {
+        if (input.status === 'REPOSITION')
+          return t('makeUpCredits.booking.success', { count: input.customerIds.length });
+        const [spent] = session.spentPurchases;
+        if (session.spentPurchases.length === 1 && spent)
+          return t('purchases.preview.spent', { plan: spent.planName, count: spent.classesLeft });
+        return t('attendance.addCustomers.success.count', { count: input.customerIds.length });
+      },
       errorFallback: 'attendance.addCustomers.failed',
       describeError: describeAddError,
     },
     onSuccess: async (session) => {
       await storeSession(queryClient, organizationId, session);
+      if (session.spentPurchases.length > 0)
+        await queryClient.invalidateQueries({ queryKey: purchasesQueryKey(organizationId) });
       await options.onSuccess?.();
     },
   });

@@ -3,6 +3,7 @@ import type { AttendanceStatus } from '@reformer/domain/sessions';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '@/lib/api-client.ts';
+import { purchasesQueryKey } from '@/lib/organization-query-keys.ts';
 import { useToastMutation } from '@/lib/toasts.ts';
 import { useMakeUpCreditText } from '../make-up-credit-text.ts';
 import { storeSession } from './get-session.ts';
@@ -35,12 +36,20 @@ export function useUpdateAttendance(organizationId: string, sessionId: string) {
       updateAttendance(organizationId, sessionId, customerId, status),
     toasts: {
       loading: t('attendance.status.loading'),
-      success: (change, { name }) =>
-        change.makeUpCredit
-          ? `${t('attendance.status.success', { name })} ${creditText(change.makeUpCredit, name)}`
-          : t('attendance.status.success', { name }),
+      success: (change, { name }) => {
+        const done = t('attendance.status.success', { name });
+        if (change.makeUpCredit) return `${done} ${creditText(change.makeUpCredit, name)}`;
+        // A place a pack paid for: its class came back, stayed spent, or was spent again (decision 029).
+        if (change.purchaseClass)
+          return `${done} ${t(`purchases.outcomes.${change.purchaseClass.outcome}`, { hours: change.purchaseClass.noticeHours })}`;
+        return done;
+      },
       errorFallback: 'attendance.status.failed',
     },
-    onSuccess: (session) => storeSession(queryClient, organizationId, session),
+    onSuccess: async (session) => {
+      await storeSession(queryClient, organizationId, session);
+      if (session.purchaseClass)
+        await queryClient.invalidateQueries({ queryKey: purchasesQueryKey(organizationId) });
+    },
   });
 }

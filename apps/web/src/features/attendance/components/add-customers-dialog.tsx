@@ -9,7 +9,7 @@ import {
   type SessionDetails,
 } from '@reformer/domain/sessions';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { type FieldError, type Resolver, type ResolverOptions, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form/select-field.tsx';
@@ -21,12 +21,14 @@ import { useAddCustomersToSession } from '../api/add-customers-to-session.ts';
 import { waitlistQueryOptions } from '../api/get-waitlist.ts';
 import { CustomerPicker, type PickedCustomer } from './customer-picker.tsx';
 import { MakeUpCreditsPreview } from './make-up-credits-preview.tsx';
+import { PurchaseClassesPreview } from './purchase-classes-preview.tsx';
 
 type FormValues = {
   customerIds: string[];
   reason: AddToSessionReason | '';
   status: (typeof ADDABLE_ATTENDANCE_STATUSES)[number];
   notes: string;
+  usePurchase: boolean;
 };
 
 const domain = domainResolver(AddCustomersToSessionInput);
@@ -48,7 +50,8 @@ type AddCustomersDialogProps = { organizationId: string; session: SessionDetails
 
 /**
  * "Add customers": several at once, with a status, a reason (required) and notes; beyond capacity is refused.
- * A make-up (REPOSITION) shows each customer's valid credits and uses the oldest.
+ * A make-up (REPOSITION) shows each customer's valid credits and uses the oldest; any other place can spend a
+ * class of the customer's pack, single or trial class, whose balance shows before adding.
  */
 export function AddCustomersDialog({ organizationId, session, timeZone }: AddCustomersDialogProps) {
   const { t } = useTranslation();
@@ -90,10 +93,18 @@ function AddCustomersForm({
     AddCustomersToSessionValues
   >({
     resolver: addCustomersResolver,
-    defaultValues: { customerIds: [], reason: '', status: 'CONFIRMED', notes: '' },
+    defaultValues: { customerIds: [], reason: '', status: 'CONFIRMED', notes: '', usePurchase: false },
   });
   const { errors, isSubmitted } = formState;
-  const isMakeUp = watch('status') === 'REPOSITION';
+  const status = watch('status');
+  const isMakeUp = status === 'REPOSITION';
+  // Spending a purchase's class is on once a picked customer has one that pays, until staff turn it off.
+  const onUsableChange = useCallback(
+    (isUsable: boolean) => {
+      if (!formState.dirtyFields.usePurchase) setValue('usePurchase', isUsable);
+    },
+    [formState.dirtyFields.usePurchase, setValue],
+  );
   // A customer holding a waitlist offer takes the seat held for them (the server leaves their own offer out).
   const { data: waitlist } = useQuery(waitlistQueryOptions(organizationId, session.id));
   const offeredTo = new Set(
@@ -109,7 +120,10 @@ function AddCustomersForm({
   });
 
   const submit = handleSubmit(async (input) => {
-    await addCustomers.mutateAsync(input).catch(() => undefined);
+    // A make-up is paid by a credit, never by a purchase (the server ignores it too).
+    await addCustomers
+      .mutateAsync({ ...input, usePurchase: input.usePurchase && !isMakeUp })
+      .catch(() => undefined);
   });
 
   return (
@@ -164,6 +178,22 @@ function AddCustomersForm({
           sessionDate={session.date}
           timeZone={timeZone}
         />
+      )}
+      {!isMakeUp && picked.length > 0 && (
+        <div className="flex flex-col gap-2">
+          <label className="flex cursor-pointer items-center gap-2">
+            <input type="checkbox" className="checkbox checkbox-sm" {...register('usePurchase')} />
+            {t('purchases.preview.usePurchase')}
+          </label>
+          <PurchaseClassesPreview
+            organizationId={organizationId}
+            customers={picked}
+            sessionDate={session.date}
+            timeZone={timeZone}
+            isTrial={status === 'TRIAL'}
+            onUsableChange={onUsableChange}
+          />
+        </div>
       )}
       <TextareaField
         label={`${t('attendance.addCustomers.notes')} (${t('common.optional')})`}

@@ -30,6 +30,11 @@ export function RosterList({
     [
       t(`attendance.session.roster.sources.${entry.source}`),
       entry.reason && t(`attendance.reasons.${entry.reason}`),
+      entry.purchase &&
+        t(entry.purchase.isReturned ? 'purchases.roster.returned' : 'purchases.roster.spent', {
+          plan: entry.purchase.planName,
+          count: entry.purchase.classesLeft,
+        }),
     ]
       .filter(Boolean)
       .join(' · ');

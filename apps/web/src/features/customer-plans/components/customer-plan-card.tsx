@@ -35,7 +35,13 @@ export function CustomerPlanCard({ plan, actions }: CustomerPlanCardProps) {
         <p>
           <span className="text-2xl font-bold">{formatMoney(plan.priceCents, plan.currency)}</span>{' '}
           <span className="text-sm text-base-content/70">
-            {t(`customerPlans.billingCycles.${plan.billingCycle}`)}
+            {plan.kind === 'RECURRING'
+              ? t(`customerPlans.billingCycles.${plan.billingCycle}`)
+              : t('customerPlans.purchaseTerms', {
+                  kind: t(`customerPlans.kinds.${plan.kind}`),
+                  classes: t('purchases.classes', { count: plan.classCount ?? 1 }),
+                  days: plan.validityDays,
+                })}
           </span>
         </p>
         <p className="text-sm text-base-content/80">{plan.description}</p>
@@ -48,16 +54,20 @@ export function CustomerPlanCard({ plan, actions }: CustomerPlanCardProps) {
             ))}
           </ul>
         </div>
-        <p className="text-sm">
-          {plan.weeklySessionsLimit === null
-            ? t('customerPlans.weeklyLimit.none')
-            : t('customerPlans.weeklyLimit.count', { count: plan.weeklySessionsLimit })}
-        </p>
-        <p className="text-sm">
-          {plan.renewsAutomatically
-            ? t('customerPlans.renewal.automatic')
-            : t('customerPlans.renewal.fixedTerm')}
-        </p>
+        {plan.kind === 'RECURRING' && (
+          <>
+            <p className="text-sm">
+              {plan.weeklySessionsLimit === null
+                ? t('customerPlans.weeklyLimit.none')
+                : t('customerPlans.weeklyLimit.count', { count: plan.weeklySessionsLimit })}
+            </p>
+            <p className="text-sm">
+              {plan.renewsAutomatically
+                ? t('customerPlans.renewal.automatic')
+                : t('customerPlans.renewal.fixedTerm')}
+            </p>
+          </>
+        )}
         {actions && (
           <div className="card-actions justify-end">
             <button type="button" className="btn btn-sm" onClick={actions.onEdit}>

@@ -2,6 +2,7 @@ import {
   type BillingCycle,
   type CustomerPlan,
   CustomerPlanInput,
+  type PlanKind,
   renewsByDefault,
 } from '@reformer/domain/customer-plans';
 import { type Currency, centsToInput, parseMoneyInput } from '@reformer/domain/money';
@@ -20,6 +21,10 @@ export type CustomerPlanFormValues = {
   weeklySessionsLimit: string;
   renewsAutomatically: boolean;
   isActive: boolean;
+  kind: PlanKind;
+  /** Texts as typed ('' = not given): a pack's classes, and how many days a purchase lasts. */
+  classCount: string;
+  validityDays: string;
 };
 
 export type CustomerPlanValues = z.output<typeof CustomerPlanInput>;
@@ -33,6 +38,9 @@ export const CUSTOMER_PLAN_FORM_FIELDS = [
   'weeklySessionsLimit',
   'renewsAutomatically',
   'isActive',
+  'kind',
+  'classCount',
+  'validityDays',
 ] as const satisfies readonly (keyof CustomerPlanFormValues)[];
 
 export const EMPTY_CUSTOMER_PLAN_FORM: CustomerPlanFormValues = {
@@ -45,6 +53,9 @@ export const EMPTY_CUSTOMER_PLAN_FORM: CustomerPlanFormValues = {
   weeklySessionsLimit: '',
   renewsAutomatically: renewsByDefault('MONTHLY'),
   isActive: true,
+  kind: 'RECURRING',
+  classCount: '',
+  validityDays: '',
 };
 
 export function planToForm(plan: CustomerPlan, localeTag: string): CustomerPlanFormValues {
@@ -58,8 +69,13 @@ export function planToForm(plan: CustomerPlan, localeTag: string): CustomerPlanF
     weeklySessionsLimit: plan.weeklySessionsLimit === null ? '' : String(plan.weeklySessionsLimit),
     renewsAutomatically: plan.renewsAutomatically,
     isActive: plan.isActive,
+    kind: plan.kind,
+    classCount: plan.classCount === null ? '' : String(plan.classCount),
+    validityDays: plan.validityDays === null ? '' : String(plan.validityDays),
   };
 }
+
+const wholeOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /** Money is typed as text and sent as cents; blank service rows are dropped. */
 export function toCustomerPlanInput(values: CustomerPlanFormValues): CustomerPlanInput {
@@ -74,6 +90,9 @@ export function toCustomerPlanInput(values: CustomerPlanFormValues): CustomerPla
     weeklySessionsLimit: limit === '' ? null : Number(limit),
     renewsAutomatically: values.renewsAutomatically,
     isActive: values.isActive,
+    kind: values.kind,
+    classCount: wholeOrNull(values.classCount),
+    validityDays: wholeOrNull(values.validityDays),
   };
 }
 

@@ -12,6 +12,7 @@ import {
   customerPlanFormResolver,
   EMPTY_CUSTOMER_PLAN_FORM,
 } from './customer-plan-form-values.ts';
+import { PlanKindSelect, PurchaseTermsFields } from './plan-kind-fields.tsx';
 import { ServicesEditor } from './services-editor.tsx';
 
 type CustomerPlanFormProps = {
@@ -24,7 +25,8 @@ type CustomerPlanFormProps = {
 
 /**
  * Name, description, price and currency, billing cycle, services, weekly limit, active (spec §3), and whether
- * its enrollments renew by themselves (issue #26), which follows the cycle's default until staff touch it.
+ * its enrollments renew by themselves (issue #26), which follows the cycle's default until staff touch it. A
+ * pack, single or trial class (decision 029) has no cycle or weekly limit: its classes and validity instead.
  */
 export function CustomerPlanForm({
   defaultValues = EMPTY_CUSTOMER_PLAN_FORM,
@@ -34,12 +36,13 @@ export function CustomerPlanForm({
   onCancel,
 }: CustomerPlanFormProps) {
   const { t } = useTranslation();
-  const { register, control, handleSubmit, formState, setError, setValue } = useForm<
-    CustomerPlanFormValues,
-    unknown,
-    CustomerPlanValues
-  >({ resolver: customerPlanFormResolver, defaultValues });
+  const form = useForm<CustomerPlanFormValues, unknown, CustomerPlanValues>({
+    resolver: customerPlanFormResolver,
+    defaultValues,
+  });
+  const { register, control, handleSubmit, formState, setError, setValue } = form;
   const { errors } = formState;
+  const isRecurring = form.watch('kind') === 'RECURRING';
 
   const submit = handleSubmit(async (values) => {
     await onSubmit(values).catch((error: unknown) =>
@@ -56,6 +59,7 @@ export function CustomerPlanForm({
         error={errors.name}
         {...register('name')}
       />
+      <PlanKindSelect form={form} />
       <TextareaField
         label={t('customerPlans.fields.description')}
         isRequired
@@ -82,7 +86,8 @@ export function CustomerPlanForm({
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1">
+        {!isRecurring && <PurchaseTermsFields form={form} />}
+        <label className={isRecurring ? 'flex flex-col gap-1' : 'hidden'}>
           <span className="text-sm font-medium">{t('customerPlans.fields.billingCycle')}</span>
           <select
             className="select w-full"
@@ -100,15 +105,17 @@ export function CustomerPlanForm({
             ))}
           </select>
         </label>
-        <TextField
-          type="number"
-          min={1}
-          max={20}
-          step={1}
-          label={`${t('customerPlans.fields.weeklySessionsLimit')} (${t('common.optional')})`}
-          error={errors.weeklySessionsLimit}
-          {...register('weeklySessionsLimit')}
-        />
+        {isRecurring && (
+          <TextField
+            type="number"
+            min={1}
+            max={20}
+            step={1}
+            label={`${t('customerPlans.fields.weeklySessionsLimit')} (${t('common.optional')})`}
+            error={errors.weeklySessionsLimit}
+            {...register('weeklySessionsLimit')}
+          />
+        )}
       </div>
       <Controller
         control={control}
@@ -117,7 +124,7 @@ export function CustomerPlanForm({
           <ServicesEditor value={field.value} onChange={field.onChange} error={fieldState.error} />
         )}
       />
-      <div>
+      <div className={isRecurring ? '' : 'hidden'}>
         <label className="flex cursor-pointer items-center gap-2">
           <input
             type="checkbox"

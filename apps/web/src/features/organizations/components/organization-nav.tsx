@@ -1,3 +1,4 @@
+import { PURCHASE_ACTIONS } from '@reformer/domain/purchases';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '@/lib/access-profile.ts';
@@ -108,6 +109,19 @@ export function OrganizationNav({
               onClick={onNavigate}
             >
               {t('nav.enrollment')}
+            </Link>
+          </li>
+        )}
+        {permissions.canAny(PURCHASE_ACTIONS.view) && (
+          <li>
+            <Link
+              to="/app/org/$orgId/purchases"
+              params={params}
+              className={itemClass}
+              activeProps={activeProps}
+              onClick={onNavigate}
+            >
+              {t('nav.purchases')}
             </Link>
           </li>
         )}

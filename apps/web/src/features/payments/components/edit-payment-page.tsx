@@ -128,6 +128,7 @@ function EditPaymentForm({
       const target = {
         customerId: payment.customerId,
         enrollmentId: payment.enrollmentId,
+        purchaseId: payment.purchaseId,
         cycleStart: payment.cycleStart,
       };
       const values = { ...toPaymentValues(details, target), recordExcessAsCredit };

@@ -1,11 +1,12 @@
 import { centsToInput } from '@reformer/domain/money';
 import type { EnrollmentBilling, Payment } from '@reformer/domain/payments';
+import type { Purchase } from '@reformer/domain/purchases';
 import { todayIn } from '@reformer/domain/time-zones';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFormatMoney, useLocaleTag } from '@/lib/format.ts';
+import { useLocaleTag } from '@/lib/format.ts';
 import { useCreatePayment } from '../api/create-payment.ts';
 import type { PixMerchant } from '../pix-code.ts';
 import { ExcessPaymentAlert, useExcessRefusal } from './excess-payment-alert.tsx';
@@ -22,9 +23,11 @@ import {
   paymentDetailsResolver,
   toPaymentValues,
 } from './payment-form-values.ts';
+import { purchaseAmountToPay } from './payment-purchase-options.tsx';
 import { type PaymentStep, PaymentStepActions, PaymentStepIndicator } from './payment-steps.tsx';
 import { PaymentSummary } from './payment-summary.tsx';
 import { PixCodeDialog } from './pix-code-dialog.tsx';
+import { usePaymentTargetText } from './use-payment-target-text.ts';
 
 type NewPaymentPageProps = {
   organizationId: string;
@@ -33,17 +36,22 @@ type NewPaymentPageProps = {
   customer: ChosenCustomer | null;
   /** Chosen before a reload (kept in the address): the details step can open again. */
   enrollment: EnrollmentBilling | null;
+  /** Or the pack, single or trial class sold to them (decision 029). */
+  purchase: Purchase | null;
   /** The step the address names; none: the first one the choices allow. */
   step: PaymentStep | undefined;
-  onStepChange: (step: PaymentStep, chosen: { customerId?: string; enrollmentId?: string }) => void;
+  onStepChange: (
+    step: PaymentStep,
+    chosen: { customerId?: string; enrollmentId?: string; purchaseId?: string },
+  ) => void;
 };
 
 /** The step the address asks for, if what it needs is chosen; else the last one that is open. */
 function reachableStep(
   asked: PaymentStep,
-  chosen: { customer: ChosenCustomer | null; enrollment: EnrollmentBilling | null },
+  chosen: { customer: ChosenCustomer | null; target: unknown },
 ): PaymentStep {
-  if (asked === 'details' && chosen.enrollment) return 'details';
+  if (asked === 'details' && chosen.target) return 'details';
   if (asked !== 'customer' && chosen.customer) return 'enrollment';
   return 'customer';
 }
@@ -59,21 +67,23 @@ export function NewPaymentPage({
   merchant,
   customer: initialCustomer,
   enrollment: initialEnrollment,
+  purchase: initialPurchase,
   step: askedStep,
   onStepChange,
 }: NewPaymentPageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const localeTag = useLocaleTag();
-  const formatMoney = useFormatMoney();
   const [search, setSearch] = useState('');
+  const { summaryOf, amountHintOf } = usePaymentTargetText();
   const [customer, setCustomer] = useState(initialCustomer);
   const [enrollment, setEnrollment] = useState(initialEnrollment);
+  const [purchase, setPurchase] = useState(initialPurchase);
   const [created, setCreated] = useState<Payment | null>(null);
   // No step in the address: the flow opens on step 2 for a customer chosen before it, else on step 1.
   const step = reachableStep(askedStep ?? (initialCustomer ? 'enrollment' : 'customer'), {
     customer,
-    enrollment,
+    target: enrollment ?? purchase,
   });
   const form = useForm<PaymentDetailsFormValues, unknown, PaymentDetailsValues>({
     resolver: paymentDetailsResolver,
@@ -83,10 +93,18 @@ export function NewPaymentPage({
         amount: centsToInput(amountToPay(initialEnrollment), localeTag),
         currency: initialEnrollment.currency,
       }),
+      ...(initialPurchase && {
+        amount: centsToInput(purchaseAmountToPay(initialPurchase), localeTag),
+        currency: initialPurchase.currency,
+      }),
     },
   });
   const setStep = (next: PaymentStep) =>
-    onStepChange(next, { customerId: customer?.id, enrollmentId: enrollment?.enrollmentId });
+    onStepChange(next, {
+      customerId: customer?.id,
+      enrollmentId: enrollment?.enrollmentId,
+      purchaseId: purchase?.id,
+    });
   const toList = () => navigate({ to: '/app/org/$orgId/payments', params: { orgId: organizationId } });
   const createPayment = useCreatePayment(organizationId, {
     // The code is for paying: a payment recorded as already paid (COMPLETED) does not offer it.
@@ -95,24 +113,36 @@ export function NewPaymentPage({
   });
 
   const chooseCustomer = (chosen: ChosenCustomer) => {
-    if (chosen.id !== customer?.id) setEnrollment(null);
+    if (chosen.id !== customer?.id) {
+      setEnrollment(null);
+      setPurchase(null);
+    }
     setCustomer(chosen);
   };
   // Another enrollment brings its plan's amount and currency; the same one keeps what was typed.
   const chooseEnrollment = (chosen: EnrollmentBilling) => {
     if (chosen.enrollmentId === enrollment?.enrollmentId) return;
     setEnrollment(chosen);
+    setPurchase(null);
     form.setValue('amount', centsToInput(amountToPay(chosen), localeTag));
+    form.setValue('currency', chosen.currency);
+  };
+  const choosePurchase = (chosen: Purchase) => {
+    if (chosen.id === purchase?.id) return;
+    setPurchase(chosen);
+    setEnrollment(null);
+    form.setValue('amount', centsToInput(purchaseAmountToPay(chosen), localeTag));
     form.setValue('currency', chosen.currency);
   };
   const excess = useExcessRefusal();
   const submitWith = (recordExcessAsCredit: boolean) =>
     form.handleSubmit(async (details) => {
-      if (!customer || !enrollment) return;
+      if (!customer || !(enrollment || purchase)) return;
       const target = {
         customerId: customer.id,
-        enrollmentId: enrollment.enrollmentId,
-        cycleStart: cycleToPay(enrollment)?.start ?? null,
+        enrollmentId: enrollment?.enrollmentId ?? null,
+        purchaseId: purchase?.id ?? null,
+        cycleStart: enrollment ? (cycleToPay(enrollment)?.start ?? null) : null,
       };
       const values = { ...toPaymentValues(details, target), recordExcessAsCredit };
       await createPayment.mutateAsync(values).catch((error: unknown) => {
@@ -152,25 +182,15 @@ export function NewPaymentPage({
                 customerId={customer.id}
                 value={enrollment?.enrollmentId ?? null}
                 onChange={chooseEnrollment}
+                purchaseId={purchase?.id ?? null}
+                onChoosePurchase={choosePurchase}
               />
             </>
           )}
-          {step === 'details' && customer && enrollment && (
+          {step === 'details' && customer && (enrollment || purchase) && (
             <form id="payment-details" className="flex flex-col gap-4" noValidate onSubmit={submit}>
-              <PaymentSummary
-                customerName={customer.name}
-                plan={t('payments.enrollmentStep.option', {
-                  plan: enrollment.planName,
-                  schedule: enrollment.scheduleName,
-                })}
-                cycle={cycleToPay(enrollment)}
-              />
-              <PaymentDetailsFields
-                form={form}
-                amountHint={t('payments.form.hints.amountFromPlan', {
-                  price: formatMoney(enrollment.priceCents, enrollment.currency),
-                })}
-              />
+              <PaymentSummary customerName={customer.name} {...summaryOf(enrollment, purchase)} />
+              <PaymentDetailsFields form={form} amountHint={amountHintOf(enrollment, purchase)} />
               {excess.refusal && (
                 <ExcessPaymentAlert
                   refusal={excess.refusal}
@@ -184,7 +204,7 @@ export function NewPaymentPage({
       </div>
       <PaymentStepActions
         step={step}
-        canGoOn={step === 'customer' ? Boolean(customer) : Boolean(enrollment)}
+        canGoOn={step === 'customer' ? Boolean(customer) : Boolean(enrollment || purchase)}
         isSubmitting={createPayment.isPending}
         submitForm="payment-details"
         onStep={setStep}

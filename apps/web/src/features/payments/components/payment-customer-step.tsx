@@ -91,7 +91,8 @@ function CustomerOption({
 }) {
   const { t } = useTranslation();
   const hintId = useId();
-  const isEnrolled = customer.enrollmentCount > 0;
+  // A pack, single or trial class sold to them is paid through the same flow (decision 029).
+  const isEnrolled = customer.enrollmentCount + customer.purchaseCount > 0;
   return (
     <li className="border-b border-base-300 last:border-b-0">
       <label
@@ -110,7 +111,14 @@ function CustomerOption({
           <span className="block font-medium break-words">{customer.name}</span>
           <span id={hintId} className="block text-xs text-base-content/70">
             {isEnrolled
-              ? t('payments.customerStep.enrollments', { count: customer.enrollmentCount })
+              ? [
+                  customer.enrollmentCount > 0 &&
+                    t('payments.customerStep.enrollments', { count: customer.enrollmentCount }),
+                  customer.purchaseCount > 0 &&
+                    t('payments.customerStep.purchases', { count: customer.purchaseCount }),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
               : t('payments.customerStep.notEnrolled')}
           </span>
         </span>

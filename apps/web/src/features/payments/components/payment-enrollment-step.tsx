@@ -1,4 +1,5 @@
 import type { EnrollmentBilling } from '@reformer/domain/payments';
+import type { Purchase } from '@reformer/domain/purchases';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,36 +9,49 @@ import { useFormatLocalDate, useFormatMoney } from '@/lib/format.ts';
 import { customerBillingQueryOptions } from '../api/get-customer-billing.ts';
 import { usePaymentText } from './payment-display.ts';
 import { cycleToPay } from './payment-form-values.ts';
+import { PaymentPurchaseOptions } from './payment-purchase-options.tsx';
 
 type PaymentEnrollmentStepProps = {
   organizationId: string;
   customerId: string;
   value: string | null;
   onChange: (enrollment: EnrollmentBilling) => void;
+  purchaseId: string | null;
+  onChoosePurchase: (purchase: Purchase) => void;
 };
 
-/** Step 2: which of the customer's enrollments (plan and class) the payment is for, and the cycle it pays. */
+/**
+ * Step 2: which of the customer's enrollments (plan and class) the payment is for, and the cycle it pays; or
+ * which pack, single or trial class sold to them (decision 029), paid once.
+ */
 export function PaymentEnrollmentStep({
   organizationId,
   customerId,
   value,
   onChange,
+  purchaseId,
+  onChoosePurchase,
 }: PaymentEnrollmentStepProps) {
   const { t } = useTranslation();
+  const formatDate = useFormatLocalDate();
   const billing = useQuery(customerBillingQueryOptions(organizationId, customerId));
   const enrollments = billing.data?.enrollments ?? [];
+  const purchases = billing.data?.purchases ?? [];
   const chosen = enrollments.find((enrollment) => enrollment.enrollmentId === value);
-  const only = enrollments.length === 1 ? enrollments[0] : undefined;
+  const chosenPurchase = purchases.find((purchase) => purchase.id === purchaseId);
+  const only = enrollments.length === 1 && purchases.length === 0 ? enrollments[0] : undefined;
   useEffect(() => {
     // One enrollment leaves nothing to choose.
-    if (value === null && only) onChange(only);
-  }, [value, only, onChange]);
+    if (value === null && purchaseId === null && only) onChange(only);
+  }, [value, purchaseId, only, onChange]);
   return (
     <fieldset className="flex min-w-0 flex-col gap-3">
       <legend className="mb-2 text-lg font-semibold">{t('payments.enrollmentStep.title')}</legend>
       {billing.isPending && <Spinner />}
       {billing.isError && <QueryError error={billing.error} onRetry={billing.refetch} />}
-      {billing.isSuccess && enrollments.length === 0 && <p>{t('payments.enrollmentStep.none')}</p>}
+      {billing.isSuccess && enrollments.length + purchases.length === 0 && (
+        <p>{t('payments.enrollmentStep.none')}</p>
+      )}
       {enrollments.length > 0 && (
         <ul className="flex flex-col rounded-box border border-base-300">
           {enrollments.map((enrollment) => (
@@ -50,7 +64,13 @@ export function PaymentEnrollmentStep({
           ))}
         </ul>
       )}
+      <PaymentPurchaseOptions purchases={purchases} value={purchaseId} onChange={onChoosePurchase} />
       {chosen && <CycleToPay enrollment={chosen} />}
+      {chosenPurchase && (
+        <p className="alert alert-info">
+          {t('payments.enrollmentStep.purchasePays', { date: formatDate(chosenPurchase.startsOn) })}
+        </p>
+      )}
     </fieldset>
   );
 }

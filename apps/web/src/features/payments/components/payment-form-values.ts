@@ -4,7 +4,7 @@ import {
   type BillingCycleState,
   type EnrollmentBilling,
   type Payment,
-  PaymentInput,
+  PaymentFields,
   type PaymentMethod,
   type PaymentStatus,
 } from '@reformer/domain/payments';
@@ -46,13 +46,13 @@ const Amount = z
     }
     return cents;
   })
-  .pipe(PaymentInput.shape.amountCents);
+  .pipe(PaymentFields.shape.amountCents);
 
 /**
  * Step 3 is PaymentInput's details with the amount as text; the customer, the enrollment and the cycle
  * come from steps 1–2.
  */
-const PaymentDetailsInput = PaymentInput.pick({
+const PaymentDetailsInput = PaymentFields.pick({
   currency: true,
   paidOn: true,
   method: true,
@@ -104,10 +104,15 @@ export function amountToPay(enrollment: EnrollmentBilling): number {
   return left > 0 ? left : enrollment.priceCents;
 }
 
-/** The create/update body: the details with the customer, the enrollment and the cycle of steps 1–2. */
+/** The create/update body: the details with the customer and what is paid (an enrollment's cycle or a purchase). */
 export function toPaymentValues(
   details: PaymentDetailsValues,
-  target: { customerId: string; enrollmentId: string; cycleStart: string | null },
+  target: {
+    customerId: string;
+    enrollmentId: string | null;
+    purchaseId: string | null;
+    cycleStart: string | null;
+  },
 ) {
   const { amount, ...rest } = details;
   return { ...rest, ...target, amountCents: amount };

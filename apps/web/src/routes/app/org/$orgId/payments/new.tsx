@@ -16,6 +16,7 @@ import { PaymentsError } from './-payments-error.tsx';
 const NewPaymentSearch = z.object({
   customerId: z.uuid().optional().catch(undefined),
   enrollmentId: z.uuid().optional().catch(undefined),
+  purchaseId: z.uuid().optional().catch(undefined),
   step: z.enum(PAYMENT_STEPS).optional().catch(undefined),
 });
 
@@ -23,19 +24,26 @@ export const Route = createFileRoute('/app/org/$orgId/payments/new')({
   staticData: { titleKey: 'payments.create.title' },
   validateSearch: (search: Record<string, unknown>): z.infer<typeof NewPaymentSearch> =>
     NewPaymentSearch.parse(search),
-  loaderDeps: ({ search: { customerId, enrollmentId } }) => ({ customerId, enrollmentId }),
-  loader: async ({ context: { queryClient }, params: { orgId }, deps: { customerId, enrollmentId } }) => {
+  loaderDeps: ({ search: { customerId, enrollmentId, purchaseId } }) => ({
+    customerId,
+    enrollmentId,
+    purchaseId,
+  }),
+  loader: async ({ context: { queryClient }, params: { orgId }, deps }) => {
+    const { customerId, enrollmentId, purchaseId } = deps;
     const profile = await queryClient.ensureQueryData(accessProfileQueryOptions(orgId));
     if (!can(profile, 'MANAGE_PAYMENTS', { scope: 'ORG' })) throw new AccessDeniedError('MANAGE_PAYMENTS');
-    if (!customerId) return { customer: null, enrollment: null };
-    // Step 2 first for a customer with an enrollment; else step 1.
+    const nothing = { customer: null, enrollment: null, purchase: null };
+    if (!customerId) return nothing;
+    // Step 2 first for a customer with an enrollment or a plan sold to them; else step 1.
     const billing = await queryClient
       .ensureQueryData(customerBillingQueryOptions(orgId, customerId))
       .catch(() => null);
-    if (!billing?.enrollments.length) return { customer: null, enrollment: null };
+    if (!billing || billing.enrollments.length + billing.purchases.length === 0) return nothing;
     return {
       customer: { id: customerId, name: billing.customerName },
       enrollment: billing.enrollments.find((enrollment) => enrollment.enrollmentId === enrollmentId) ?? null,
+      purchase: billing.purchases.find((purchase) => purchase.id === purchaseId) ?? null,
     };
   },
   component: NewPaymentRoute,
@@ -45,7 +53,7 @@ export const Route = createFileRoute('/app/org/$orgId/payments/new')({
 function NewPaymentRoute() {
   const { orgId } = Route.useParams();
   const { step } = Route.useSearch();
-  const { customer, enrollment } = Route.useLoaderData();
+  const { customer, enrollment, purchase } = Route.useLoaderData();
   const navigate = Route.useNavigate();
   const merchant = usePaymentMerchant(orgId);
   return (
@@ -54,6 +62,7 @@ function NewPaymentRoute() {
       merchant={merchant}
       customer={customer}
       enrollment={enrollment}
+      purchase={purchase}
       step={step}
       // Each step is a history entry: the browser's Back goes to the step before, not out of the flow.
       onStepChange={(next, chosen) => navigate({ search: { ...chosen, step: next } })}

@@ -12,6 +12,7 @@ import { CustomerMedicalRecordsPanel } from '@/features/medical-records/componen
 import { organizationQueryOptions } from '@/features/organizations/api/get-organization.ts';
 import { CustomerPaymentsPanel } from '@/features/payments/components/customer-payments-panel.tsx';
 import { CustomerPixCharges } from '@/features/pix-charges/components/customer-pix-charges.tsx';
+import { CustomerPurchasesPanel } from '@/features/purchases/components/customer-purchases-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
 import { AccessDeniedError } from '@/lib/route-errors.ts';
 
@@ -34,8 +35,13 @@ function CustomerDetailsRoute() {
   const permissions = usePermissions(orgId);
   const { data: customer } = useSuspenseQuery(customerQueryOptions(orgId, customerId));
   const { data: organization } = useSuspenseQuery(organizationQueryOptions(orgId));
+  // The packs, single and trial classes sold to them sit beside their enrollments (decision 029): the same
+  // permission (PURCHASE_ACTIONS.view is VIEW_ENROLLMENTS) shows both.
   const enrollmentsPanel = permissions.canAny('VIEW_ENROLLMENTS') ? (
-    <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
+    <div className="flex flex-col gap-4">
+      <CustomerEnrollmentsPanel organizationId={orgId} customerId={customerId} />
+      <CustomerPurchasesPanel organizationId={orgId} customerId={customerId} />
+    </div>
   ) : null;
   const paymentsPanel = permissions.can('VIEW_PAYMENTS') ? (
     <div className="flex flex-col gap-4">
