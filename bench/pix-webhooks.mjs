@@ -244,7 +244,13 @@ try {
     [organizationId, plan.id, schedule.id, addDays(today, 2), customerIds],
   );
   let t0 = performance.now();
-  const issued = await post(server, auth, `${orgPath}/pix-psp/charges/issue`, undefined, 200);
+  // One call issues every charge; at full size it takes longer than lib's 30 s request timeout.
+  const issuing = await fetch(`${server.base}/api${orgPath}/pix-psp/charges/issue`, {
+    method: 'POST',
+    headers: { authorization: auth },
+  });
+  expectStatus({ status: issuing.status, text: '' }, 200, 'POST /pix-psp/charges/issue');
+  const issued = await issuing.json();
   console.log(
     `\nSeeded ${count(total)} customers with CPF and enrollments due ${addDays(today, 2)}; ` +
       `${count(issued.issued)} charges issued at the PSP in ${f1((performance.now() - t0) / 1000)} s.`,

@@ -71,6 +71,7 @@ async function payCharge(
     {
       customerId: charge.customerId,
       enrollmentId: charge.enrollmentId,
+      purchaseId: null,
       cycleStart: charge.cycleStart,
       amountCents,
       currency: 'BRL',
