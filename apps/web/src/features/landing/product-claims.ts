@@ -16,7 +16,10 @@ export type AvailableFeature = {
 };
 
 export const AVAILABLE_FEATURES = [
-  { id: 'dashboard', operations: ['GET /organizations/{orgId}/dashboard'] },
+  {
+    id: 'dashboard',
+    operations: ['GET /organizations/{orgId}/dashboard', 'GET /organizations/{orgId}/customer-credits'],
+  },
   {
     id: 'schedules',
     operations: ['POST /organizations/{orgId}/schedules', 'PUT /organizations/{orgId}/sessions/{sessionId}'],
@@ -35,6 +38,7 @@ export const AVAILABLE_FEATURES = [
       'POST /organizations/{orgId}/customer-plans',
       'POST /organizations/{orgId}/enrollments',
       'POST /organizations/{orgId}/enrollments/{enrollmentId}/actions',
+      'POST /organizations/{orgId}/purchases',
     ],
   },
   {
