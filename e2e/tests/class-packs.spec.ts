@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  callApi,
   createCustomerViaApi,
+  createPlanViaApi,
   createScheduleViaApi,
   localDate,
   signUpWithOrganization,
@@ -103,4 +105,23 @@ test('a pack is sold, paid once and spent by adding the customer to a class', as
   await expect(page.getByTestId('purchase-balance')).toContainText('3 of 3 classes left');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+
+  // A single class valid for a week: the dashboard lists it among the packs about to expire (#26 §5); the
+  // 60-day pack is not there yet.
+  const single = await createPlanViaApi(page, organizationId, 'Aula avulsa', {
+    kind: 'SINGLE',
+    validityDays: 7,
+    billingCycle: null,
+    weeklySessionsLimit: null,
+  });
+  await callApi(page, `/organizations/${organizationId}/purchases`, {
+    customerId: customer.id,
+    planId: single.id,
+  });
+  await page.goto(`/app/org/${organizationId}`);
+  const expiring = page.getByRole('region', { name: /expiring within 14 days/ });
+  await expect(expiring.getByRole('heading')).toHaveText('1 pack expiring within 14 days');
+  await expect(expiring.getByRole('link', { name: 'Bruna Avulsa' })).toBeVisible();
+  await expect(expiring.getByText(/Aula avulsa · 1 class left · until/)).toBeVisible();
+  await expect(expiring.getByText(/Pacote 3 aulas/)).toHaveCount(0);
 });

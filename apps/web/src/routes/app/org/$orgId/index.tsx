@@ -1,10 +1,12 @@
 import { canViewChurnRisk } from '@reformer/domain/churn-risk';
+import { PURCHASE_ACTIONS } from '@reformer/domain/purchases';
 import { createFileRoute } from '@tanstack/react-router';
 import { churnRiskQueryOptions } from '@/features/dashboard/api/get-churn-risk.ts';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard.ts';
 import { DashboardFigures } from '@/features/dashboard/components/dashboard-figures.tsx';
 import { OrganizationDashboard } from '@/features/organizations/components/organization-dashboard.tsx';
-import { accessProfileQueryOptions } from '@/lib/access-profile.ts';
+import { ExpiringPurchasesCard } from '@/features/purchases/components/expiring-purchases-card.tsx';
+import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/')({
   staticData: { titleKey: 'dashboard.title' },
@@ -20,9 +22,11 @@ export const Route = createFileRoute('/app/org/$orgId/')({
 
 function DashboardRoute() {
   const { orgId } = Route.useParams();
+  const permissions = usePermissions(orgId);
   return (
     <OrganizationDashboard organizationId={orgId}>
       <DashboardFigures organizationId={orgId} />
+      {permissions.canAny(PURCHASE_ACTIONS.view) && <ExpiringPurchasesCard organizationId={orgId} />}
     </OrganizationDashboard>
   );
 }
