@@ -111,7 +111,6 @@ test('a pack is sold, paid once and spent by adding the customer to a class', as
   const single = await createPlanViaApi(page, organizationId, 'Aula avulsa', {
     kind: 'SINGLE',
     validityDays: 7,
-    billingCycle: null,
     weeklySessionsLimit: null,
   });
   await callApi(page, `/organizations/${organizationId}/purchases`, {

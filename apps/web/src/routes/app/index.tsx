@@ -7,7 +7,11 @@ import { myOrganizationsQueryOptions } from '@/features/organizations/api/get-my
  */
 export const Route = createFileRoute('/app/')({
   beforeLoad: async ({ context }) => {
-    const mine = await context.queryClient.ensureQueryData(myOrganizationsQueryOptions()).catch(() => null);
+    // No retries here: a failure goes on to the chooser, which shows it with a retry, instead of holding the
+    // sign-in on a blank page through the query's backoff (seconds under load).
+    const mine = await context.queryClient
+      .ensureQueryData({ ...myOrganizationsQueryOptions(), retry: false })
+      .catch(() => null);
     const all = mine ? [...mine.owned, ...mine.invited] : [];
     const only = all.length === 1 ? all[0] : undefined;
     if (only) throw redirect({ to: '/app/org/$orgId', params: { orgId: only.id }, replace: true });

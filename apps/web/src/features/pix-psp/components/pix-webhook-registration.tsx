@@ -26,7 +26,7 @@ export function PixWebhookRegistration({ organizationId }: { organizationId: str
       {registration.isPending && <Spinner />}
       {registration.isError && <QueryError error={registration.error} onRetry={registration.refetch} />}
       {data && (
-        <p role="status" className="text-sm break-all">
+        <p className="text-sm break-all">
           {data.isOurs
             ? t('pixPsp.webhookRegistration.ours')
             : data.registeredUrl
