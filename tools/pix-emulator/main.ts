@@ -1,10 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { EMULATOR_SCOPES, startPixEmulator } from './emulator.ts';
-import type { RegisteredClient } from './oauth.ts';
-import { createTestCa, issueClientCertificate, type TestCa } from './test-ca.ts';
+import { startPersistentEmulator } from './persistent.ts';
 
 /**
  * Starts the emulator as a process for the demo (PIX_PSP=sandbox) or a manual test:
@@ -30,58 +26,13 @@ if (values.help) {
 
 // npm runs the workspace's script in its own folder; the folder is read from where the command was typed.
 const out = resolve(process.env.INIT_CWD ?? process.cwd(), values.out);
-mkdirSync(out, { recursive: true, mode: 0o700 });
-const file = (name: string) => join(out, name);
-const write = (name: string, content: string | Buffer) => writeFileSync(file(name), content, { mode: 0o600 });
-
-function loadOrCreateCa(): TestCa {
-  if (existsSync(file('ca.pem')) && existsSync(file('ca-key.pem'))) {
-    return { cert: readFileSync(file('ca.pem'), 'utf8'), key: readFileSync(file('ca-key.pem'), 'utf8') };
-  }
-  const ca = createTestCa();
-  write('ca.pem', ca.cert);
-  write('ca-key.pem', ca.key);
-  return ca;
-}
-
-function loadOrCreateClient(ca: TestCa): RegisteredClient {
-  if (existsSync(file('client.json'))) return JSON.parse(readFileSync(file('client.json'), 'utf8')).client;
-  const client = {
-    clientId: `reformer-demo-${randomBytes(3).toString('hex')}`,
-    clientSecret: randomBytes(18).toString('base64url'),
-    scopes: EMULATOR_SCOPES,
-  };
-  const certificate = issueClientCertificate(ca, client.clientId);
-  write('client-cert.pem', certificate.cert);
-  write('client-key.pem', certificate.key);
-  write('client.pfx', certificate.pfx);
-  write('client.json', JSON.stringify({ client, pfxPassphrase: certificate.passphrase }, null, 2));
-  return client;
-}
-
-const ca = loadOrCreateCa();
-const client = loadOrCreateClient(ca);
-const emulator = await startPixEmulator({
-  ca,
-  clients: [client],
+const { emulator, client, certificate, file } = await startPersistentEmulator({
+  out,
   host: values.host,
   port: Number(values.port),
   refundSettleMs: Number(values['refund-settle-ms']),
 });
-const { pfxPassphrase } = JSON.parse(readFileSync(file('client.json'), 'utf8'));
-write(
-  'connection.json',
-  JSON.stringify(
-    {
-      baseUrl: emulator.baseUrl,
-      tokenUrl: emulator.tokenUrl,
-      clientId: client.clientId,
-      pixKey: emulator.receiver.chave,
-    },
-    null,
-    2,
-  ),
-);
+const { pfxPassphrase } = certificate;
 
 console.log(`PIX emulator (API Pix 2.9.0, mutual TLS) at ${emulator.url}
   API base URL   ${emulator.baseUrl}

@@ -50,6 +50,12 @@ export const EnvSchema = z
      * the PSP's client certificate (a proxy asks per connection, not per path). PUBLIC_URL when not set.
      */
     PIX_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * `sandbox`: the demo — the local standard PSP (tools/pix-emulator) starts beside the server, its folder in
+     * DATA_DIR/pix-emulator, the settings offer to connect it, and each open charge can be "paid" from the
+     * customer's page. Never in production: the PSP clients then trust only the emulator's CA.
+     */
+    PIX_PSP: z.enum(['sandbox']).optional(),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_DISCOVERY_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];

@@ -16,6 +16,7 @@ import { storedSecretKeyIds } from './lib/sealed-columns.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 import { resolveSecretBox } from './lib/secret-box.ts';
 import { apiPixGateway } from './modules/pix-psp/pix-gateway.ts';
+import { startPixSandbox } from './modules/pix-psp/pix-sandbox.ts';
 import { cachedLookup, viaCepProvider } from './modules/postal-codes/postal-code-provider.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -45,7 +46,9 @@ async function main() {
   const mailer = createMailer(env);
   const sendPasswordResetLink = emailPasswordResetLink(mailer);
   const auth = createAuth({ db: database.db, env, secret, sendPasswordResetLink });
-  const pixGateway = apiPixGateway();
+  // The demo's local PSP (PIX_PSP=sandbox): its CA is then the only one PSP clients trust.
+  const pixSandbox = env.PIX_PSP === 'sandbox' ? await startPixSandbox(dataDir) : null;
+  const pixGateway = apiPixGateway(pixSandbox ? { trustedCa: pixSandbox.trustedCa } : {});
   const jobs = await startJobRunner(
     database,
     jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }),
@@ -67,6 +70,7 @@ async function main() {
       postalCodes,
       secretBox,
       pixPsp: pixGateway,
+      pixSandbox,
     },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );
@@ -92,6 +96,7 @@ async function main() {
     server.close();
     await jobs.stop();
     await database.close();
+    await pixSandbox?.close();
     await embedded?.stop();
     process.exit(0);
   };

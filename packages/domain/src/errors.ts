@@ -123,6 +123,11 @@ export const ERROR_CODES = {
    * asked for by repeating that URL in `replaceUrl`.
    */
   PIX_WEBHOOK_TAKEN: 409,
+  /** The server does not run the demo's local PSP (PIX_PSP=sandbox). */
+  PIX_SANDBOX_OFF: 404,
+  PIX_CHARGE_NOT_FOUND: 404,
+  /** Only a charge awaiting payment can be paid. */
+  PIX_CHARGE_NOT_OPEN: 409,
   /** `details.refundedCents`: an amount cannot go below what was already given back. */
   PAYMENT_AMOUNT_BELOW_REFUNDED: 409,
   PLAN_INACTIVE: 409,

@@ -37,6 +37,8 @@ export type PixCharge = z.infer<typeof PixCharge>;
  */
 export const CustomerPixCharges = z.object({
   isPspConnected: z.boolean(),
+  /** The demo's local PSP runs (PIX_PSP=sandbox): a charge can be "paid" from the screen. */
+  isSandbox: z.boolean(),
   needsPayerDocument: z.boolean(),
   charges: z.array(PixCharge),
 });
@@ -110,6 +112,10 @@ export type PixWebhookRegistration = z.infer<typeof PixWebhookRegistration>;
  */
 export const RegisterPixWebhookInput = z.object({ replaceUrl: z.string().max(500).nullish() });
 export type RegisterPixWebhookInput = z.input<typeof RegisterPixWebhookInput>;
+
+/** GET /pix-psp/sandbox: whether the server runs the demo's local PSP, which "Connect the sandbox" saves. */
+export const PixSandboxAvailability = z.object({ isAvailable: z.boolean() });
+export type PixSandboxAvailability = z.infer<typeof PixSandboxAvailability>;
 
 /** How far back reconciliation reads `GET /pix` when it has never run, and how much each run overlaps. */
 export const RECONCILIATION = { firstLookBackDays: 5, overlapMinutes: 10 } as const;

@@ -4,6 +4,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
+import type { PixSandbox } from '../modules/pix-psp/pix-sandbox.ts';
 import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { validationHook } from './errors.ts';
 import type { Mailer } from './mailer.ts';
@@ -32,6 +33,8 @@ export type Deps = {
   secretBox: SecretBox | null;
   /** Reaches a PSP's API Pix for "Test connection" (integrations/pix). */
   pixPsp: PixGateway;
+  /** The demo's local PSP (PIX_PSP=sandbox), else null. */
+  pixSandbox: PixSandbox | null;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };

@@ -30,6 +30,13 @@ export const pixChargeOperations: OperationTable = {
   'GET /organizations/{orgId}/pix-psp/webhook': { params: org, access: manageBilling },
   'PUT /organizations/{orgId}/pix-psp/webhook': { params: org, body: () => ({}), access: manageBilling },
   'POST /organizations/{orgId}/pix-psp/charges/issue': { params: org, access: manageBilling },
+  // The proof's server runs no sandbox PSP: connecting it and paying in it answer PIX_SANDBOX_OFF to whoever passes.
+  'GET /organizations/{orgId}/pix-psp/sandbox': { params: org, access: manageBilling },
+  'POST /organizations/{orgId}/pix-psp/sandbox/connect': { params: org, access: manageBilling },
+  'POST /organizations/{orgId}/customers/{customerId}/pix-charges/{txid}/simulate-payment': {
+    params: { ...org, customerId: 'rosterCustomer', txid: () => 'a'.repeat(35) },
+    access: { tenant: { org: 'MANAGE_PAYMENTS' } },
+  },
   'POST /pix-webhooks/{orgId}/{secret}/pix': {
     params: webhook,
     body: () => ({

@@ -7,6 +7,7 @@ import { createHealthCheck } from '../lib/health.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
+import type { PixSandbox } from '../modules/pix-psp/pix-sandbox.ts';
 import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -30,7 +31,7 @@ type RequestOptions = { token?: string; body?: unknown; headers?: Record<string,
 /** The real app on a real database, called in-process; the clock can be moved. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer; webDistDir?: string; pixPsp?: PixGateway } = {},
+  options: { mailer?: Mailer; webDistDir?: string; pixPsp?: PixGateway; pixSandbox?: PixSandbox } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
   const source: Record<string, string> = {
@@ -73,6 +74,7 @@ export async function createTestApp(
       postalCodes,
       secretBox,
       pixPsp: options.pixPsp ?? unreachablePsp,
+      pixSandbox: options.pixSandbox ?? null,
     },
     { webDistDir: options.webDistDir },
   );

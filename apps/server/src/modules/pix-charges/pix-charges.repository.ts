@@ -326,3 +326,22 @@ export async function openChargeCodes(
     ),
   );
 }
+
+export async function findCustomerCharge(
+  db: Reader,
+  organizationId: string,
+  customerId: string,
+  txid: string,
+) {
+  const [row] = await db
+    .select()
+    .from(pixCharges)
+    .where(
+      and(
+        eq(pixCharges.organizationId, organizationId),
+        eq(pixCharges.customerId, customerId),
+        eq(pixCharges.txid, txid),
+      ),
+    );
+  return row ?? null;
+}

@@ -1,11 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { AppError } from '@reformer/domain/errors';
 import { RefundPaymentInput } from '@reformer/domain/payments';
 import {
   CustomerPixCharges,
+  PixSandboxAvailability,
   PixWebhookBody,
   PixWebhookRegistration,
   RegisterPixWebhookInput,
 } from '@reformer/domain/pix-charges';
+import { PspConnectionInput, PspSettings } from '@reformer/domain/pix-psp';
 import type { Context } from 'hono';
 import { requireMembership, requirePermission } from '../../auth/access.ts';
 import { pixWebhookBaseUrl } from '../../env.ts';
@@ -19,6 +22,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import { savePspConnection } from '../pix-psp/pix-psp.service.ts';
 import * as service from './pix-charges.service.ts';
 import { requestPixRefund } from './pix-refunds.ts';
 
@@ -127,6 +131,50 @@ const issueNow = createRoute({
   },
 });
 
+const sandboxAvailability = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/pix-psp/sandbox',
+  tags,
+  security: bearerSecurity,
+  middleware: manageBilling,
+  summary: "Whether this server runs the demo's local PSP (PIX_PSP=sandbox)",
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(PixSandboxAvailability, 'Availability'), ...standardErrors },
+});
+
+const connectSandbox = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/pix-psp/sandbox/connect',
+  tags,
+  security: bearerSecurity,
+  middleware: manageBilling,
+  summary: "The demo: saves the local PSP's connection as the studio's (audited, as any connection)",
+  request: { params: OrgIdParam },
+  responses: {
+    200: jsonResponse(PspSettings, 'Connected'),
+    ...standardErrors,
+    404: errorResponse('PIX_SANDBOX_OFF: this server does not run the local PSP'),
+    409: errorResponse('PSP_SECRETS_KEY_MISSING'),
+  },
+});
+
+const simulatePayment = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/customers/{customerId}/pix-charges/{txid}/simulate-payment',
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('MANAGE_PAYMENTS')],
+  summary:
+    'The demo (PIX_PSP=sandbox): the customer pays this charge in the local PSP, which posts its webhook as a bank would',
+  request: { params: CustomerParams.extend({ txid: z.string().max(35) }) },
+  responses: {
+    202: { description: 'Paid at the local PSP; the webhook follows' },
+    ...standardErrors,
+    404: errorResponse('PIX_SANDBOX_OFF; PIX_CHARGE_NOT_FOUND'),
+    409: errorResponse('PIX_CHARGE_NOT_OPEN'),
+  },
+});
+
 const WebhookParams = z.object({ orgId: z.string().max(100), secret: z.string().max(200) });
 const webhookAnswers = {
   200: jsonResponse(z.object({ paid: z.number().int() }), 'Recorded (each Pix once)'),
@@ -156,7 +204,11 @@ const webhookCheck = createRoute({
 export const pixChargesRoutes = createRouter()
   .openapi(customerCharges, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.getCustomerPixCharges(c.var.deps.db, c.var.access, customerId), 200);
+    const { db, pixSandbox } = c.var.deps;
+    return c.json(
+      await service.getCustomerPixCharges(db, c.var.access, customerId, pixSandbox !== null),
+      200,
+    );
   })
   .openapi(refund, async (c) => {
     const deps = depsOf(c);
@@ -182,6 +234,19 @@ export const pixChargesRoutes = createRouter()
   .openapi(issueNow, async (c) =>
     c.json(await service.issueChargesNow(depsOf(c), c.var.access, c.var.deps.now()), 200),
   )
+  .openapi(sandboxAvailability, (c) => c.json({ isAvailable: c.var.deps.pixSandbox !== null }, 200))
+  .openapi(connectSandbox, async (c) => {
+    const { db, secretBox, pixSandbox } = c.var.deps;
+    if (!pixSandbox) throw new AppError('PIX_SANDBOX_OFF');
+    const input = PspConnectionInput.parse(pixSandbox.connection);
+    return c.json(await savePspConnection(db, secretBox, c.var.access, input, actorOf(c)), 200);
+  })
+  .openapi(simulatePayment, async (c) => {
+    const { customerId, txid } = c.req.valid('param');
+    const { db, pixSandbox } = c.var.deps;
+    await service.simulatePayment(db, pixSandbox, c.var.access, customerId, txid);
+    return c.body(null, 202);
+  })
   .openapi(webhook, async (c) => {
     const { orgId, secret } = c.req.valid('param');
     const { pix } = c.req.valid('json');

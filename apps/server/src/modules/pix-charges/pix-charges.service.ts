@@ -18,6 +18,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import type { PixGateway } from '../pix-psp/pix-gateway.ts';
 import * as pspRepository from '../pix-psp/pix-psp.repository.ts';
 import { openPspConnection } from '../pix-psp/pix-psp-connection.ts';
+import type { PixSandbox } from '../pix-psp/pix-sandbox.ts';
 import * as repository from './pix-charges.repository.ts';
 import { issueOrganizationCharges } from './pix-charges-job.ts';
 import { recordReceivedPix } from './received-pix.ts';
@@ -35,6 +36,7 @@ export async function getCustomerPixCharges(
   db: Database,
   access: OrgAccess,
   customerId: string,
+  isSandbox: boolean,
 ): Promise<CustomerPixCharges> {
   const { organizationId } = access;
   if (!isUuid(customerId)) throw new AppError('CUSTOMER_NOT_FOUND');
@@ -46,6 +48,7 @@ export async function getCustomerPixCharges(
   if (!payer) throw new AppError('CUSTOMER_NOT_FOUND');
   return {
     isPspConnected: connection !== null,
+    isSandbox,
     needsPayerDocument: connection !== null && chargePayer(payer) === null,
     charges: rows.map((row) => ({
       txid: row.txid,
@@ -222,4 +225,24 @@ export async function issueChargesNow(deps: PixDeps, access: OrgAccess, now: Dat
     issueOrganizationCharges(deps.db, { organizationId, client, row }, now),
   );
   return { issued };
+}
+
+/**
+ * The demo (PIX_PSP=sandbox): the customer pays one of their open charges in the local PSP, which posts its
+ * webhook as a bank would; the cycle turns paid through the same path as a real payment.
+ */
+export async function simulatePayment(
+  db: Database,
+  sandbox: PixSandbox | null,
+  access: OrgAccess,
+  customerId: string,
+  txid: string,
+) {
+  if (!sandbox) throw new AppError('PIX_SANDBOX_OFF');
+  const charge = isUuid(customerId)
+    ? await repository.findCustomerCharge(db, access.organizationId, customerId, txid)
+    : null;
+  if (!charge) throw new AppError('PIX_CHARGE_NOT_FOUND');
+  if (charge.status !== 'ACTIVE') throw new AppError('PIX_CHARGE_NOT_OPEN');
+  sandbox.pay(txid);
 }

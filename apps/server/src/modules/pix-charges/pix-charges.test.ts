@@ -370,3 +370,67 @@ describe('refunds through the PSP', () => {
     expect(await cycleOf(customer.customerId)).toMatchObject({ paidCents: 14_900 });
   });
 });
+
+describe('the demo’s local PSP (PIX_PSP=sandbox)', () => {
+  it('connects the sandbox in one step and lets staff pay an open charge as the customer would', async () => {
+    const sandboxApp = await createTestApp(
+      { PIX_WEBHOOK_URL: 'http://127.0.0.1:9' },
+      {
+        pixPsp: apiPixGateway({ trustedCa: emulator.ca.cert }),
+        pixSandbox: {
+          connection: {
+            preset: 'CUSTOM',
+            environment: 'SANDBOX',
+            baseUrl: emulator.baseUrl,
+            tokenUrl: emulator.tokenUrl,
+            scopes: 'cobv.write cobv.read pix.read pix.write webhook.write webhook.read',
+            clientId: emulator.client.clientId,
+            clientSecret: emulator.client.clientSecret,
+            certificate: {
+              format: 'PEM',
+              pem: `${emulator.client.certificate.cert}\n${emulator.client.certificate.key}`,
+            },
+            pixKey: emulator.receiver.chave,
+            chargeDaysAhead: 5,
+            finePercent: 2,
+            interestPercentMonthly: 1,
+            discount: null,
+          },
+          pay: (txid) => {
+            emulator.sandbox.pay(txid);
+          },
+          trustedCa: emulator.ca.cert,
+          close: async () => {},
+        },
+      },
+    );
+    try {
+      const demoOwner = await createUser(sandboxApp);
+      const demoOrg = (await createOrganization(sandboxApp, demoOwner)).id;
+      const path = (suffix: string) => `/organizations/${demoOrg}${suffix}`;
+      const available = await sandboxApp.request('GET', path('/pix-psp/sandbox'), { token: demoOwner.token });
+      expect(available.body).toEqual({ isAvailable: true });
+      const connected = await sandboxApp.request('POST', path('/pix-psp/sandbox/connect'), {
+        token: demoOwner.token,
+      });
+      expect(connected.status, connected.text).toBe(200);
+      expect(connected.body.connection.clientSecret).toEqual({ isSet: true });
+      // Off in the main test app: no sandbox, whatever the caller.
+      const off = await t.request('POST', orgPath('/pix-psp/sandbox/connect'), { token: owner.token });
+      expect(off.body.error.code).toBe('PIX_SANDBOX_OFF');
+      // A charge of the main app's, paid through the sandbox route of another organization: not found.
+      const customer = await enrolledCustomer();
+      await issueCharges(jobs, new Date());
+      const [charge] = (await chargesOf(customer.customerId)).charges;
+      const foreign = await sandboxApp.request(
+        'POST',
+        path(`/customers/${customer.customerId}/pix-charges/${charge?.txid}/simulate-payment`),
+        { token: demoOwner.token },
+      );
+      expect(foreign.status).toBe(404);
+      expect(emulator.sandbox.counts().pix).toBeGreaterThan(0);
+    } finally {
+      await sandboxApp.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { usePermissions } from '@/lib/access-profile.ts';
 import { useFormatLocalDate, useFormatMoney } from '@/lib/format.ts';
 import { paymentsQueryKey } from '@/lib/organization-query-keys.ts';
 import { customerPixChargesQueryOptions } from '../api/get-customer-pix-charges.ts';
+import { useSimulatePixPayment } from '../api/simulate-pix-payment.ts';
 
 type Props = { organizationId: string; customerId: string };
 
@@ -31,6 +32,7 @@ export function CustomerPixCharges({ organizationId, customerId }: Props) {
   const queryClient = useQueryClient();
   const permissions = usePermissions(organizationId);
   const charges = useQuery(customerPixChargesQueryOptions(organizationId, customerId));
+  const simulatePayment = useSimulatePixPayment(organizationId, customerId);
   const paidCount = charges.data?.charges.filter((charge) => charge.status === 'PAID').length;
   const seenPaid = useRef(paidCount);
   useEffect(() => {
@@ -44,6 +46,7 @@ export function CustomerPixCharges({ organizationId, customerId }: Props) {
   if (charges.isError) return <QueryError error={charges.error} onRetry={charges.refetch} />;
   if (!charges.data?.isPspConnected) return null;
   const { needsPayerDocument, charges: list } = charges.data;
+  const simulate = charges.data.isSandbox && permissions.can('MANAGE_PAYMENTS') ? simulatePayment : null;
   return (
     <section className="card border border-base-300 bg-base-100" aria-labelledby="customer-pix-charges">
       <div className="card-body gap-3">
@@ -69,7 +72,7 @@ export function CustomerPixCharges({ organizationId, customerId }: Props) {
         ) : (
           <ul className="divide-y divide-base-300 rounded-box border border-base-300">
             {list.map((charge) => (
-              <ChargeRow key={charge.txid} charge={charge} />
+              <ChargeRow key={charge.txid} charge={charge} simulate={simulate} />
             ))}
           </ul>
         )}
@@ -78,7 +81,9 @@ export function CustomerPixCharges({ organizationId, customerId }: Props) {
   );
 }
 
-function ChargeRow({ charge }: { charge: PixCharge }) {
+type Simulate = { isPending: boolean; mutate: (txid: string) => void } | null;
+
+function ChargeRow({ charge, simulate }: { charge: PixCharge; simulate: Simulate }) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate();
   const formatMoney = useFormatMoney();
@@ -103,6 +108,16 @@ function ChargeRow({ charge }: { charge: PixCharge }) {
               onClick={() => setIsCodeShown((shown) => !shown)}
             >
               {isCodeShown ? t('pixCharges.hideCode') : t('pixCharges.showCode')}
+            </button>
+          )}
+          {canPay && simulate && (
+            <button
+              type="button"
+              className="btn btn-xs btn-outline"
+              disabled={simulate.isPending}
+              onClick={() => simulate.mutate(charge.txid)}
+            >
+              {t('pixCharges.simulate.action')}
             </button>
           )}
         </div>

@@ -12,6 +12,7 @@ import { useIssuePixCharges } from '../api/issue-pix-charges.ts';
 import { useRotatePixPspWebhookSecret } from '../api/rotate-pix-psp-webhook-secret.ts';
 import { useTestPixPspConnection } from '../api/test-pix-psp-connection.ts';
 import { PixPspForm } from './pix-psp-form.tsx';
+import { PixSandboxConnect } from './pix-sandbox-connect.tsx';
 import { PixWebhookRegistration } from './pix-webhook-registration.tsx';
 
 /**
@@ -37,6 +38,9 @@ export function PixPspPanel({ organizationId }: { organizationId: string }) {
         </p>
       )}
       {connection ? <ConnectionSummary connection={connection} /> : <p>{t('pixPsp.notConnected')}</p>}
+      {!connection && canManage && data.canStoreSecrets && (
+        <PixSandboxConnect organizationId={organizationId} />
+      )}
       <PixPspForm
         key={JSON.stringify(connection)}
         organizationId={organizationId}
