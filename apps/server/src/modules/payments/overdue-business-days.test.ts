@@ -2,15 +2,8 @@ import type { ChurnRiskList } from '@reformer/domain/churn-risk';
 import type { Dashboard } from '@reformer/domain/dashboard';
 import type { CustomerBilling } from '@reformer/domain/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createCustomer,
-  createEnrollableSchedule,
-  createEnrollment,
-  createOrganization,
-  createPlan,
-  createUser,
-  type TestUser,
-} from '../../test/factories.ts';
+import { createOrganization, createUser, type TestUser } from '../../test/factories.ts';
+import { createStudio, enrollNewCustomer } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -50,29 +43,20 @@ async function overdueOn(date: string, customer: string) {
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(new Date('2027-03-01T15:00:00Z'));
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  await createOrganization(t, outsider);
-  const schedule = await createEnrollableSchedule(t, owner, organizationId, {
-    startDate: '2027-03-01',
-    endDate: '2027-06-30',
+  const studio = await createStudio(t, {
+    schedule: { startDate: '2027-03-01', endDate: '2027-06-30' },
+    plan: { weeklySessionsLimit: null },
   });
-  const plan = await createPlan(t, owner, organizationId, { weeklySessionsLimit: null });
+  ({ owner, organizationId } = studio);
+  outsider = await createUser(t);
+  await createOrganization(t, outsider);
   const enrollments: [string, string, string][] = [
     ['Sábado', '2027-03-06', '2027-04-05'],
     ['Feriado', '2027-04-21', '2027-05-20'],
   ];
   for (const [firstName, startDate, endDate] of enrollments) {
-    const { id } = await createCustomer(t, owner, organizationId, { firstName, lastName: 'Lima' });
-    customerIds[firstName] = id;
-    await createEnrollment(t, owner, organizationId, {
-      customerId: id,
-      planId: plan.id,
-      scheduleId: schedule.id,
-      startDate,
-      endDate,
-    });
+    const { customerId } = await enrollNewCustomer(t, studio, { startDate, endDate }, { firstName });
+    customerIds[firstName] = customerId;
   }
 });
 afterAll(() => t.close());

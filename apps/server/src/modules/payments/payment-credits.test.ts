@@ -2,17 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chargeDueCycles } from '../../db/billing-cycles.ts';
 import { billingCycles, payments } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createCustomer,
-  createEstablishment,
-  createOrganization,
-  createPlan,
-  createSchedule,
-  createUser,
-  scheduleBody,
-  type TestUser,
-} from '../../test/factories.ts';
+import type { TestUser } from '../../test/factories.ts';
+import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Decision 028: a cycle's amount is fixed when it is charged, money beyond what a cycle owes becomes credit,
@@ -20,52 +11,28 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let t: TestApp;
 let owner: TestUser;
 let organizationId: string;
-let scheduleId: string;
 let planId: string;
+let studio: Studio;
 
 const MID_MARCH = new Date('2027-03-15T12:00:00Z');
 
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(MID_MARCH);
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  const establishmentId = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  const instructor = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId, role: 'EST_INSTRUCTOR' }],
+  studio = await createStudio(t, {
+    schedule: { startDate: '2027-01-04', endDate: '2027-12-29', capacity: 80 },
+    plan: { priceCents: 30_000, weeklySessionsLimit: null },
   });
-  const schedule = scheduleBody(establishmentId, instructor.id, {
-    startDate: '2027-01-04',
-    endDate: '2027-12-29',
-    capacity: 80,
-  });
-  scheduleId = (await createSchedule(t, owner, organizationId, schedule)).id;
-  planId = (await createPlan(t, owner, organizationId, { priceCents: 30_000, weeklySessionsLimit: null })).id;
+  ({ owner, organizationId, planId } = studio);
 });
 beforeEach(() => t.setNow(MID_MARCH));
 afterAll(() => t.close());
 
 const orgPath = (suffix: string) => `/organizations/${organizationId}${suffix}`;
 
-let customerNumber = 0;
 async function enrolledCustomer(plan = planId) {
-  customerNumber += 1;
-  const customer = await createCustomer(t, owner, organizationId, {
-    firstName: 'Credito',
-    lastName: `N${customerNumber}`,
-  });
-  const enrollment = await t.request('POST', orgPath('/enrollments'), {
-    token: owner.token,
-    body: {
-      customerId: customer.id,
-      planId: plan,
-      scheduleId,
-      startDate: '2027-02-01',
-      endDate: '2027-12-29',
-    },
-  });
-  expect(enrollment.status, enrollment.text).toBe(201);
-  return { customerId: customer.id, enrollmentId: enrollment.body.id as string };
+  const enrollment = { startDate: '2027-02-01', endDate: '2027-12-29', planId: plan };
+  return enrollNewCustomer(t, studio, enrollment, { firstName: 'Credito' });
 }
 
 type Ids = Awaited<ReturnType<typeof enrolledCustomer>>;

@@ -9,15 +9,8 @@ import { pixCharges, pixPspConnections } from '../../db/schema/index.ts';
 import { createPixClient } from '../../integrations/pix/pix-client.ts';
 import { emulatorConnection } from '../../integrations/pix/pix-test-helpers.ts';
 import { sealContext } from '../../lib/sealed-columns.ts';
-import {
-  createCustomer,
-  createEnrollableSchedule,
-  createEnrollment,
-  createOrganization,
-  createPlan,
-  createUser,
-  type TestUser,
-} from '../../test/factories.ts';
+import { createOrganization, createUser, type TestUser } from '../../test/factories.ts';
+import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { apiPixGateway } from '../pix-psp/pix-gateway.ts';
 import { issueCharges, type PixJobDeps } from './pix-charges-job.ts';
@@ -33,8 +26,7 @@ let server: ReturnType<typeof serve>;
 let owner: TestUser;
 let organizationId: string;
 let jobs: PixJobDeps;
-let planId: string;
-let scheduleId: string;
+let studio: Studio;
 const today = todayIn('America/Sao_Paulo');
 
 async function freePort(): Promise<number> {
@@ -52,17 +44,16 @@ beforeAll(async () => {
   t = await createTestApp({ PIX_WEBHOOK_URL: `http://127.0.0.1:${port}` }, { pixPsp: gateway });
   server = serve({ fetch: t.app.fetch, port, hostname: '127.0.0.1' });
   jobs = { db: t.db, secretBox: t.secretBox, gateway };
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  planId = (await createPlan(t, owner, organizationId, { priceCents: 24_900, weeklySessionsLimit: null })).id;
-  scheduleId = (
-    await createEnrollableSchedule(t, owner, organizationId, {
+  studio = await createStudio(t, {
+    plan: { priceCents: 24_900, weeklySessionsLimit: null },
+    schedule: {
       startDate: addDays(today, -7),
       endDate: addDays(today, 200),
       capacity: 50,
       daysOfWeek: [1, 2, 3, 4, 5, 6, 0],
-    })
-  ).id;
+    },
+  });
+  ({ owner, organizationId } = studio);
   const { cert, key } = emulator.client.certificate;
   const saved = await t.request('PUT', `/organizations/${organizationId}/pix-psp`, {
     token: owner.token,
@@ -97,18 +88,12 @@ let customerNumber = 0;
 async function enrolledCustomer(options: { cpf?: string | null; startInDays?: number } = {}) {
   customerNumber += 1;
   const cpf = options.cpf === undefined ? cpfNumber(customerNumber) : options.cpf;
-  const customer = await createCustomer(t, owner, organizationId, {
-    firstName: 'Pix',
-    lastName: `Cliente ${customerNumber}`,
-    ...(cpf ? { idType: 'CPF', idNumber: cpf } : {}),
-  });
-  const enrollmentId = await createEnrollment(t, owner, organizationId, {
-    customerId: customer.id,
-    planId,
-    scheduleId,
-    startDate: addDays(today, options.startInDays ?? 3),
-  });
-  return { customerId: customer.id, enrollmentId };
+  return enrollNewCustomer(
+    t,
+    studio,
+    { startDate: addDays(today, options.startInDays ?? 3) },
+    { firstName: 'Pix', ...(cpf ? { idType: 'CPF', idNumber: cpf } : {}) },
+  );
 }
 
 /** A valid CPF for each number: nine digits, then the two check digits. */
