@@ -18,8 +18,10 @@ export type PixChargeStatus = (typeof PIX_CHARGE_STATUSES)[number];
 
 export const PixCharge = z.object({
   txid: z.string(),
-  enrollmentId: z.string(),
-  cycleStart: z.string(),
+  /** A billing cycle's charge: its enrollment and cycle start; a pack's: its purchase (decision 029). */
+  enrollmentId: z.string().nullable(),
+  cycleStart: z.string().nullable(),
+  purchaseId: z.string().nullable(),
   dueDate: z.string(),
   amountCents: z.number().int(),
   status: z.enum(PIX_CHARGE_STATUSES),

@@ -17,13 +17,14 @@ import {
 import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 import { billingCycles } from './payments.ts';
+import { purchases } from './purchases.ts';
 
 export const pixChargeStatusEnum = pgEnum('pix_charge_status', PIX_CHARGE_STATUSES);
 
 /**
- * A `cobv` charge at the organization's PSP for one billing cycle (decision 030). Its txid is derived from the
- * cycle (integrations/pix `txidFor`), so a second run or instance asks the PSP for the same charge: one row and
- * one charge per cycle, whatever retries.
+ * A `cobv` charge at the organization's PSP for one billing cycle, or for one pack sold (decisions 030, 029).
+ * Its txid is derived from the cycle or the purchase (integrations/pix `txidFor`), so a second run or instance
+ * asks the PSP for the same charge: one row and one charge each, whatever retries.
  */
 export const pixCharges = pgTable(
   'pix_charges',
@@ -32,8 +33,10 @@ export const pixCharges = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     txid: text('txid').notNull(),
-    enrollmentId: uuid('enrollment_id').notNull(),
-    cycleStart: date('cycle_start').notNull(),
+    /** The cycle charged (enrollment and cycle start), or the purchase: exactly one of the two. */
+    enrollmentId: uuid('enrollment_id'),
+    cycleStart: date('cycle_start'),
+    purchaseId: uuid('purchase_id'),
     customerId: uuid('customer_id').notNull(),
     dueDate: date('due_date').notNull(),
     /** What the charge asks (the cycle's amount less what was paid of it when it was issued). */
@@ -47,6 +50,14 @@ export const pixCharges = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.txid] }),
     uniqueIndex('pix_charges_cycle_idx').on(table.organizationId, table.enrollmentId, table.cycleStart),
+    uniqueIndex('pix_charges_purchase_idx')
+      .on(table.organizationId, table.purchaseId)
+      .where(sql`purchase_id is not null`),
+    foreignKey({
+      name: 'pix_charges_purchase_fk',
+      columns: [table.organizationId, table.purchaseId],
+      foreignColumns: [purchases.organizationId, purchases.id],
+    }).onDelete('cascade'),
     foreignKey({
       name: 'pix_charges_cycle_fk',
       columns: [table.organizationId, table.enrollmentId, table.cycleStart],
@@ -62,6 +73,10 @@ export const pixCharges = pgTable(
       .on(table.organizationId, table.status)
       .where(sql`status in ('PENDING', 'ACTIVE')`),
     check('pix_charges_amount_check', sql`${table.amountCents} > 0`),
+    check(
+      'pix_charges_target_check',
+      sql`(${table.purchaseId} is null) <> (${table.enrollmentId} is null) and (${table.enrollmentId} is null) = (${table.cycleStart} is null)`,
+    ),
   ],
 );
 

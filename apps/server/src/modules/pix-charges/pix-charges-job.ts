@@ -3,6 +3,8 @@ import { chargePayer } from '@reformer/domain/pix-charges';
 import { todayIn } from '@reformer/domain/time-zones';
 import { chargeDueCycles } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
+import type { pixCharges } from '../../db/schema/index.ts';
+import type { DueChargeRequest } from '../../integrations/pix/api-pix-types.ts';
 import type { PixClient } from '../../integrations/pix/pix-client.ts';
 import { PixError } from '../../integrations/pix/pix-error.ts';
 import { txidFor } from '../../integrations/pix/txid.ts';
@@ -76,48 +78,96 @@ export async function issueOrganizationCharges(
     addDays(today, row.chargeDaysAhead),
   );
   let issued = 0;
+  const issue = (charge: ChargeToIssue) =>
+    issueCharge(db, client, charge, now).then((ok) => {
+      if (ok) issued += 1;
+    });
   for (const cycle of cycles) {
     const payer = chargePayer(cycle);
     if (!payer) continue;
-    const txid = cycleTxid(organizationId, cycle.enrollmentId, cycle.cycleStart);
-    const key = { organizationId, txid };
-    await repository.reserveCharge(db, {
-      ...key,
-      enrollmentId: cycle.enrollmentId,
-      cycleStart: cycle.cycleStart,
-      customerId: cycle.customerId,
-      dueDate: cycle.cycleStart,
-      amountCents: cycle.owedCents,
-      createdAt: now,
-      updatedAt: now,
+    await issue({
+      row: {
+        organizationId,
+        txid: cycleTxid(organizationId, cycle.enrollmentId, cycle.cycleStart),
+        enrollmentId: cycle.enrollmentId,
+        cycleStart: cycle.cycleStart,
+        customerId: cycle.customerId,
+        dueDate: cycle.cycleStart,
+        amountCents: cycle.owedCents,
+      },
+      request: dueChargeRequest(
+        row,
+        {
+          dueDate: cycle.cycleStart,
+          amountCents: cycle.owedCents,
+          payer,
+          description: `${cycle.planName} · ${brazilianDate(cycle.cycleStart)}`,
+        },
+        today,
+      ),
     });
-    const description = `${cycle.planName} · ${brazilianDate(cycle.cycleStart)}`;
-    const request = dueChargeRequest(
-      row,
-      { dueDate: cycle.cycleStart, amountCents: cycle.owedCents, payer, description },
-      today,
-    );
-    try {
-      const charge = await client.putDueCharge(txid, request);
-      await repository.settleCharge(db, key, {
-        status: 'ACTIVE',
-        brCode: charge.pixCopiaECola ?? null,
-        failure: null,
-        now,
-      });
-      issued += 1;
-    } catch (error) {
-      // The PSP refused this charge (its data): say so on it and go on; anything else stops this run.
-      if (!(error instanceof PixError) || error.code !== 'PSP_REJECTED') throw error;
-      await repository.settleCharge(db, key, { status: 'REFUSED', failure: error.message, now });
-    }
   }
-  for (const { txid } of await repository.chargesToRemove(db, organizationId)) {
+  // A pack sold is charged once, due on its first day (today when that has passed); the studio's fine,
+  // interest and discount are terms of monthly fees, not of a pack's price (decision 029).
+  const through = addDays(today, row.chargeDaysAhead);
+  for (const purchase of await repository.purchasesToCharge(db, organizationId, today, through)) {
+    const payer = chargePayer(purchase);
+    if (!payer) continue;
+    const dueDate = purchase.startsOn > today ? purchase.startsOn : today;
+    const terms = { ...row, fineBasisPoints: 0, interestBasisPointsMonthly: 0, discountBasisPoints: null };
+    await issue({
+      row: {
+        organizationId,
+        txid: txidFor([organizationId, 'purchase', purchase.purchaseId]),
+        purchaseId: purchase.purchaseId,
+        customerId: purchase.customerId,
+        dueDate,
+        amountCents: purchase.owedCents,
+      },
+      request: dueChargeRequest(
+        terms,
+        { dueDate, amountCents: purchase.owedCents, payer, description: purchase.planName },
+        today,
+      ),
+    });
+  }
+  const toRemove = [
+    ...(await repository.chargesToRemove(db, organizationId)),
+    ...(await repository.purchaseChargesToRemove(db, organizationId)),
+  ];
+  for (const { txid } of toRemove) {
     await removeCharge(client, { organizationId, txid }, db, now);
   }
   return issued;
 }
 
+type ChargeToIssue = {
+  row: Omit<typeof pixCharges.$inferInsert, 'createdAt' | 'updatedAt'> & { txid: string };
+  request: DueChargeRequest;
+};
+
+/**
+ * Our row first (PENDING), then the PSP's PUT under the same txid; ACTIVE with its code when the PSP confirms.
+ * A PSP's refusal of this one charge is kept on it (REFUSED) and the run goes on; true when it was issued.
+ */
+async function issueCharge(db: Database, client: PixClient, { row, request }: ChargeToIssue, now: Date) {
+  const key = { organizationId: row.organizationId, txid: row.txid };
+  await repository.reserveCharge(db, { ...row, createdAt: now, updatedAt: now });
+  try {
+    const charge = await client.putDueCharge(row.txid, request);
+    await repository.settleCharge(db, key, {
+      status: 'ACTIVE',
+      brCode: charge.pixCopiaECola ?? null,
+      failure: null,
+      now,
+    });
+    return true;
+  } catch (error) {
+    if (!(error instanceof PixError) || error.code !== 'PSP_REJECTED') throw error;
+    await repository.settleCharge(db, key, { status: 'REFUSED', failure: error.message, now });
+    return false;
+  }
+}
 async function removeCharge(
   client: PixClient,
   key: { organizationId: string; txid: string },

@@ -11,7 +11,9 @@ import {
   pixPspConnections,
   pixReceived,
   pixRefunds,
+  purchases,
 } from '../../db/schema/index.ts';
+import { purchasePaidCents } from '../purchases/purchases.repository.ts';
 
 type Reader = Database | Transaction;
 
@@ -89,6 +91,66 @@ export async function cyclesToCharge(db: Reader, organizationId: string, today: 
       ),
     )
     .orderBy(billingCycles.cycleStart);
+}
+
+/**
+ * BRL packs and single classes sold that still owe something and start by `through`, of customers on the books,
+ * with no charge confirmed by the PSP (decision 029: a pack is paid once), with the payer's data.
+ */
+export async function purchasesToCharge(db: Reader, organizationId: string, today: string, through: string) {
+  return db
+    .select({
+      purchaseId: purchases.id,
+      customerId: purchases.customerId,
+      startsOn: purchases.startsOn,
+      owedCents: sql<string>`${purchases.priceCents} - ${purchasePaidCents}`.mapWith(Number),
+      idType: customers.idType,
+      idNumber: customers.idNumber,
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      planName: customerPlans.name,
+    })
+    .from(purchases)
+    .innerJoin(
+      customers,
+      and(eq(customers.organizationId, purchases.organizationId), eq(customers.id, purchases.customerId)),
+    )
+    .innerJoin(
+      customerPlans,
+      and(eq(customerPlans.organizationId, purchases.organizationId), eq(customerPlans.id, purchases.planId)),
+    )
+    .leftJoin(
+      pixCharges,
+      and(eq(pixCharges.organizationId, purchases.organizationId), eq(pixCharges.purchaseId, purchases.id)),
+    )
+    .where(
+      and(
+        eq(purchases.organizationId, organizationId),
+        eq(purchases.currency, 'BRL'),
+        sql`${purchases.startsOn} <= ${through} and ${purchases.expiresOn} >= ${today}`,
+        sql`${customers.status} not in ('DELETED', 'PURGED')`,
+        sql`(${pixCharges.txid} is null or ${pixCharges.status} = 'PENDING')`,
+        sql`${purchases.priceCents} - ${purchasePaidCents} > 0`,
+      ),
+    );
+}
+
+/** ACTIVE charges of packs paid another way since: to remove at the PSP. */
+export async function purchaseChargesToRemove(db: Reader, organizationId: string) {
+  return db
+    .select({ txid: pixCharges.txid })
+    .from(pixCharges)
+    .innerJoin(
+      purchases,
+      and(eq(purchases.organizationId, pixCharges.organizationId), eq(purchases.id, pixCharges.purchaseId)),
+    )
+    .where(
+      and(
+        eq(pixCharges.organizationId, organizationId),
+        eq(pixCharges.status, 'ACTIVE'),
+        sql`${purchasePaidCents} >= ${purchases.priceCents}`,
+      ),
+    );
 }
 
 /** Our row first (PENDING), then the PSP's PUT: a crash between leaves a row the next run asks for again. */

@@ -54,6 +54,7 @@ export async function getCustomerPixCharges(
       txid: row.txid,
       enrollmentId: row.enrollmentId,
       cycleStart: row.cycleStart,
+      purchaseId: row.purchaseId,
       dueDate: row.dueDate,
       amountCents: row.amountCents,
       status: row.status,

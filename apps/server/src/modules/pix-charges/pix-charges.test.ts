@@ -9,7 +9,13 @@ import { pixCharges, pixPspConnections } from '../../db/schema/index.ts';
 import { createPixClient } from '../../integrations/pix/pix-client.ts';
 import { emulatorConnection } from '../../integrations/pix/pix-test-helpers.ts';
 import { sealContext } from '../../lib/sealed-columns.ts';
-import { createOrganization, createUser, type TestUser } from '../../test/factories.ts';
+import {
+  createCustomer,
+  createOrganization,
+  createPlan,
+  createUser,
+  type TestUser,
+} from '../../test/factories.ts';
 import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { apiPixGateway } from '../pix-psp/pix-gateway.ts';
@@ -417,5 +423,47 @@ describe('the demo’s local PSP (PIX_PSP=sandbox)', () => {
     } finally {
       await sandboxApp.close();
     }
+  });
+});
+
+describe('a pack sold (decision 029)', () => {
+  it('gets one charge for its price, and the Pix that pays it pays the pack once', async () => {
+    await registerWebhook();
+    const packPlan = await createPlan(t, owner, organizationId, {
+      name: 'Pacote 10',
+      kind: 'PACK',
+      classCount: 10,
+      validityDays: 60,
+      priceCents: 120_000,
+      weeklySessionsLimit: null,
+    });
+    customerNumber += 1;
+    const customer = await createCustomer(t, owner, organizationId, {
+      firstName: 'Pacote',
+      lastName: `N${customerNumber}`,
+      idType: 'CPF',
+      idNumber: cpfNumber(customerNumber),
+    });
+    const sold = await t.request('POST', orgPath('/purchases'), {
+      token: owner.token,
+      body: { customerId: customer.id, planId: packPlan.id },
+    });
+    expect(sold.status, sold.text).toBe(201);
+    await Promise.all([issueCharges(jobs, new Date()), issueCharges(jobs, new Date())]);
+    const { charges } = await chargesOf(customer.id);
+    expect(charges).toEqual([
+      expect.objectContaining({
+        purchaseId: sold.body.id,
+        enrollmentId: null,
+        amountCents: 120_000,
+        status: 'ACTIVE',
+      }),
+    ]);
+    emulator.sandbox.webhooks({ repeatNext: 1 });
+    await payAtPsp(charges[0]?.txid ?? '');
+    const purchase = await t.request('GET', orgPath(`/purchases/${sold.body.id}`), { token: owner.token });
+    expect(purchase.body).toMatchObject({ paidCents: 120_000, paymentState: 'PAID' });
+    expect(await paymentsOf(customer.id)).toHaveLength(1);
+    expect((await chargesOf(customer.id)).charges[0]?.status).toBe('PAID');
   });
 });

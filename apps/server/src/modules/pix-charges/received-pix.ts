@@ -59,20 +59,20 @@ async function payCharge(
   paidOn: string,
   now: Date,
 ) {
-  const cycle = {
-    organizationId: charge.organizationId,
-    enrollmentId: charge.enrollmentId,
-    cycleStart: charge.cycleStart,
-  };
-  await repository.adjustCycleAmount(tx, cycle, cycleAdjustmentCents(componentCents(pix)));
+  const { organizationId, enrollmentId, cycleStart, purchaseId } = charge;
+  // A cycle's amount moves by the fine, interest or discount the PSP applied; a pack is charged on its price alone.
+  if (enrollmentId && cycleStart) {
+    const cycle = { organizationId, enrollmentId, cycleStart };
+    await repository.adjustCycleAmount(tx, cycle, cycleAdjustmentCents(componentCents(pix)));
+  }
   const paymentId = await recordPspPayment(
     tx,
-    charge.organizationId,
+    organizationId,
     {
       customerId: charge.customerId,
-      enrollmentId: charge.enrollmentId,
-      purchaseId: null,
-      cycleStart: charge.cycleStart,
+      enrollmentId,
+      purchaseId,
+      cycleStart,
       amountCents,
       currency: 'BRL',
       paidOn,
@@ -80,14 +80,6 @@ async function payCharge(
     },
     now,
   );
-  await repository.linkReceivedPayment(
-    tx,
-    { organizationId: charge.organizationId, endToEndId: pix.endToEndId },
-    paymentId,
-  );
-  await repository.settleCharge(
-    tx,
-    { organizationId: charge.organizationId, txid: charge.txid },
-    { status: 'PAID', now },
-  );
+  await repository.linkReceivedPayment(tx, { organizationId, endToEndId: pix.endToEndId }, paymentId);
+  await repository.settleCharge(tx, { organizationId, txid: charge.txid }, { status: 'PAID', now });
 }

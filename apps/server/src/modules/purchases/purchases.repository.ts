@@ -10,7 +10,7 @@ import { customerPlans, customers, payments, purchases } from '../../db/schema/i
 type Reader = Database | Transaction;
 
 /** What its COMPLETED payments put on it (decision 028's net, the same expression cycles use). */
-const paidCents: SQL<number> = sql<number>`(select coalesce(sum(${paymentToCycleCents}), 0) from ${payments}
+export const purchasePaidCents: SQL<number> = sql<number>`(select coalesce(sum(${paymentToCycleCents}), 0) from ${payments}
   where ${payments.organizationId} = ${purchases.organizationId}
     and ${payments.purchaseId} = ${purchases.id} and ${payments.status} = 'COMPLETED')::bigint`;
 
@@ -27,7 +27,7 @@ const purchaseColumns = {
   expiresOn: purchases.expiresOn,
   priceCents: purchases.priceCents,
   currency: sql<Currency>`${purchases.currency}`,
-  paidCents: paidCents.mapWith(Number),
+  paidCents: purchasePaidCents.mapWith(Number),
   notes: purchases.notes,
   createdAt: purchases.createdAt,
 };
@@ -57,10 +57,10 @@ function stateIs(state: PurchaseState, today: string): SQL {
 }
 
 function paymentStateIs(state: PurchasePaymentState): SQL {
-  if (state === 'PAID') return sql`${paidCents} >= ${purchases.priceCents}`;
+  if (state === 'PAID') return sql`${purchasePaidCents} >= ${purchases.priceCents}`;
   return state === 'PARTIAL'
-    ? sql`${paidCents} > 0 and ${paidCents} < ${purchases.priceCents}`
-    : sql`${paidCents} <= 0 and ${purchases.priceCents} > 0`;
+    ? sql`${purchasePaidCents} > 0 and ${purchasePaidCents} < ${purchases.priceCents}`
+    : sql`${purchasePaidCents} <= 0 and ${purchases.priceCents} > 0`;
 }
 
 export type PurchaseFilter = {
