@@ -125,6 +125,11 @@ export const ERROR_CODES = {
   PIX_WEBHOOK_TAKEN: 409,
   /** The server does not run the demo's local PSP (PIX_PSP=sandbox). */
   PIX_SANDBOX_OFF: 404,
+  /**
+   * Switching the plan to renew by itself would give one of its enrollments seats in full sessions
+   * (`details.customerId`, `details.dates`): end that enrollment, or free seats, first.
+   */
+  PLAN_RENEWAL_FULL: 409,
   PIX_CHARGE_NOT_FOUND: 404,
   /** Only a charge awaiting payment can be paid. */
   PIX_CHARGE_NOT_OPEN: 409,

@@ -72,8 +72,8 @@ export async function copyRenewalToEnrollments(
   organizationId: string,
   planId: string,
   renewsAutomatically: boolean,
-) {
-  await tx
+): Promise<string[]> {
+  const changed = await tx
     .update(enrollments)
     .set({ planRenewsAutomatically: renewsAutomatically })
     .where(
@@ -82,7 +82,9 @@ export async function copyRenewalToEnrollments(
         eq(enrollments.planId, planId),
         ne(enrollments.planRenewsAutomatically, renewsAutomatically),
       ),
-    );
+    )
+    .returning({ id: enrollments.id });
+  return changed.map((row) => row.id);
 }
 
 export async function deletePlan(db: Database, organizationId: string, id: string) {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
+import { assertRenewalsFit } from '../enrollments/enrollments.service.ts';
 import * as repository from './customer-plans.repository.ts';
 
 type PlanValues = z.output<typeof CustomerPlanInput>;
@@ -50,8 +51,15 @@ export async function updatePlan(db: Database, access: OrgAccess, id: string, va
       if (current && current.kind !== changes.kind && current.isUsed) throw new AppError('PLAN_KIND_IN_USE');
       const row = await repository.updatePlan(tx, access.organizationId, id, changes);
       // Its enrollments keep their own copy of whether they renew, for the rosters (decision 013).
-      if (row)
-        await repository.copyRenewalToEnrollments(tx, access.organizationId, id, row.renewsAutomatically);
+      if (!row) return row;
+      const changed = await repository.copyRenewalToEnrollments(
+        tx,
+        access.organizationId,
+        id,
+        row.renewsAutomatically,
+      );
+      // Switched on: those that follow the plan now hold their seats in every later session, which must be free.
+      if (row.renewsAutomatically) await assertRenewalsFit(tx, access.organizationId, changed, now);
       return row;
     }),
   );

@@ -354,3 +354,27 @@ export async function deleteEnrollment(db: Database, access: OrgAccess, id: stri
       throw error;
     });
 }
+
+/**
+ * A plan switched to renew by itself (decision 013): the enrollments `ids` now hold their seats in every
+ * session after their current period, so each ACTIVE one must find those seats free — counted after all of them
+ * changed, under each schedule's lock (in one order, as the rosters' writers take them). The first that does not
+ * fit refuses the whole change: PLAN_RENEWAL_FULL with its customer and the full dates.
+ */
+export async function assertRenewalsFit(tx: Transaction, organizationId: string, ids: string[], now: Date) {
+  const changed = [];
+  for (const id of ids) {
+    const enrollment = await repository.lockEnrollment(tx, organizationId, id);
+    if (enrollment?.status === 'ACTIVE' && seatCoverage(enrollment).renewing) changed.push(enrollment);
+  }
+  changed.sort((a, b) => a.scheduleId.localeCompare(b.scheduleId));
+  for (const enrollment of changed) {
+    const schedule = await repository.lockScheduleSeats(tx, organizationId, enrollment.scheduleId);
+    if (!schedule) continue;
+    const placement = { ...seatCoverage(enrollment), organizationId, exceptId: enrollment.id };
+    const dates = await repository.fullSessionDates(tx, placement, schedule.capacity, now);
+    if (dates.length > 0) {
+      throw new AppError('PLAN_RENEWAL_FULL', undefined, { customerId: enrollment.customerId, dates });
+    }
+  }
+}
