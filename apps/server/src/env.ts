@@ -33,6 +33,8 @@ export const EnvSchema = z
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
     AUTH_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+    /** Session reads (every page load asks who is signed in) per address and minute. */
+    AUTH_SESSION_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
     SMTP_URL: optionalString.pipe(z.url().optional()),
     INVITATION_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(DEFAULT_INVITATION_TTL_DAYS),
     MAIL_FROM: z.string().default('Reformer <no-reply@localhost>'),

@@ -112,6 +112,18 @@ describe('rate limiting', () => {
       await limited.close();
     }
   });
+
+  it('limits session reads by their own setting, apart from sign-in attempts', async () => {
+    const limited = await createTestApp({ AUTH_SESSION_RATE_LIMIT_MAX: '4', AUTH_RATE_LIMIT_MAX: '1000' });
+    try {
+      const read = () => limited.request('GET', '/auth/get-session');
+      const statuses = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await read()).status);
+      expect(statuses).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('password strength', () => {

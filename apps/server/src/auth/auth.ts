@@ -94,6 +94,9 @@ export function createAuth(options: {
         '/sign-in/email': { window, max },
         '/sign-up/email': { window, max },
         '/token': { window: 60, max: env.AUTH_TOKEN_RATE_LIMIT_MAX },
+        // better-auth's default for every other path, made a setting: a studio's devices behind one address
+        // (or a test runner's workers) read the session on every page load.
+        '/get-session': { window: 60, max: env.AUTH_SESSION_RATE_LIMIT_MAX },
       },
     },
     hooks: {
