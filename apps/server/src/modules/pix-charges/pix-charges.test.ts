@@ -19,6 +19,7 @@ import {
 import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { apiPixGateway } from '../pix-psp/pix-gateway.ts';
+import { pixSandboxOf } from '../pix-psp/pix-sandbox.ts';
 import { issueCharges, type PixJobDeps } from './pix-charges-job.ts';
 import { reconcilePix } from './reconcile-pix.ts';
 
@@ -368,29 +369,13 @@ describe('the demo’s local PSP (PIX_PSP=sandbox)', () => {
       { PIX_WEBHOOK_URL: 'http://127.0.0.1:9' },
       {
         pixPsp: apiPixGateway({ trustedCa: emulator.ca.cert }),
+        // The demo's sandbox over this file's emulator; closing the app must not close the emulator.
         pixSandbox: {
-          connection: {
-            preset: 'CUSTOM',
-            environment: 'SANDBOX',
-            baseUrl: emulator.baseUrl,
-            tokenUrl: emulator.tokenUrl,
-            scopes: 'cobv.write cobv.read pix.read pix.write webhook.write webhook.read',
-            clientId: emulator.client.clientId,
-            clientSecret: emulator.client.clientSecret,
-            certificate: {
-              format: 'PEM',
-              pem: `${emulator.client.certificate.cert}\n${emulator.client.certificate.key}`,
-            },
-            pixKey: emulator.receiver.chave,
-            chargeDaysAhead: 5,
-            finePercent: 2,
-            interestPercentMonthly: 1,
-            discount: null,
-          },
-          pay: (txid) => {
-            emulator.sandbox.pay(txid);
-          },
-          trustedCa: emulator.ca.cert,
+          ...pixSandboxOf(emulator, {
+            ...emulator.client,
+            scopes: ['cobv.write', 'cobv.read', 'pix.read', 'pix.write', 'webhook.write', 'webhook.read'],
+            pem: `${emulator.client.certificate.cert}\n${emulator.client.certificate.key}`,
+          }),
           close: async () => {},
         },
       },
@@ -419,7 +404,53 @@ describe('the demo’s local PSP (PIX_PSP=sandbox)', () => {
         { token: demoOwner.token },
       );
       expect(foreign.status).toBe(404);
-      expect(emulator.sandbox.counts().pix).toBeGreaterThan(0);
+      // The demo studio's own charge: "Simulate the customer paying" pays it at the local PSP.
+      const demo = await createStudio(sandboxApp, {
+        plan: { priceCents: 19_900, weeklySessionsLimit: null },
+        schedule: {
+          startDate: addDays(today, -7),
+          endDate: addDays(today, 200),
+          daysOfWeek: [1, 2, 3, 4, 5, 6, 0],
+        },
+      });
+      const demoPath = (suffix: string) => `/organizations/${demo.organizationId}${suffix}`;
+      const connectedDemo = await sandboxApp.request('POST', demoPath('/pix-psp/sandbox/connect'), {
+        token: demo.owner.token,
+      });
+      expect(connectedDemo.status, connectedDemo.text).toBe(200);
+      customerNumber += 1;
+      const payer = await enrollNewCustomer(
+        sandboxApp,
+        demo,
+        { startDate: addDays(today, 2) },
+        { idType: 'CPF', idNumber: cpfNumber(customerNumber) },
+      );
+      const issued = await sandboxApp.request('POST', demoPath('/pix-psp/charges/issue'), {
+        token: demo.owner.token,
+      });
+      expect(issued.body).toEqual({ issued: 1 });
+      const listed = await sandboxApp.request('GET', demoPath(`/customers/${payer.customerId}/pix-charges`), {
+        token: demo.owner.token,
+      });
+      expect(listed.body.isSandbox).toBe(true);
+      const txid = listed.body.charges[0].txid as string;
+      const paid = await sandboxApp.request(
+        'POST',
+        demoPath(`/customers/${payer.customerId}/pix-charges/${txid}/simulate-payment`),
+        { token: demo.owner.token },
+      );
+      expect(paid.status, paid.text).toBe(202);
+      const client = createPixClient(emulatorConnection(emulator));
+      expect((await client.getDueCharge(txid))?.status).toBe('CONCLUIDA');
+      await client.close();
+      const again = await sandboxApp.request(
+        'POST',
+        demoPath(`/customers/${payer.customerId}/pix-charges/${txid}/simulate-payment`),
+        { token: demo.owner.token },
+      );
+      // Paid already at the PSP (its notice unreachable here): a second click is refused, not a 500.
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('PIX_CHARGE_NOT_OPEN');
     } finally {
       await sandboxApp.close();
     }

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
+import { AppError } from '@reformer/domain/errors';
 import type { PspConnectionInput } from '@reformer/domain/pix-psp';
+import type { PixEmulator } from '@reformer/pix-emulator/emulator';
 
 /**
  * The demo's local PSP (PIX_PSP=sandbox; decision 030): the connection a studio would type to use it, and the
@@ -30,6 +32,14 @@ export async function startPixSandbox(dataDir: string): Promise<PixSandbox> {
     port: 8443,
   });
   console.log(`PIX sandbox: the local standard PSP at ${emulator.url} (Settings → Payments connects it).`);
+  return pixSandboxOf(emulator, { ...client, pem: `${certificate.cert}\n${certificate.key}` });
+}
+
+/** The demo's face of a running local PSP and its registered client (its certificate as one PEM text). */
+export function pixSandboxOf(
+  emulator: PixEmulator,
+  client: { clientId: string; clientSecret: string; scopes: readonly string[]; pem: string },
+): PixSandbox {
   return {
     connection: {
       preset: 'CUSTOM',
@@ -39,7 +49,7 @@ export async function startPixSandbox(dataDir: string): Promise<PixSandbox> {
       scopes: client.scopes.join(' '),
       clientId: client.clientId,
       clientSecret: client.clientSecret,
-      certificate: { format: 'PEM', pem: `${certificate.cert}\n${certificate.key}` },
+      certificate: { format: 'PEM', pem: client.pem },
       pixKey: emulator.receiver.chave,
       chargeDaysAhead: 5,
       finePercent: 2,
@@ -47,7 +57,12 @@ export async function startPixSandbox(dataDir: string): Promise<PixSandbox> {
       discount: null,
     },
     pay: (txid) => {
-      emulator.sandbox.pay(txid);
+      try {
+        emulator.sandbox.pay(txid);
+      } catch {
+        // The local PSP has it paid or removed already (its notice may still be on its way).
+        throw new AppError('PIX_CHARGE_NOT_OPEN');
+      }
     },
     trustedCa: emulator.ca.cert,
     close: () => emulator.close(),
