@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { addDays } from './calendar-dates.ts';
 import { isValidCpf, normalizeCpf } from './cpf.ts';
 
 /**
@@ -57,11 +56,6 @@ export function chargePayer(customer: {
   // The API Pix's `nome` is at most 200 characters.
   const name = `${customer.firstName} ${customer.lastName}`.trim().slice(0, 200);
   return { cpf: normalizeCpf(customer.idNumber), name };
-}
-
-/** The day a charge for a cycle is issued: `daysAhead` days before the cycle's due date (its start). */
-export function chargeIssueDate(dueDate: string, daysAhead: number): string {
-  return addDays(dueDate, -daysAhead);
 }
 
 /**

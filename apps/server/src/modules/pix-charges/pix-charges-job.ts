@@ -11,10 +11,10 @@ import { txidFor } from '../../integrations/pix/txid.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { PixGateway } from '../pix-psp/pix-gateway.ts';
-import * as pspRepository from '../pix-psp/pix-psp.repository.ts';
-import { openPspConnection } from '../pix-psp/pix-psp-connection.ts';
+import type * as pspRepository from '../pix-psp/pix-psp.repository.ts';
 import { dueChargeRequest } from './charge-request.ts';
 import * as repository from './pix-charges.repository.ts';
+import { openPspClient } from './psp-client.ts';
 
 export type PixJobDeps = { db: Database; secretBox: SecretBox | null; gateway: PixGateway };
 
@@ -33,12 +33,11 @@ export async function forEachConnectedOrganization(
 ) {
   if (!deps.secretBox) return;
   for (const organizationId of await repository.connectedOrganizationIds(deps.db)) {
-    const row = await pspRepository.findConnection(deps.db, organizationId);
-    if (!row) continue;
     let client: PixClient | null = null;
     try {
-      client = deps.gateway.open(openPspConnection(deps.secretBox, row));
-      await work(organizationId, client, row);
+      const opened = await openPspClient(deps, organizationId);
+      client = opened.client;
+      await work(organizationId, client, opened.row);
     } catch (error) {
       const code = (error as { code?: unknown }).code ?? 'UNEXPECTED';
       console.error(`[pix] organization ${organizationId}: ${String(code)}`);

@@ -26,6 +26,14 @@ const cycleOwedCents: SQL<number> = sql`(${billingCycles.amountCents} - ${billin
     and ${payments.enrollmentId} = ${billingCycles.enrollmentId}
     and ${payments.cycleStart} = ${billingCycles.cycleStart} and ${payments.status} = 'COMPLETED'), 0))`;
 
+/** What a charge needs of its payer (domain `chargePayer`). */
+const payerColumns = {
+  idType: customers.idType,
+  idNumber: customers.idNumber,
+  firstName: customers.firstName,
+  lastName: customers.lastName,
+};
+
 /** The organizations with a PSP connection: the charge and reconciliation jobs' work list. */
 export async function connectedOrganizationIds(db: Reader): Promise<string[]> {
   const rows = await db.select({ id: pixPspConnections.organizationId }).from(pixPspConnections);
@@ -43,10 +51,7 @@ export async function cyclesToCharge(db: Reader, organizationId: string, today: 
       cycleStart: billingCycles.cycleStart,
       customerId: billingCycles.customerId,
       owedCents: sql<string>`${cycleOwedCents}`.mapWith(Number),
-      idType: customers.idType,
-      idNumber: customers.idNumber,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
+      ...payerColumns,
       planName: customerPlans.name,
     })
     .from(billingCycles)
@@ -104,10 +109,7 @@ export async function purchasesToCharge(db: Reader, organizationId: string, toda
       customerId: purchases.customerId,
       startsOn: purchases.startsOn,
       owedCents: sql<string>`${purchases.priceCents} - ${purchasePaidCents}`.mapWith(Number),
-      idType: customers.idType,
-      idNumber: customers.idNumber,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
+      ...payerColumns,
       planName: customerPlans.name,
     })
     .from(purchases)
@@ -289,12 +291,7 @@ export async function listCustomerCharges(db: Reader, organizationId: string, cu
 
 export async function findCustomerPayer(db: Reader, organizationId: string, customerId: string) {
   const [row] = await db
-    .select({
-      idType: customers.idType,
-      idNumber: customers.idNumber,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-    })
+    .select(payerColumns)
     .from(customers)
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
   return row ?? null;

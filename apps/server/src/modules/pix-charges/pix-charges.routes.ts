@@ -25,6 +25,7 @@ import {
 import { savePspConnection } from '../pix-psp/pix-psp.service.ts';
 import * as service from './pix-charges.service.ts';
 import { requestPixRefund } from './pix-refunds.ts';
+import { openPspClient } from './psp-client.ts';
 
 /**
  * PIX charges at the studio's PSP (decision 030): the customer's charges (who sees the customer's billing), the
@@ -212,7 +213,8 @@ export const pixChargesRoutes = createRouter()
   })
   .openapi(refund, async (c) => {
     const deps = depsOf(c);
-    const client = service.pixClientFor(deps, c.var.access.organizationId);
+    const organizationId = c.var.access.organizationId;
+    const client = async () => (await openPspClient(deps, organizationId)).client;
     const { paymentId } = c.req.valid('param');
     // The body is optional: without one (the whole rest is refunded) the validator hands over nothing.
     const body = RefundPaymentInput.parse(c.req.valid('json') ?? {});

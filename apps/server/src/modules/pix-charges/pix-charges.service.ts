@@ -17,10 +17,10 @@ import { sealContext } from '../../lib/sealed-columns.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { PixGateway } from '../pix-psp/pix-gateway.ts';
 import * as pspRepository from '../pix-psp/pix-psp.repository.ts';
-import { openPspConnection } from '../pix-psp/pix-psp-connection.ts';
 import type { PixSandbox } from '../pix-psp/pix-sandbox.ts';
 import * as repository from './pix-charges.repository.ts';
 import { issueOrganizationCharges } from './pix-charges-job.ts';
+import { openPspClient } from './psp-client.ts';
 import { recordReceivedPix } from './received-pix.ts';
 
 export type PixDeps = {
@@ -83,12 +83,9 @@ async function withClient<T>(
   organizationId: string,
   work: (client: PixClient, row: pspRepository.PspConnectionRow, box: SecretBox) => Promise<T>,
 ): Promise<T> {
-  if (!deps.secretBox) throw new AppError('PSP_SECRETS_KEY_MISSING');
-  const row = await pspRepository.findConnection(deps.db, organizationId);
-  if (!row) throw new AppError('PSP_CONNECTION_NOT_FOUND');
-  const client = deps.gateway.open(openPspConnection(deps.secretBox, row));
+  const { client, row, box } = await openPspClient(deps, organizationId);
   try {
-    return await work(client, row, deps.secretBox);
+    return await work(client, row, box);
   } catch (error) {
     if (error instanceof PixError) {
       throw new AppError('PSP_REQUEST_FAILED', undefined, { failure: error.code });
@@ -97,16 +94,6 @@ async function withClient<T>(
   } finally {
     await client.close();
   }
-}
-
-/** A client for one refund: the caller closes it. */
-export function pixClientFor(deps: PixDeps, organizationId: string) {
-  return async () => {
-    if (!deps.secretBox) throw new AppError('PSP_SECRETS_KEY_MISSING');
-    const row = await pspRepository.findConnection(deps.db, organizationId);
-    if (!row) throw new AppError('PSP_CONNECTION_NOT_FOUND');
-    return deps.gateway.open(openPspConnection(deps.secretBox, row));
-  };
 }
 
 function registrationOf(deps: PixDeps, organizationId: string, ours: string, registeredUrl: string | null) {

@@ -2,10 +2,9 @@ import type { Payment } from '@reformer/domain/payments';
 import { todayIn } from '@reformer/domain/time-zones';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { PixCodeField } from '@/components/ui/pix-code-field.tsx';
 import { PixQrCode } from '@/components/ui/pix-qr-code.tsx';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -111,40 +110,11 @@ function PixCodeContent({
 /** The code itself, selectable, with Copy and "Send by WhatsApp" (a greeting, the amount and the code). */
 function PixCopyAndSend({ code, whatsAppHref }: { code: string; whatsAppHref: string }) {
   const { t } = useTranslation();
-  const id = useId();
-  const field = useRef<HTMLTextAreaElement>(null);
-  const copy = () => {
-    navigator.clipboard.writeText(code).then(
-      () => toast.success(t('payments.pix.copied')),
-      () => {
-        // No clipboard (an insecure origin, a denied permission): the code is selected to copy by hand.
-        field.current?.select();
-        toast.error(t('payments.pix.copyFailed'));
-      },
-    );
-  };
   return (
-    <div className="flex w-full flex-col gap-2">
-      <label htmlFor={id} className="text-sm font-medium">
-        {t('payments.pix.code')}
-      </label>
-      <textarea
-        ref={field}
-        id={id}
-        readOnly
-        rows={4}
-        value={code}
-        className="textarea w-full font-mono text-xs break-all"
-        onFocus={(event) => event.currentTarget.select()}
-      />
-      <div className="flex flex-wrap justify-end gap-2">
-        <a href={whatsAppHref} target="_blank" rel="noopener noreferrer" className="btn btn-success btn-sm">
-          {t('payments.pix.whatsapp')}
-        </a>
-        <button type="button" className="btn btn-primary btn-sm" onClick={copy}>
-          {t('payments.pix.copy')}
-        </button>
-      </div>
-    </div>
+    <PixCodeField code={code}>
+      <a href={whatsAppHref} target="_blank" rel="noopener noreferrer" className="btn btn-success btn-sm">
+        {t('payments.pix.whatsapp')}
+      </a>
+    </PixCodeField>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { PixCodeField } from '@/components/ui/pix-code-field.tsx';
 import { PixQrCode } from '@/components/ui/pix-qr-code.tsx';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { usePermissions } from '@/lib/access-profile.ts';
@@ -132,30 +132,10 @@ function ChargeRow({ charge, simulate }: { charge: PixCharge; simulate: Simulate
 
 function ChargeCode({ code, amount }: { code: string; amount: string }) {
   const { t } = useTranslation();
-  const copy = () =>
-    navigator.clipboard.writeText(code).then(
-      () => toast.success(t('payments.pix.copied')),
-      () => toast.error(t('payments.pix.copyFailed')),
-    );
   return (
     <div className="flex flex-col items-center gap-2 sm:flex-row sm:items-start">
       <PixQrCode text={code} label={t('payments.pix.qrLabel', { amount })} />
-      <div className="flex w-full min-w-0 flex-col gap-2">
-        <label className="text-sm font-medium" htmlFor={`code-${code.slice(-8)}`}>
-          {t('payments.pix.code')}
-        </label>
-        <textarea
-          id={`code-${code.slice(-8)}`}
-          readOnly
-          rows={4}
-          value={code}
-          className="textarea w-full font-mono text-xs break-all"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <button type="button" className="btn btn-primary btn-sm self-end" onClick={copy}>
-          {t('payments.pix.copy')}
-        </button>
-      </div>
+      <PixCodeField code={code} />
     </div>
   );
 }
