@@ -28,6 +28,7 @@ export function isAlive(pid: number): boolean {
  * other program is never signalled; PostgreSQL clears such a file itself when it starts.
  */
 export async function takeOverCluster(cluster: string, dataDir: string, password: string): Promise<void> {
+  await waitForDeadPostmaster(cluster);
   const running = await askRunningServer(cluster, password);
   if (!running) return;
   if (running.ownerPid === null) {
@@ -44,14 +45,42 @@ export async function takeOverCluster(cluster: string, dataDir: string, password
   await stopProcess(running.pid);
 }
 
-async function askRunningServer(cluster: string, password: string) {
+function readPostmasterPid(cluster: string): { pid: number; port: number } | null {
   let lines: string[];
   try {
     lines = readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n');
   } catch {
     return null;
   }
-  const [pid, port] = [Number(lines[0]), Number(lines[3])];
+  return { pid: Number(lines[0]), port: Number(lines[3]) };
+}
+
+/**
+ * A postmaster killed after the Reformer that started it is a zombie until init reaps it, which some
+ * inits (a container's) do only seconds later. PostgreSQL takes a zombie's pid for a live postmaster and
+ * refuses the folder, so the start waits for it to be reaped.
+ */
+async function waitForDeadPostmaster(cluster: string, timeoutMs = 60_000): Promise<void> {
+  const pid = readPostmasterPid(cluster)?.pid ?? 0;
+  const deadline = Date.now() + timeoutMs;
+  while (pid > 0 && isZombie(pid) && Date.now() < deadline) await sleep(50);
+}
+
+/** Linux's process state; elsewhere there is no /proc and a zombie is not told apart (false). */
+export function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command) state …": the command may hold spaces and parentheses, so read after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function askRunningServer(cluster: string, password: string) {
+  const postmaster = readPostmasterPid(cluster);
+  if (!postmaster) return null;
+  const { pid, port } = postmaster;
   if (!(pid > 0 && port > 0) || !isAlive(pid)) return null;
   const client = new pg.Client({
     host: '127.0.0.1',

@@ -1,13 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isAlive } from './cluster-owner.ts';
+import { isAlive, isZombie } from './cluster-owner.ts';
 import { DataDirLockedError, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { postgresRunAs } from './postgres-binaries.ts';
 
 const folders: string[] = [];
 const children: ChildProcess[] = [];
@@ -111,6 +112,33 @@ describe('embedded PostgreSQL', () => {
     const next = await startEmbeddedPostgres(dataDir);
     try {
       expect(isAlive(orphaned.pids.postgres)).toBe(false);
+      expect(await query(next.url, 'select 1 as answer')).toEqual([{ answer: 1 }]);
+    } finally {
+      await next.stop();
+    }
+  });
+
+  it('waits for a killed postmaster that is still a zombie (init reaps it late) instead of refusing the folder', async () => {
+    const dataDir = newDataDir();
+    await (await startEmbeddedPostgres(dataDir)).stop();
+    // A zombie of ~2 s: `sleep 0.1` exits under a parent (`sh` become `sleep 2`) that never waits for it,
+    // as a postmaster killed after its Reformer is until a container's init gets round to reaping it. It runs
+    // as PostgreSQL does (run as root, PostgreSQL ignores a pid it may not signal).
+    const parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 2'], {
+      ...(postgresRunAs() ?? {}),
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    children.push(parent);
+    const zombie = await new Promise<number>((resolve) =>
+      parent.stdout?.once('data', (line) => resolve(Number(String(line)))),
+    );
+    expect(await waitUntil(() => isZombie(zombie))).toBe(true);
+    const lockFile = [zombie, join(dataDir, 'postgres'), '0', '1', '', '127.0.0.1', '0 0', 'ready', ''];
+    writeFileSync(join(dataDir, 'postgres', 'postmaster.pid'), lockFile.join('\n'));
+
+    const next = await startEmbeddedPostgres(dataDir);
+    try {
+      expect(isZombie(zombie)).toBe(false);
       expect(await query(next.url, 'select 1 as answer')).toEqual([{ answer: 1 }]);
     } finally {
       await next.stop();
