@@ -50,6 +50,14 @@ test('open a customer’s personal data export, see each part, download it as JS
     method: 'PIX',
     status: 'COMPLETED',
   });
+  const pack = await createPlanViaApi(page, organizationId, 'Pacote 5 aulas', {
+    kind: 'PACK',
+    classCount: 5,
+    validityDays: 60,
+    priceCents: 90_000,
+    weeklySessionsLimit: null,
+  });
+  await callApi(page, `${orgPath}/purchases`, { customerId: customer.id, planId: pack.id });
   await callApi(page, `${orgPath}/customers/${customer.id}/medical-records`, {
     type: 'OTHER',
     recordDate: today(),
@@ -83,6 +91,8 @@ test('open a customer’s personal data export, see each part, download it as JS
     'Enrollments',
     'Attendance',
     'Payments',
+    'Packs and classes bought',
+    'PIX charges',
     'Make-up credits',
     'Medical records',
     'Messages sent',
@@ -96,6 +106,10 @@ test('open a customer’s personal data export, see each part, download it as JS
   await expect(
     page.getByRole('region', { name: 'Messages sent' }).getByText('Nothing recorded.'),
   ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Packs and classes bought' }).getByText('5 of 5 classes left'),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'PIX charges' }).getByText('Nothing recorded.')).toBeVisible();
   await expect(
     page
       .getByRole('region', { name: 'Make-up credits' })
@@ -111,6 +125,7 @@ test('open a customer’s personal data export, see each part, download it as JS
   const data = JSON.parse(text);
   expect(data.customer).toMatchObject({ id: customer.id, firstName: 'Lúcia', lastName: 'Titular' });
   expect(data.payments).toHaveLength(1);
+  expect(data.purchases).toEqual([expect.objectContaining({ planName: 'Pacote 5 aulas', classesLeft: 5 })]);
   expect(data.medicalRecords[0].document.details).toBe('Protrusão discal L4-L5.');
   expect(data.makeUpCredits).toEqual([
     expect.objectContaining({
@@ -126,6 +141,8 @@ test('open a customer’s personal data export, see each part, download it as JS
   await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
   const payments = page.getByRole('region', { name: 'Pagamentos' });
   await expect(payments.getByText('R$ 249,00')).toBeVisible();
+  const packs = page.getByRole('region', { name: 'Pacotes e aulas compradas' });
+  await expect(packs.getByText('R$ 900,00')).toBeVisible();
   const credits = page.getByRole('region', { name: 'Créditos de reposição' });
   await expect(credits.getByRole('cell', { name: 'Disponível', exact: true })).toBeVisible();
   const profile = page.getByRole('region', { name: 'Perfil', exact: true });

@@ -5,6 +5,8 @@ import { EventMessage } from './events.ts';
 import { MakeUpCredit } from './make-up-credit-schemas.ts';
 import { MedicalRecord } from './medical-records.ts';
 import { Payment } from './payments.ts';
+import { PixCharge } from './pix-charges.ts';
+import { Purchase } from './purchases.ts';
 import { type AccessProfile, type Action, can } from './permissions.ts';
 import { AddToSessionReason, AttendanceStatus, RosterSource } from './sessions.ts';
 
@@ -61,6 +63,10 @@ export const CustomerDataExport = z.object({
   enrollments: z.array(Enrollment),
   attendance: z.array(CustomerAttendance),
   payments: z.array(Payment),
+  /** Packs, single and trial classes bought, with what is left of each on the day of the export. */
+  purchases: z.array(Purchase),
+  /** The PIX charges the studio's PSP issued to them (their CPF and name went to the PSP with each). */
+  pixCharges: z.array(PixCharge),
   /**
    * Every make-up credit, newest first: the class canceled to earn it, when, until when it was valid, the
    * make-up class it paid for and when — and its state on the day of the export (EXPIRED is read, not stored).

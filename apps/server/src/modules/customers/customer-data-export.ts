@@ -12,6 +12,8 @@ import { listCustomerCredits } from '../make-up-credits/make-up-credits.service.
 import { listCustomerRecords } from '../medical-records/medical-records.service.ts';
 import { getOrganization } from '../organizations/organizations.service.ts';
 import { listPayments } from '../payments/payments.service.ts';
+import { listCustomerCharges } from '../pix-charges/pix-charges.service.ts';
+import { customerPurchases } from '../purchases/purchases.service.ts';
 import { listCustomerAttendance } from '../sessions/sessions.repository.ts';
 import * as repository from './customers.repository.ts';
 import { toCustomer } from './customers.service.ts';
@@ -44,6 +46,8 @@ export async function exportCustomerData(
   const enrollments = await listEnrollments(db, access, { ...WHOLE_LIST, customerId });
   const attendance = await listCustomerAttendance(db, organizationId, customerId);
   const payments = await listPayments(db, access, { ...WHOLE_LIST, customerId });
+  const purchases = await customerPurchases(db, organizationId, customerId, actor.now);
+  const pixCharges = await listCustomerCharges(db, organizationId, customerId);
   const credits = await listCustomerCredits(db, access, customerId, actor.now);
   const records = await listCustomerRecords(db, access, customerId, WHOLE_LIST, actor);
   const messages = await listMessages(db, organizationId, {
@@ -67,6 +71,8 @@ export async function exportCustomerData(
     enrollments: enrollments.items,
     attendance: attendance.map(toAttendance),
     payments: payments.items,
+    purchases,
+    pixCharges,
     makeUpCredits: credits.items,
     medicalRecords: records.items,
     messages: messages.map(toMessage),

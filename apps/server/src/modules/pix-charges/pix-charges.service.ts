@@ -3,6 +3,7 @@ import { AppError } from '@reformer/domain/errors';
 import {
   type CustomerPixCharges,
   chargePayer,
+  type PixCharge,
   type PixWebhookRegistration,
   type ReceivedPix,
   type RegisterPixWebhookInput,
@@ -50,18 +51,27 @@ export async function getCustomerPixCharges(
     isPspConnected: connection !== null,
     isSandbox,
     needsPayerDocument: connection !== null && chargePayer(payer) === null,
-    charges: rows.map((row) => ({
-      txid: row.txid,
-      enrollmentId: row.enrollmentId,
-      cycleStart: row.cycleStart,
-      purchaseId: row.purchaseId,
-      dueDate: row.dueDate,
-      amountCents: row.amountCents,
-      status: row.status,
-      brCode: row.brCode,
-      failure: row.failure,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    charges: rows.map(toPixCharge),
+  };
+}
+
+/** A customer's charges, newest cycle first, for the record of their data (the route has checked the customer). */
+export async function listCustomerCharges(db: Database, organizationId: string, customerId: string) {
+  return (await repository.listCustomerCharges(db, organizationId, customerId)).map(toPixCharge);
+}
+
+function toPixCharge(row: repository.PixChargeRow): PixCharge {
+  return {
+    txid: row.txid,
+    enrollmentId: row.enrollmentId,
+    cycleStart: row.cycleStart,
+    purchaseId: row.purchaseId,
+    dueDate: row.dueDate,
+    amountCents: row.amountCents,
+    status: row.status,
+    brCode: row.brCode,
+    failure: row.failure,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -496,5 +496,15 @@ describe('a pack sold (decision 029)', () => {
     expect(purchase.body).toMatchObject({ paidCents: 120_000, paymentState: 'PAID' });
     expect(await paymentsOf(customer.id)).toHaveLength(1);
     expect((await chargesOf(customer.id)).charges[0]?.status).toBe('PAID');
+    // The customer's record of their data holds the pack and the charge (their CPF went to the PSP with it).
+    const exported = await t.request('GET', orgPath(`/customers/${customer.id}/data-export`), {
+      token: owner.token,
+    });
+    expect(exported.body.purchases).toEqual([
+      expect.objectContaining({ id: sold.body.id, classesLeft: 10, paymentState: 'PAID' }),
+    ]);
+    expect(exported.body.pixCharges).toEqual([
+      expect.objectContaining({ txid: charges[0]?.txid, purchaseId: sold.body.id, status: 'PAID' }),
+    ]);
   });
 });

@@ -15,6 +15,8 @@ import {
   EnrollmentsTable,
   MessagesTable,
   PaymentsTable,
+  PixChargesTable,
+  PurchasesTable,
 } from './customer-data-export-tables.tsx';
 import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
 
@@ -104,6 +106,12 @@ export function CustomerDataExportPage({
       </Section>
       <Section id="export-payments" title={t('dataExport.sections.payments')}>
         <PaymentsTable data={data} />
+      </Section>
+      <Section id="export-purchases" title={t('dataExport.sections.purchases')}>
+        <PurchasesTable data={data} />
+      </Section>
+      <Section id="export-pix-charges" title={t('dataExport.sections.pixCharges')}>
+        <PixChargesTable data={data} />
       </Section>
       <Section id="export-make-up-credits" title={t('dataExport.sections.makeUpCredits')}>
         <p className="text-sm text-base-content/70">{t('dataExport.makeUpCreditsHint')}</p>

@@ -158,3 +158,57 @@ export function MessagesTable({ data }: { data: CustomerDataExport }) {
     />
   );
 }
+
+export function PurchasesTable({ data }: { data: CustomerDataExport }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatLocalDate();
+  const formatMoney = useFormatMoney();
+  return (
+    <ExportTable
+      rows={data.purchases}
+      columns={[
+        {
+          label: 'dataExport.columns.plan',
+          value: (row) => `${row.planName} · ${t(`purchases.kinds.${row.kind}`)}`,
+        },
+        {
+          label: 'dataExport.columns.period',
+          value: (row) => `${formatDate(row.startsOn)} – ${formatDate(row.expiresOn)}`,
+        },
+        {
+          label: 'dataExport.columns.classes',
+          value: (row) => t('purchases.balance', { left: row.classesLeft, total: row.classesTotal }),
+        },
+        { label: 'dataExport.columns.amount', value: (row) => formatMoney(row.priceCents, row.currency) },
+        {
+          label: 'dataExport.columns.status',
+          value: (row) =>
+            `${t(`purchases.states.${row.state}`)} · ${t(`purchases.paymentStates.${row.paymentState}`)}`,
+        },
+      ]}
+    />
+  );
+}
+
+export function PixChargesTable({ data }: { data: CustomerDataExport }) {
+  const { t } = useTranslation();
+  const formatDate = useFormatLocalDate();
+  const formatMoney = useFormatMoney();
+  const formatInstant = useFormatInstant(data.organization.timeZone);
+  return (
+    <ExportTable
+      rows={data.pixCharges.map((charge) => ({ ...charge, id: charge.txid }))}
+      columns={[
+        { label: 'dataExport.columns.issued', value: (row) => formatInstant(row.createdAt) },
+        { label: 'dataExport.columns.due', value: (row) => formatDate(row.dueDate) },
+        // A charge's amount is in reais: the API Pix knows no other currency.
+        { label: 'dataExport.columns.amount', value: (row) => formatMoney(row.amountCents, 'BRL') },
+        { label: 'dataExport.columns.status', value: (row) => t(`pixCharges.statuses.${row.status}`) },
+        {
+          label: 'dataExport.columns.txid',
+          value: (row) => <span className="break-all font-mono">{row.txid}</span>,
+        },
+      ]}
+    />
+  );
+}
