@@ -109,7 +109,9 @@ test('open a customer’s personal data export, see each part, download it as JS
   await expect(
     page.getByRole('region', { name: 'Packs and classes bought' }).getByText('5 of 5 classes left'),
   ).toBeVisible();
-  await expect(page.getByRole('region', { name: 'PIX charges' }).getByText('Nothing recorded.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'PIX charges' }).getByText('Nothing recorded.'),
+  ).toBeVisible();
   await expect(
     page
       .getByRole('region', { name: 'Make-up credits' })

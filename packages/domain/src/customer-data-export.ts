@@ -5,9 +5,9 @@ import { EventMessage } from './events.ts';
 import { MakeUpCredit } from './make-up-credit-schemas.ts';
 import { MedicalRecord } from './medical-records.ts';
 import { Payment } from './payments.ts';
+import { type AccessProfile, type Action, can } from './permissions.ts';
 import { PixCharge } from './pix-charges.ts';
 import { Purchase } from './purchases.ts';
-import { type AccessProfile, type Action, can } from './permissions.ts';
 import { AddToSessionReason, AttendanceStatus, RosterSource } from './sessions.ts';
 
 /**
