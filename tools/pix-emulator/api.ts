@@ -52,14 +52,21 @@ async function readJson(request: Request): Promise<unknown> {
  * `violations`, logged, and turned into a 500 — loud, so no test passes over it). Injected faults, 401s of
  * the bearer check and 404s of paths outside the spec are not answers the YAML describes and are not checked.
  */
+/**
+ * Values a PSP wants on every API call beside the standard, as Banco do Brasil wants its application key
+ * (`gw-dev-app-key`) in the query and Inter the checking account (`x-conta-corrente`) in a header.
+ */
+export type RequiredExtras = { query?: Record<string, string>; headers?: Record<string, string> };
+
 export function createApi(deps: {
   spec: Spec;
   oauth: OAuth;
   psp: Psp;
   faults: ApiFaults;
   violations: SpecViolation[];
+  requiredExtras?: RequiredExtras;
 }) {
-  const { spec, oauth, psp, faults, violations } = deps;
+  const { spec, oauth, psp, faults, violations, requiredExtras = {} } = deps;
   const api = new Hono<Env>();
 
   api.onError((error) => {
@@ -100,6 +107,11 @@ export function createApi(deps: {
         detail: 'Caminho fora da API Pix.',
       });
     }
+    const wrongExtras = [
+      ...Object.entries(requiredExtras.query ?? {}).filter(([key, value]) => c.req.query(key) !== value),
+      ...Object.entries(requiredExtras.headers ?? {}).filter(([key, value]) => c.req.header(key) !== value),
+    ].map(([key]) => key);
+    if (wrongExtras.length > 0) throw accessDenied(`Falta ou não confere: ${wrongExtras.join(', ')}.`);
     const missing = spec.scopesOf(operation).filter((scope) => !grant.scopes.has(scope));
     if (missing.length > 0) throw accessDenied(`O token não tem o escopo ${missing.join(', ')}.`);
     const body = ['PUT', 'PATCH', 'POST'].includes(c.req.method)
@@ -108,7 +120,10 @@ export function createApi(deps: {
     const check = spec.checkRequest(operation, {
       method: c.req.method,
       path: c.req.path,
-      query: c.req.query(),
+      // The PSP's own parameters beside the standard are its extension, not the YAML's.
+      query: Object.fromEntries(
+        Object.entries(c.req.query()).filter(([key]) => !(key in (requiredExtras.query ?? {}))),
+      ),
       headers: Object.fromEntries(c.req.raw.headers),
       body,
     });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { Hono } from 'hono';
 import { Agent } from 'undici';
-import { type ApiFaults, createApi, type SpecViolation } from './api.ts';
+import { type ApiFaults, createApi, type RequiredExtras, type SpecViolation } from './api.ts';
 import { createOAuth, type RegisteredClient } from './oauth.ts';
 import { createPsp } from './psp.ts';
 import { createSandbox, createSandboxRoutes, type Sandbox } from './sandbox.ts';
@@ -50,6 +50,8 @@ export type EmulatorOptions = {
   tokenTtlSeconds?: number;
   /** Refunds settle by themselves after this many ms; null: only through sandbox.settleRefund. */
   refundSettleMs?: number | null;
+  /** What this PSP wants beside the standard on every API call (a 403 without it). */
+  requiredExtras?: RequiredExtras;
 };
 
 export type PixEmulator = {
@@ -138,7 +140,10 @@ export async function startPixEmulator(options: EmulatorOptions = {}): Promise<P
   });
   const sandbox = createSandbox({ psp, oauth, faults, dispatcher });
   app.post('/oauth/token', (c) => oauth.token(c));
-  app.route(API_ROOT, createApi({ spec, oauth, psp, faults, violations }));
+  app.route(
+    API_ROOT,
+    createApi({ spec, oauth, psp, faults, violations, requiredExtras: options.requiredExtras }),
+  );
   app.route('/__sandbox', createSandboxRoutes(sandbox));
 
   return {

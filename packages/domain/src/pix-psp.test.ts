@@ -8,6 +8,7 @@ import {
   percentToBasisPoints,
   presetDetails,
   presetEndpoints,
+  pspExtrasByLocation,
 } from './pix-psp.ts';
 import { issueKeys } from './test-helpers.ts';
 
@@ -166,5 +167,23 @@ describe('percentages and expiry', () => {
     expect(certificateExpiresSoon('2026-12-25T12:00:00Z', now)).toBe(true);
     expect(certificateExpiresSoon('2026-12-26T12:00:01Z', now)).toBe(false);
     expect(certificateExpiresSoon('2026-11-01T00:00:00Z', now)).toBe(true);
+  });
+});
+
+describe('pspExtrasByLocation', () => {
+  it('sends Banco do Brasil’s application key in the query and Inter’s account as a header, nothing empty or unknown', () => {
+    expect(
+      pspExtrasByLocation({ 'gw-dev-app-key': 'app-key-1', 'x-conta-corrente': '123456-7', other: 'x' }),
+    ).toEqual({ query: { 'gw-dev-app-key': 'app-key-1' }, headers: { 'x-conta-corrente': '123456-7' } });
+    expect(pspExtrasByLocation({ 'x-conta-corrente': '' })).toEqual({ query: {}, headers: {} });
+  });
+
+  it('knows where every extra a preset asks for travels', () => {
+    for (const preset of PSP_PRESETS) {
+      for (const extra of presetDetails(preset).extras) {
+        const sent = pspExtrasByLocation({ [extra.key]: 'value' });
+        expect({ ...sent.query, ...sent.headers }).toEqual({ [extra.key]: 'value' });
+      }
+    }
   });
 });

@@ -31,15 +31,29 @@ export type CertificateFormat = (typeof CERTIFICATE_FORMATS)[number];
 
 type Endpoints = { baseUrl: string; tokenUrl: string };
 
-/** Values PSPs want beside the standard: Banco do Brasil's application key, Inter's checking account. */
-export const PSP_EXTRA_KEYS = ['gw-dev-app-key', 'x-conta-corrente'] as const;
+/**
+ * Values PSPs want beside the standard on every API call (not the token request), and where each travels:
+ * Banco do Brasil's application key as a query parameter, Inter's checking account as a header.
+ */
+export const PSP_EXTRA_LOCATIONS = { 'gw-dev-app-key': 'query', 'x-conta-corrente': 'header' } as const;
+export type PspExtraKey = keyof typeof PSP_EXTRA_LOCATIONS;
 
-/** A value a PSP wants beside the standard, sent where it says (a query parameter or a header). */
-export type PspExtra = {
-  key: (typeof PSP_EXTRA_KEYS)[number];
-  location: 'query' | 'header';
-  isRequired: boolean;
-};
+/** A value a preset's PSP wants beside the standard. */
+export type PspExtra = { key: PspExtraKey; isRequired: boolean };
+
+/** The saved extras as the API Pix client sends them; empty values and unknown keys are left out. */
+export function pspExtrasByLocation(extras: Record<string, string>): {
+  query: Record<string, string>;
+  headers: Record<string, string>;
+} {
+  const sent = { query: {} as Record<string, string>, headers: {} as Record<string, string> };
+  for (const [key, value] of Object.entries(extras)) {
+    const location = PSP_EXTRA_LOCATIONS[key as PspExtraKey];
+    if (!location || !value) continue;
+    sent[location === 'query' ? 'query' : 'headers'][key] = value;
+  }
+  return sent;
+}
 
 export type PspPreset = {
   production: Endpoints;
@@ -101,7 +115,7 @@ export const PSP_PRESET_DETAILS: Record<Exclude<PspPresetId, 'CUSTOM'>, PspPrese
     scopes: PSP_SCOPES,
     certificateFormat: 'PFX',
     hasClientSecret: true,
-    extras: [{ key: 'gw-dev-app-key', location: 'query', isRequired: true }],
+    extras: [{ key: 'gw-dev-app-key', isRequired: true }],
   },
   ITAU: {
     production: {
@@ -143,7 +157,7 @@ export const PSP_PRESET_DETAILS: Record<Exclude<PspPresetId, 'CUSTOM'>, PspPrese
     scopes: PSP_SCOPES,
     certificateFormat: 'PEM',
     hasClientSecret: true,
-    extras: [{ key: 'x-conta-corrente', location: 'header', isRequired: false }],
+    extras: [{ key: 'x-conta-corrente', isRequired: false }],
   },
   SICREDI: {
     production: {

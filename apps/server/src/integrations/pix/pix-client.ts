@@ -60,11 +60,15 @@ export function createPixClient(connection: PixConnection, options: PixClientOpt
     missingIsNull,
   }: Call): Promise<PixAnswer | null> {
     const operation = `${method} ${template}`;
-    const url = `${baseUrl}${path}${query ? `?${new URLSearchParams(query)}` : ''}`;
+    const allQuery = { ...query, ...connection.extras?.query };
+    const url = `${baseUrl}${path}${Object.keys(allQuery).length ? `?${new URLSearchParams(allQuery)}` : ''}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     for (let attempt = 0; ; attempt += 1) {
       const token = await tokens.get();
-      const headers: Record<string, string> = { authorization: `Bearer ${token.accessToken}` };
+      const headers: Record<string, string> = {
+        ...connection.extras?.headers,
+        authorization: `Bearer ${token.accessToken}`,
+      };
       if (payload !== undefined) headers['content-type'] = 'application/json';
       const answer = await send(transport, { method, url, headers, body: payload, operation });
       if (answer.status === 401 && attempt === 0) {

@@ -19,6 +19,11 @@ export type PixConnection = {
   /** Scopes to ask for; when left out the PSP grants what the client is registered for. */
   scopes?: readonly string[];
   certificate: PixCertificate;
+  /**
+   * What the PSP wants beside the standard on every API call (Banco do Brasil's gw-dev-app-key in the query,
+   * Inter's x-conta-corrente header); never sent to the token URL.
+   */
+  extras?: { query: Record<string, string>; headers: Record<string, string> };
   /** Tests only: the CA that signed the PSP's server certificate. */
   trustedCa?: string;
 };

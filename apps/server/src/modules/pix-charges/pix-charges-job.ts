@@ -146,8 +146,11 @@ type ChargeToIssue = {
 };
 
 /**
- * Our row first (PENDING), then the PSP's PUT under the same txid; ACTIVE with its code when the PSP confirms.
- * A PSP's refusal of this one charge is kept on it (REFUSED) and the run goes on; true when it was issued.
+ * Our row first (PENDING), then the PSP's PUT under the same txid; ACTIVE with its code and amount when the PSP
+ * confirms. An ACTIVE charge put again for a new amount keeps its old amount until then, so a PSP that is down
+ * leaves it to be put again by the next run. A PSP's refusal of a new charge is kept on it (REFUSED) and the
+ * run goes on (an ACTIVE one refused — paid at the PSP meanwhile — stays as it was: its Pix is on the way);
+ * true when it was issued.
  */
 async function issueCharge(db: Database, client: PixClient, { row, request }: ChargeToIssue, now: Date) {
   const key = { organizationId: row.organizationId, txid: row.txid };
@@ -158,6 +161,7 @@ async function issueCharge(db: Database, client: PixClient, { row, request }: Ch
       status: 'ACTIVE',
       brCode: charge.pixCopiaECola ?? null,
       failure: null,
+      amountCents: row.amountCents,
       now,
     });
     return true;

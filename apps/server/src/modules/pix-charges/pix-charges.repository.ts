@@ -41,8 +41,16 @@ export async function connectedOrganizationIds(db: Reader): Promise<string[]> {
 }
 
 /**
- * Charged BRL cycles of ACTIVE enrollments due from `today` to `through` that still owe something and have no
- * charge confirmed by the PSP (none yet, or one PENDING: asked for, not confirmed), with the payer's data.
+ * A charge to ask the PSP for (again): none yet, one PENDING (asked for, not confirmed), or an ACTIVE one for
+ * another amount than what is owed now (part paid another way, or a refund reopened it): a PUT under the same
+ * txid replaces a charge while it is ATIVA, so the customer is asked for what they owe.
+ */
+const chargeToPut = (owedCents: SQL) =>
+  sql`(${pixCharges.txid} is null or ${pixCharges.status} = 'PENDING' or (${pixCharges.status} = 'ACTIVE' and ${pixCharges.amountCents} <> ${owedCents}))`;
+
+/**
+ * Charged BRL cycles of ACTIVE enrollments due from `today` to `through` that still owe something and need a
+ * charge put at the PSP (`chargeToPut`), with the payer's data.
  */
 export async function cyclesToCharge(db: Reader, organizationId: string, today: string, through: string) {
   return db
@@ -91,7 +99,7 @@ export async function cyclesToCharge(db: Reader, organizationId: string, today: 
         sql`${billingCycles.cycleStart} between ${today} and ${through}`,
         eq(enrollments.status, 'ACTIVE'),
         sql`${customers.status} not in ('DELETED', 'PURGED')`,
-        sql`(${pixCharges.txid} is null or ${pixCharges.status} = 'PENDING')`,
+        chargeToPut(cycleOwedCents),
         sql`${cycleOwedCents} > 0`,
       ),
     )
@@ -100,7 +108,7 @@ export async function cyclesToCharge(db: Reader, organizationId: string, today: 
 
 /**
  * BRL packs and single classes sold that still owe something and start by `through`, of customers on the books,
- * with no charge confirmed by the PSP (decision 029: a pack is paid once), with the payer's data.
+ * that need a charge put at the PSP (`chargeToPut`; decision 029: a pack is paid once), with the payer's data.
  */
 export async function purchasesToCharge(db: Reader, organizationId: string, today: string, through: string) {
   return db
@@ -131,7 +139,7 @@ export async function purchasesToCharge(db: Reader, organizationId: string, toda
         eq(purchases.currency, 'BRL'),
         sql`${purchases.startsOn} <= ${through} and ${purchases.expiresOn} >= ${today}`,
         sql`${customers.status} not in ('DELETED', 'PURGED')`,
-        sql`(${pixCharges.txid} is null or ${pixCharges.status} = 'PENDING')`,
+        chargeToPut(sql`${purchases.priceCents} - ${purchasePaidCents}`),
         sql`${purchases.priceCents} - ${purchasePaidCents} > 0`,
       ),
     );
@@ -173,7 +181,8 @@ export async function reserveCharge(db: Reader, row: typeof pixCharges.$inferIns
  */
 const SETTLES_FROM: Record<PixChargeRow['status'], PixChargeRow['status'][]> = {
   PENDING: [],
-  ACTIVE: ['PENDING'],
+  // ACTIVE → ACTIVE: the PSP took a new amount for it.
+  ACTIVE: ['PENDING', 'ACTIVE'],
   REFUSED: ['PENDING'],
   REMOVED: ['ACTIVE'],
   PAID: ['PENDING', 'ACTIVE', 'REMOVED', 'REFUSED'],
@@ -182,11 +191,24 @@ const SETTLES_FROM: Record<PixChargeRow['status'], PixChargeRow['status'][]> = {
 export async function settleCharge(
   db: Reader,
   key: { organizationId: string; txid: string },
-  change: { status: PixChargeRow['status']; brCode?: string | null; failure?: string | null; now: Date },
+  change: {
+    status: PixChargeRow['status'];
+    brCode?: string | null;
+    failure?: string | null;
+    /** What the PSP confirmed the charge for. */
+    amountCents?: number;
+    now: Date;
+  },
 ) {
   await db
     .update(pixCharges)
-    .set({ status: change.status, brCode: change.brCode, failure: change.failure, updatedAt: change.now })
+    .set({
+      status: change.status,
+      brCode: change.brCode,
+      failure: change.failure,
+      amountCents: change.amountCents,
+      updatedAt: change.now,
+    })
     .where(
       and(
         eq(pixCharges.organizationId, key.organizationId),

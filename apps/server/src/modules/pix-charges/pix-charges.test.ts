@@ -329,6 +329,47 @@ describe('a cycle paid another way', () => {
   });
 });
 
+describe('a charge whose cycle was partly paid another way', () => {
+  it('is put again at the PSP for what is left, and the Pix that pays it pays the cycle with nothing over', async () => {
+    await registerWebhook();
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    const txid = charge?.txid ?? '';
+    const cash = await t.request('POST', orgPath('/payments'), {
+      token: owner.token,
+      body: {
+        customerId: customer.customerId,
+        enrollmentId: customer.enrollmentId,
+        amountCents: 10_000,
+        currency: 'BRL',
+        paidOn: today,
+        method: 'CASH',
+        status: 'COMPLETED',
+      },
+    });
+    expect(cash.status, cash.text).toBe(201);
+    await Promise.all([issueCharges(jobs, new Date()), issueCharges(jobs, new Date())]);
+    expect((await chargesOf(customer.customerId)).charges).toEqual([
+      expect.objectContaining({ txid, status: 'ACTIVE', amountCents: 14_900 }),
+    ]);
+    const client = createPixClient(emulatorConnection(emulator));
+    expect((await client.getDueCharge(txid))?.valor.original).toBe('149.00');
+    await client.close();
+
+    await payAtPsp(txid);
+    expect(await cycleOf(customer.customerId)).toMatchObject({ state: 'PAID' });
+    const payments = await paymentsOf(customer.customerId);
+    expect(payments.map((payment) => [payment.method, payment.amountCents, payment.creditedCents])).toEqual(
+      expect.arrayContaining([
+        ['PIX', 14_900, 0],
+        ['CASH', 10_000, 0],
+      ]),
+    );
+    expect(emulator.violations).toEqual([]);
+  });
+});
+
 describe('refunds through the PSP', () => {
   it('gives the money back only when the PSP settles it, and never more than was paid', async () => {
     await registerWebhook();

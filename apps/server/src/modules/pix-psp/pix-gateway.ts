@@ -1,3 +1,4 @@
+import { pspExtrasByLocation } from '@reformer/domain/pix-psp';
 import { createPixClient, type PixClient } from '../../integrations/pix/pix-client.ts';
 import type { OpenedPspConnection } from './pix-psp-connection.ts';
 
@@ -13,8 +14,12 @@ export type PixGateway = {
 };
 
 export function apiPixGateway(options: { trustedCa?: string } = {}): PixGateway {
-  const open = ({ extras: _extras, ...connection }: OpenedPspConnection) =>
-    createPixClient({ ...connection, ...(options.trustedCa ? { trustedCa: options.trustedCa } : {}) });
+  const open = ({ extras, ...connection }: OpenedPspConnection) =>
+    createPixClient({
+      ...connection,
+      extras: pspExtrasByLocation(extras),
+      ...(options.trustedCa ? { trustedCa: options.trustedCa } : {}),
+    });
   return {
     open,
     async authenticate(connection) {
