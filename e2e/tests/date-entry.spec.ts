@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { typedDate } from '../support/date-entry.ts';
-import { createScheduleViaApi, localDate, signUpWithOrganization } from '../support/organization.ts';
+import { callApi, createScheduleViaApi, localDate, signUpWithOrganization } from '../support/organization.ts';
 
 /**
  * Issue #27 item 15: a studio using the app in Portuguese on an ENGLISH browser. Native date and time inputs
@@ -26,24 +26,46 @@ function mediumDate(isoDate: string): string {
   );
 }
 
-async function chooseOnCalendar(page: Page, field: string, expected: { from: string; to: string }) {
-  const button = page.getByRole('button', { name: 'Abrir calendário' });
-  await button.focus();
+/**
+ * Opens the date field's calendar from the keyboard, checks it is a Brazilian one on the date typed, and
+ * chooses the next day with the arrow key and Enter.
+ */
+async function chooseNextDayOnCalendar(page: Page, scope: Page | Locator, field: string, typed: string) {
+  await scope.getByRole('button', { name: 'Abrir calendário' }).focus();
   await page.keyboard.press('Enter');
   const calendar = page.getByRole('dialog', { name: 'Calendário' });
   await expect(calendar).toBeVisible();
   // The week of a Brazilian calendar starts on Monday, named in Portuguese.
   await expect(calendar.getByRole('columnheader').first()).toHaveAccessibleName('segunda-feira');
-  // It opens on the date typed, the focus on it; the arrow moves a day and Enter chooses.
-  await expect(calendar.getByRole('button', { name: fullDate(expected.from) })).toBeFocused();
+  await expect(calendar.getByRole('button', { name: fullDate(typed) })).toBeFocused();
   const box = await calendar.boundingBox();
   const viewport = page.viewportSize();
   expect(box && viewport && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+  expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
   await page.keyboard.press('ArrowRight');
-  await expect(calendar.getByRole('button', { name: fullDate(expected.to) })).toBeFocused();
+  const next = addDay(typed);
+  await expect(calendar.getByRole('button', { name: fullDate(next) })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(calendar).toBeHidden();
-  await expect(page.getByLabel(field, { exact: true })).toHaveValue(typedDate(expected.to, 'pt_BR'));
+  await expect(scope.getByLabel(field, { exact: true })).toHaveValue(typedDate(next, 'pt_BR'));
+}
+
+function addDay(isoDate: string): string {
+  return new Date(Date.parse(isoDate) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The one session of a single-date schedule, through the API. */
+async function sessionIdOf(page: Page, organizationId: string, date: string): Promise<string> {
+  const query = new URLSearchParams({ from: date, to: date });
+  const { items } = await callApi<{ items: { id: string; scheduleName: string }[] }>(
+    page,
+    `/organizations/${organizationId}/sessions?${query}`,
+    {},
+    'GET',
+  );
+  const session = items.find((item) => item.scheduleName === SCHEDULE);
+  if (!session) throw new Error(`No session of ${SCHEDULE} on ${date}`);
+  return session.id;
 }
 
 test('an English browser with the app in Portuguese: dates typed dd/mm/aaaa, times 24-hour, saved as typed', async ({
@@ -91,7 +113,7 @@ test('an English browser with the app in Portuguese: dates typed dd/mm/aaaa, tim
   await date.pressSequentially(typedDate(localDate(10), 'pt_BR').replaceAll('/', ''));
   await expect(date).toHaveValue(typedDate(localDate(10), 'pt_BR'));
   await expect(page.getByText('Informe uma data válida')).toBeHidden();
-  await chooseOnCalendar(page, 'Data', { from: localDate(10), to: localDate(11) });
+  await chooseNextDayOnCalendar(page, page, 'Data', localDate(10));
 
   await page.getByRole('button', { name: 'Criar horário' }).click();
   await expect(page).toHaveURL(/\/schedules(\?|$)/);
@@ -105,9 +127,33 @@ test('an English browser with the app in Portuguese: dates typed dd/mm/aaaa, tim
   await expect(page.getByLabel('Data', { exact: true })).toHaveValue(typedDate(localDate(11), 'pt_BR'));
   await expect(page.getByLabel('Hora de início')).toHaveValue('19:30');
   await expect(page.getByLabel('Hora de término')).toHaveValue('20:30');
+  const editUrl = page.url();
 
-  // The same values in English: month first, and the times 12-hour as the English app shows them.
+  // Moving its session: the same fields in a modal dialog. The calendar opens above it, and Escape closes the
+  // calendar alone, giving the focus back to its button.
+  await page.goto(
+    `/app/org/${organizationId}/attendance/session/${await sessionIdOf(page, organizationId, localDate(11))}`,
+  );
+  await page.getByRole('button', { name: new RegExp(`^Remarcar ${SCHEDULE}`) }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remarcar aula' });
+  await expect(dialog.getByLabel('Nova data')).toHaveValue(typedDate(localDate(11), 'pt_BR'));
+  await expect(dialog.getByLabel('Hora de início')).toHaveValue('19:30');
+  await dialog.getByRole('button', { name: 'Abrir calendário' }).click();
+  await expect(page.getByRole('dialog', { name: 'Calendário' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Calendário' })).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Abrir calendário' })).toBeFocused();
+  await chooseNextDayOnCalendar(page, dialog, 'Nova data', localDate(11));
+  await dialog.getByLabel('Hora de início').fill('20:00');
+  await dialog.getByLabel('Hora de término').fill('21:00');
+  await dialog.getByRole('button', { name: 'Remarcar aula' }).click();
+  await expect(page.getByText(/^Aula remarcada para .* às 20:00\.$/)).toBeVisible();
+
+  // The schedule's values in English: month first, and the times 12-hour as the English app shows them.
   await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(editUrl);
+  await expect(page.getByLabel('Data', { exact: true })).toHaveValue(typedDate(localDate(11), 'pt_BR'));
   await page.getByLabel('Idioma').first().selectOption('en_US');
   await expect(page.getByLabel('Date', { exact: true })).toHaveValue(typedDate(localDate(11), 'en_US'));
   await expect(page.getByLabel('Date', { exact: true })).toHaveAttribute('placeholder', 'mm/dd/yyyy');
