@@ -67,7 +67,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
   await expectAccessible(page, 'the customer form');
   await page.getByLabel('First name').fill('João');
   await page.getByLabel('Last name').fill('da Conceição');
-  await page.getByLabel('Date of birth').fill('1988-04-12');
+  await page.getByLabel('Date of birth').fill('04/12/1988');
   // A Brazilian customer starts on CPF, not on "No document" (#27 item 13).
   await expect(page.getByLabel('ID type')).toHaveValue('CPF');
   await page.getByLabel('ID number').fill('123.456.789-00');
@@ -133,6 +133,7 @@ test('create a customer with the CEP lookup, find, edit; price a plan and deacti
 
   await row.getByRole('link', { name: 'João da Conceição' }).click();
   await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByLabel('Date of birth')).toHaveValue('04/12/1988');
   await expect(page.getByLabel('Street')).toHaveValue('Avenida Paulista');
   await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(11) 98765-4321');
   await page.getByLabel('Profession').fill('Arquiteto');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { typedDate } from '../support/date-entry.ts';
 import {
   createCustomerViaApi,
   createPlanViaApi,
@@ -59,11 +60,11 @@ async function fillEnrollmentForm(page: Page) {
   await found.click();
   await expect(page.getByRole('button', { name: `Change the customer (${CUSTOMER})` })).toBeVisible();
 
-  await expect(page.getByLabel('Start date')).toHaveValue(localDate(0));
+  await expect(page.getByLabel('Start date')).toHaveValue(typedDate(localDate(0), 'en_US'));
   await expect(page.getByLabel('End date')).toHaveValue('');
   await page.getByLabel('Plan').selectOption({ label: PLAN });
   await expect(page.getByText('R$249.00, monthly billing')).toBeVisible();
-  await expect(page.getByLabel('End date')).toHaveValue(monthlyCycleEnd(localDate(0)));
+  await expect(page.getByLabel('End date')).toHaveValue(typedDate(monthlyCycleEnd(localDate(0)), 'en_US'));
   // The placeholder, then the one schedule: how it runs and its seats over the enrollment's period.
   const schedule = page.getByLabel('Schedule');
   await expect(schedule.locator('option').nth(1)).toHaveText(
@@ -142,7 +143,7 @@ test('enroll a customer, see her on the rosters, refuse a duplicate, pause her o
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Edit enrollment', level: 1 })).toBeVisible();
   await expect(page.getByText(CUSTOMER, { exact: true })).toBeVisible();
-  await expect(page.getByLabel('End date')).toHaveValue(monthlyCycleEnd(localDate(0)));
+  await expect(page.getByLabel('End date')).toHaveValue(typedDate(monthlyCycleEnd(localDate(0)), 'en_US'));
   await page.getByLabel('Notes (optional)').fill('Prefers the reformer by the window.');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, `Enrollment of ${CUSTOMER} updated.`)).toBeVisible();
@@ -151,11 +152,11 @@ test('enroll a customer, see her on the rosters, refuse a duplicate, pause her o
   // Pause from ten days on: the later sessions lose her, the one she attended keeps her.
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Pause enrollment' });
-  await expect(dialog.getByLabel('Pause from')).toHaveValue(localDate(0));
+  await expect(dialog.getByLabel('Pause from')).toHaveValue(typedDate(localDate(0), 'en_US'));
   await dialog.getByRole('button', { name: 'Pause enrollment' }).click();
   await expect(dialog.getByText('This field is required')).toBeVisible();
-  await dialog.getByLabel('Pause from').fill(localDate(10));
-  await dialog.getByLabel('Resume on').fill(localDate(60));
+  await dialog.getByLabel('Pause from').fill(typedDate(localDate(10), 'en_US'));
+  await dialog.getByLabel('Resume on').fill(typedDate(localDate(60), 'en_US'));
   await dialog.getByRole('button', { name: 'Pause enrollment' }).click();
   await expect(dialog).toBeHidden();
   await expect(toast(page, `Enrollment of ${CUSTOMER} paused.`)).toBeVisible();

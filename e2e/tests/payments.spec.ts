@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { typedDate } from '../support/date-entry.ts';
 import {
   callApi,
   createCustomerViaApi,
@@ -110,7 +111,7 @@ test('record a PIX payment in three steps, show its QR code, see the cycle paid,
 
   // Step 3: the amount comes from the plan; what is typed survives going back and forth.
   await expect(page.getByLabel('Amount')).toHaveValue('249.00');
-  await expect(page.getByLabel('Payment date')).toHaveValue(today());
+  await expect(page.getByLabel('Payment date')).toHaveValue(typedDate(today(), 'en_US'));
   await expect(page.getByLabel('Status')).toHaveValue('COMPLETED');
   // Next is not a submit: arriving here checked nothing yet (the method still to choose is not flagged).
   await expect(page.getByText('This field is required')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
+import { typedDate } from '../support/date-entry.ts';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
 
 /**
@@ -84,8 +85,8 @@ async function createWeeklySchedule(page: Page) {
   await page.getByLabel('Instrutor').selectOption({ label: OWNER_NAME });
   await page.getByLabel('Hora de início').fill('20:00');
   await page.getByLabel('Hora de término').fill('19:00');
-  await expect(page.getByLabel('Data inicial')).toHaveValue(today.date);
-  await page.getByLabel('Data final').fill(localDay(30).date);
+  await expect(page.getByLabel('Data inicial')).toHaveValue(typedDate(today.date, 'pt_BR'));
+  await page.getByLabel('Data final').fill(typedDate(localDay(30).date, 'pt_BR'));
   await page.getByRole('button', { name: 'Criar horário' }).click();
   await expect(page.getByText('A hora de término deve ser posterior à hora de início')).toBeVisible();
   await expect(page.getByText('A capacidade é obrigatória para horários em grupo')).toBeVisible();

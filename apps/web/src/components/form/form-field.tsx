@@ -15,6 +15,8 @@ type FormFieldProps = {
   hint?: string | undefined;
   /** Marks the label with the required sign (*) and the control as aria-required. */
   isRequired?: boolean | undefined;
+  /** A list filter's small label, beside the filter selects' own. */
+  isCompact?: boolean | undefined;
   /** Renders the control with the id and ARIA wiring that ties it to its label, hint and error. */
   children: (control: ControlProps, isInvalid: boolean) => ReactNode;
 };
@@ -23,13 +25,13 @@ type FormFieldProps = {
  * A labelled form control with its hint and translated error, wired for screen readers. The error is
  * base-content text marked by an error-coloured bar: red text alone fails contrast in several themes.
  */
-export function FormField({ label, error, hint, isRequired, children }: FormFieldProps) {
+export function FormField({ label, error, hint, isRequired, isCompact, children }: FormFieldProps) {
   const id = useId();
   const message = fieldErrorText(error);
   const describedBy = [hint && `${id}-hint`, message && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={id} className={`${isCompact ? 'text-xs' : 'text-sm'} font-medium`}>
         {label}
         {isRequired && <RequiredMark />}
       </label>

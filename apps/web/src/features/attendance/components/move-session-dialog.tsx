@@ -1,7 +1,8 @@
 import { MoveSessionInput, type Session } from '@reformer/domain/sessions';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '@/components/form/text-field.tsx';
+import { DateField } from '@/components/form/date-field.tsx';
+import { TimeField } from '@/components/form/time-field.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { domainResolver } from '@/lib/forms.ts';
@@ -41,7 +42,7 @@ function MoveSessionForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const { register, handleSubmit, formState } = useForm<MoveSessionInput>({
+  const { control, handleSubmit, formState } = useForm<MoveSessionInput>({
     resolver: domainResolver(MoveSessionInput),
     defaultValues: {
       date: session.date,
@@ -59,19 +60,25 @@ function MoveSessionForm({
       <p className="text-sm text-base-content/80">
         <span className="font-semibold">{session.scheduleName}</span> — {t('attendance.move.body')}
       </p>
-      <TextField type="date" label={t('attendance.move.date')} error={errors.date} {...register('date')} />
+      <Controller
+        control={control}
+        name="date"
+        render={({ field }) => <DateField label={t('attendance.move.date')} error={errors.date} {...field} />}
+      />
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          type="time"
-          label={t('attendance.move.startTime')}
-          error={errors.startTime}
-          {...register('startTime')}
+        <Controller
+          control={control}
+          name="startTime"
+          render={({ field }) => (
+            <TimeField label={t('attendance.move.startTime')} error={errors.startTime} {...field} />
+          )}
         />
-        <TextField
-          type="time"
-          label={t('attendance.move.endTime')}
-          error={errors.endTime}
-          {...register('endTime')}
+        <Controller
+          control={control}
+          name="endTime"
+          render={({ field }) => (
+            <TimeField label={t('attendance.move.endTime')} error={errors.endTime} {...field} />
+          )}
         />
       </div>
       <DialogActions onCancel={onClose}>

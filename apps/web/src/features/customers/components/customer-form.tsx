@@ -1,6 +1,7 @@
 import { type CustomerValues, EDITABLE_CUSTOMER_STATUSES, GENDERS } from '@reformer/domain/customers';
-import { FormProvider, type UseFormSetError, useForm } from 'react-hook-form';
+import { Controller, FormProvider, type UseFormSetError, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { FormSection } from '@/components/form/form-section.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -75,11 +76,12 @@ export function CustomerForm({
               error={errors.lastName}
               {...register('lastName')}
             />
-            <TextField
-              type="date"
-              label={t('customers.fields.dateOfBirth')}
-              error={errors.dateOfBirth}
-              {...register('dateOfBirth')}
+            <Controller
+              control={form.control}
+              name="dateOfBirth"
+              render={({ field }) => (
+                <DateField label={t('customers.fields.dateOfBirth')} error={errors.dateOfBirth} {...field} />
+              )}
             />
             <SelectField
               label={t('customers.fields.gender')}

@@ -1,7 +1,7 @@
 import { EnrollmentActionInput, type EnrollmentActionValues } from '@reformer/domain/enrollments';
-import { type Resolver, type ResolverOptions, useForm } from 'react-hook-form';
+import { Controller, type Resolver, type ResolverOptions, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '@/components/form/text-field.tsx';
+import { DateField } from '@/components/form/date-field.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { domainResolver } from '@/lib/forms.ts';
 import { useEnrollmentAction } from '../api/apply-enrollment-action.ts';
@@ -70,7 +70,7 @@ function DateActionForm({
   const { t } = useTranslation();
   const texts = TEXTS[action];
   const apply = useEnrollmentAction(organizationId, enrollmentId, action, { onSuccess: onClose });
-  const { register, handleSubmit, formState } = useForm<DateActionValues, unknown, DatedAction>({
+  const { control, handleSubmit, formState } = useForm<DateActionValues, unknown, DatedAction>({
     resolver: resolverFor(action),
     defaultValues: { from: today, resumeOn: '' },
   });
@@ -81,13 +81,18 @@ function DateActionForm({
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={submit}>
       <p>{t(texts.body, { name: customerName })}</p>
-      <TextField type="date" label={t(texts.from)} error={formState.errors.from} {...register('from')} />
+      <Controller
+        control={control}
+        name="from"
+        render={({ field }) => <DateField label={t(texts.from)} error={formState.errors.from} {...field} />}
+      />
       {action === 'PAUSE' && (
-        <TextField
-          type="date"
-          label={t('enrollments.pause.resumeOn')}
-          error={formState.errors.resumeOn}
-          {...register('resumeOn')}
+        <Controller
+          control={control}
+          name="resumeOn"
+          render={({ field }) => (
+            <DateField label={t('enrollments.pause.resumeOn')} error={formState.errors.resumeOn} {...field} />
+          )}
         />
       )}
       <div className="modal-action">

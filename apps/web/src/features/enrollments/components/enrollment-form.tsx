@@ -1,10 +1,10 @@
 import type { EnrollmentPlanOption, EnrollmentValues } from '@reformer/domain/enrollments';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { FormSection } from '@/components/form/form-section.tsx';
-import { TextField } from '@/components/form/text-field.tsx';
 import { TextareaField } from '@/components/form/textarea-field.tsx';
 import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { useFormatLocalDate } from '@/lib/format.ts';
@@ -124,25 +124,41 @@ export function EnrollmentForm({
               {...register('scheduleId')}
             />
           </div>
-          <TextField
-            type="date"
-            label={t('enrollments.form.fields.startDate')}
-            error={errors.startDate}
-            {...register('startDate', {
-              onChange: (event) => fillEndDate({ startDate: event.target.value }),
-            })}
+          <Controller
+            control={control}
+            name="startDate"
+            render={({ field }) => (
+              <DateField
+                label={t('enrollments.form.fields.startDate')}
+                error={errors.startDate}
+                {...field}
+                onChange={(startDate) => {
+                  field.onChange(startDate);
+                  fillEndDate({ startDate });
+                }}
+              />
+            )}
           />
           <div className="flex flex-col gap-1">
-            <TextField
-              type="date"
-              label={t('enrollments.form.fields.endDate')}
-              hint={
-                isEndDateFromPlan
-                  ? t('enrollments.form.hints.endDateFromPlan')
-                  : t('enrollments.form.hints.endDateChosen')
-              }
-              error={errors.endDate}
-              {...register('endDate', { onChange: () => setIsEndDateFromPlan(false) })}
+            <Controller
+              control={control}
+              name="endDate"
+              render={({ field }) => (
+                <DateField
+                  label={t('enrollments.form.fields.endDate')}
+                  hint={
+                    isEndDateFromPlan
+                      ? t('enrollments.form.hints.endDateFromPlan')
+                      : t('enrollments.form.hints.endDateChosen')
+                  }
+                  error={errors.endDate}
+                  {...field}
+                  onChange={(endDate) => {
+                    field.onChange(endDate);
+                    setIsEndDateFromPlan(false);
+                  }}
+                />
+              )}
             />
             {!isEndDateFromPlan && planId && (
               <button

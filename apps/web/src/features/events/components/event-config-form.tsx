@@ -4,7 +4,6 @@ import {
   type EventConfig,
   type EventKind,
   PaymentReminderConfigInput,
-  SEND_TIME_STEP_MINUTES,
 } from '@reformer/domain/events';
 import { EVENT_TIMINGS } from '@reformer/domain/events-occasions';
 import {
@@ -16,11 +15,12 @@ import {
 } from '@reformer/domain/events-templates';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Controller, type FieldError, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { TextareaField } from '@/components/form/textarea-field.tsx';
+import { TimeField } from '@/components/form/time-field.tsx';
 import { applyServerFieldErrors, domainResolver, fieldErrorText } from '@/lib/forms.ts';
 import { eventConfigQueryOptions } from '../api/get-event-config.ts';
 import { type EventConfigValues, useUpdateEventConfig } from '../api/update-event-config.ts';
@@ -105,7 +105,7 @@ function EventConfigForm({
   const { t } = useTranslation();
   const save = useUpdateEventConfig(organizationId, kind);
   const schema = kind === 'BIRTHDAY' ? BirthdayConfigInput : PaymentReminderConfigInput;
-  const { register, handleSubmit, formState, setError, watch } = useForm<
+  const { register, handleSubmit, formState, setError, watch, control } = useForm<
     ConfigFormValues,
     unknown,
     EventConfigValues
@@ -154,12 +154,12 @@ function EventConfigForm({
             error={errors.days}
             {...register('days', { valueAsNumber: true })}
           />
-          <TextField
-            label={t('events.config.sendTime')}
-            type="time"
-            step={SEND_TIME_STEP_MINUTES * 60}
-            error={errors.sendTime}
-            {...register('sendTime')}
+          <Controller
+            control={control}
+            name="sendTime"
+            render={({ field }) => (
+              <TimeField label={t('events.config.sendTime')} error={errors.sendTime} {...field} />
+            )}
           />
         </div>
         <ChannelCheckboxes register={register('channels')} error={channelsError(errors.channels)} />

@@ -2,6 +2,7 @@ import { NoCreditDateInput, NoCreditDatePath } from '@reformer/domain/make-up-cr
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { SettingsCard } from '@/components/ui/settings-card.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -119,7 +120,6 @@ function AddDateForm({
   establishmentId: string;
 }) {
   const { t } = useTranslation();
-  const dateId = useId();
   const nameId = useId();
   const [date, setDate] = useState('');
   const [name, setName] = useState('');
@@ -140,18 +140,8 @@ function AddDateForm({
           .catch(() => undefined);
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={dateId} className="text-sm font-medium">
-          {t('makeUpCredits.noCreditDates.date')}
-        </label>
-        <input
-          id={dateId}
-          type="date"
-          className="input w-full sm:w-44"
-          required
-          value={date}
-          onChange={(event) => setDate(event.target.value)}
-        />
+      <div className="sm:w-44">
+        <DateField label={t('makeUpCredits.noCreditDates.date')} isRequired value={date} onChange={setDate} />
       </div>
       <div className="flex flex-1 flex-col gap-1">
         <label htmlFor={nameId} className="text-sm font-medium">

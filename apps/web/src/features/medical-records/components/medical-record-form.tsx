@@ -1,8 +1,9 @@
 import type { MedicalRecordValues } from '@reformer/domain/medical-records';
 import type { RecordFlag } from '@reformer/domain/medical-records-flags';
 import { useMemo, useState } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { FormDraftGuard } from '@/components/form/form-draft-guard.tsx';
 import { FormSection } from '@/components/form/form-section.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
@@ -87,11 +88,16 @@ export function MedicalRecordForm({
       <FormDraftGuard draft={draft} />
       <div className="card border border-base-300 bg-base-100">
         <div className="card-body grid gap-4 sm:grid-cols-[12rem_1fr]">
-          <TextField
-            type="date"
-            label={t('medicalRecords.fields.record.recordDate')}
-            error={form.formState.errors.recordDate}
-            {...form.register('recordDate')}
+          <Controller
+            control={form.control}
+            name="recordDate"
+            render={({ field }) => (
+              <DateField
+                label={t('medicalRecords.fields.record.recordDate')}
+                error={form.formState.errors.recordDate}
+                {...field}
+              />
+            )}
           />
           <TextField
             label={t('medicalRecords.fields.record.title')}

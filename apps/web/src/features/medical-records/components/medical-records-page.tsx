@@ -2,6 +2,7 @@ import { MEDICAL_RECORD_TYPES, type MedicalRecordsSearchParams } from '@reformer
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { DateFilter } from '@/components/form/date-field.tsx';
 import { Pagination, usePageClamp } from '@/components/ui/pagination.tsx';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -49,7 +50,7 @@ export function MedicalRecordsPage({ organizationId, query, onQueryChange }: Med
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <h1 className="text-3xl font-bold">{t('medicalRecords.title')}</h1>
       <search className="flex flex-wrap items-end gap-3" aria-label={t('medicalRecords.filters.label')}>
-        <label className="flex flex-col gap-1 text-sm">
+        <label className="flex flex-col gap-1 text-xs font-medium">
           {t('medicalRecords.fields.record.type')}
           <select
             className="select select-sm w-56"
@@ -66,25 +67,17 @@ export function MedicalRecordsPage({ organizationId, query, onQueryChange }: Med
             ))}
           </select>
         </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('medicalRecords.filters.from')}
-          <input
-            type="date"
-            className="input input-sm w-40"
-            value={query.from ?? ''}
-            onChange={(event) => filter({ from: event.target.value || undefined })}
-          />
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          {t('medicalRecords.filters.to')}
-          <input
-            type="date"
-            className="input input-sm w-40"
-            value={query.to ?? ''}
-            min={query.from}
-            onChange={(event) => filter({ to: event.target.value || undefined })}
-          />
-        </label>
+        <DateFilter
+          label={t('medicalRecords.filters.from')}
+          value={query.from}
+          onChange={(from) => filter({ from })}
+        />
+        <DateFilter
+          label={t('medicalRecords.filters.to')}
+          value={query.to}
+          min={query.from}
+          onChange={(to) => filter({ to })}
+        />
         {query.customerId && (
           <button type="button" className="btn btn-sm" onClick={() => filter({ customerId: undefined })}>
             {t('medicalRecords.filters.clearCustomer', { name: customerName ?? '' })}

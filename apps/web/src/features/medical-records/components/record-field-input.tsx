@@ -1,7 +1,8 @@
 import type { RecordFlag } from '@reformer/domain/medical-records-flags';
 import { useId } from 'react';
-import { type FieldError, get, useController } from 'react-hook-form';
+import { Controller, type FieldError, get, useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { FormField } from '@/components/form/form-field.tsx';
 import { useFormatNumber } from '@/lib/format.ts';
 import { fieldErrorText } from '@/lib/forms.ts';
@@ -38,6 +39,26 @@ export function RecordFieldInput({ form, field, flags, computed }: RecordFieldIn
         <input type="checkbox" className="checkbox checkbox-sm" {...form.register(name)} />
         {label}
       </label>
+    );
+  }
+  if (field.kind === 'date') {
+    return (
+      <div className="flex flex-col gap-1">
+        <Controller
+          control={form.control}
+          name={name}
+          render={({ field: control }) => (
+            <DateField
+              label={label}
+              error={error}
+              hint={hintText}
+              {...control}
+              value={control.value as string | null}
+            />
+          )}
+        />
+        <RecordFlagBadges flags={flags} />
+      </div>
     );
   }
   const unit = unitOf(field.path);
@@ -92,16 +113,6 @@ export function RecordFieldInput({ form, field, flags, computed }: RecordFieldIn
                   <span className="text-base-content/70">{t(`medicalRecords.units.${unit}` as never)}</span>
                 )}
               </label>
-            );
-          }
-          if (field.kind === 'date') {
-            return (
-              <input
-                {...control}
-                type="date"
-                className={`input w-full ${isInvalid ? 'input-error' : ''}`}
-                {...form.register(name)}
-              />
             );
           }
           return (

@@ -1,7 +1,8 @@
 import { CURRENCIES } from '@reformer/domain/money';
 import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@reformer/domain/payments';
-import type { UseFormReturn } from 'react-hook-form';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { TextareaField } from '@/components/form/textarea-field.tsx';
@@ -16,7 +17,7 @@ type PaymentDetailsFieldsProps = {
 /** Step 3 (and the edit page): amount, currency, payment date, method, status and notes (spec §3). */
 export function PaymentDetailsFields({ form, amountHint }: PaymentDetailsFieldsProps) {
   const { t } = useTranslation();
-  const { register, formState } = form;
+  const { register, formState, control } = form;
   const { errors } = formState;
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -34,11 +35,12 @@ export function PaymentDetailsFields({ form, amountHint }: PaymentDetailsFieldsP
         error={errors.currency}
         {...register('currency')}
       />
-      <TextField
-        type="date"
-        label={t('payments.form.fields.paidOn')}
-        error={errors.paidOn}
-        {...register('paidOn')}
+      <Controller
+        control={control}
+        name="paidOn"
+        render={({ field }) => (
+          <DateField label={t('payments.form.fields.paidOn')} error={errors.paidOn} {...field} />
+        )}
       />
       <SelectField
         label={t('payments.form.fields.method')}

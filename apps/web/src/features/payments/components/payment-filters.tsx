@@ -1,8 +1,8 @@
 import { addDays, addMonths, firstOfMonth } from '@reformer/domain/calendar-dates';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, PaymentsSearchParams } from '@reformer/domain/payments';
 import { todayIn } from '@reformer/domain/time-zones';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateFilter } from '@/components/form/date-field.tsx';
 import { FiltersDisclosure } from '@/components/form/filters-disclosure.tsx';
 import { type ListFilter, ListFilters } from '@/components/form/list-filters.tsx';
 import { PaymentCustomerFilter } from './payment-customer-filter.tsx';
@@ -138,31 +138,5 @@ export function PaymentFilters({
         )}
       </div>
     </FiltersDisclosure>
-  );
-}
-
-function DateFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string | undefined;
-  onChange: (value: string | undefined) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1 sm:w-auto">
-      <label htmlFor={id} className="text-xs font-medium">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        className="input input-sm w-full sm:w-40"
-        value={value ?? ''}
-        onChange={(event) => onChange(event.target.value || undefined)}
-      />
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { RECURRENCE_TYPES } from '@reformer/domain/schedules';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@/components/form/date-field.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
-import { TextField } from '@/components/form/text-field.tsx';
+import { TimeField } from '@/components/form/time-field.tsx';
 import { DaysOfWeekField } from './days-of-week-field.tsx';
 import type { ScheduleFormValues } from './schedule-form-values.ts';
 
@@ -22,17 +23,19 @@ export function ScheduleWhenFields() {
 
   return (
     <div className="grid gap-3 md:grid-cols-2">
-      <TextField
-        type="time"
-        label={t('schedules.form.fields.startTime')}
-        error={errors.startTime}
-        {...register('startTime')}
+      <Controller
+        control={control}
+        name="startTime"
+        render={({ field }) => (
+          <TimeField label={t('schedules.form.fields.startTime')} error={errors.startTime} {...field} />
+        )}
       />
-      <TextField
-        type="time"
-        label={t('schedules.form.fields.endTime')}
-        error={errors.endTime}
-        {...register('endTime')}
+      <Controller
+        control={control}
+        name="endTime"
+        render={({ field }) => (
+          <TimeField label={t('schedules.form.fields.endTime')} error={errors.endTime} {...field} />
+        )}
       />
       <div className="md:col-span-2">
         <SelectField
@@ -43,19 +46,29 @@ export function ScheduleWhenFields() {
         />
         <p className="mt-1 text-xs text-base-content/70">{t(RECURRENCE_HINTS[recurrenceType])}</p>
       </div>
-      <TextField
-        type="date"
-        label={isRecurring ? t('schedules.form.fields.startDate') : t('schedules.form.fields.date')}
-        error={errors.startDate}
-        {...register('startDate')}
+      <Controller
+        control={control}
+        name="startDate"
+        render={({ field }) => (
+          <DateField
+            label={isRecurring ? t('schedules.form.fields.startDate') : t('schedules.form.fields.date')}
+            error={errors.startDate}
+            {...field}
+          />
+        )}
       />
       {isRecurring && (
-        <TextField
-          type="date"
-          label={t('schedules.form.fields.endDate')}
-          hint={t('schedules.form.hints.endDate')}
-          error={errors.endDate}
-          {...register('endDate')}
+        <Controller
+          control={control}
+          name="endDate"
+          render={({ field }) => (
+            <DateField
+              label={t('schedules.form.fields.endDate')}
+              hint={t('schedules.form.hints.endDate')}
+              error={errors.endDate}
+              {...field}
+            />
+          )}
         />
       )}
       {recurrenceType === 'WEEKLY' && (
