@@ -59,6 +59,9 @@ export async function createStaffedOrganization<Name extends string = never>(
   return { ...staffed, members };
 }
 
+/** A staffed organization as a test keeps it; its members are read where it is created. */
+export type StaffedOrganization = Awaited<ReturnType<typeof createStaffedOrganization<never>>>;
+
 /**
  * New members of the organization, one per entry of `roles` and under its name: an organization role
  * (ORG_…), or a role at the studio's establishment (EST_…). One after the other, so ids follow the order given.
