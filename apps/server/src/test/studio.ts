@@ -20,12 +20,12 @@ type TeachingEstablishment = OwnedOrganization & { establishmentId: string; inst
 /** What a customer is enrolled in unless told otherwise. */
 type EnrollableClass = OwnedOrganization & { scheduleId: string; planId: string };
 
-type StaffOptions<Name extends string> = {
+type StaffOptions<Name extends string, EstablishmentName extends string> = {
   /** An existing user opens the organization: one owner of two organizations. */
   owner?: TestUser;
   organizationName?: string;
   /** The establishments, 'Centro' alone unless given; the instructor teaches at each. */
-  establishmentNames?: string[];
+  establishmentNames?: EstablishmentName[];
   instructor?: { firstName?: string; lastName?: string };
   /** One new member per name: an organization role, or a role at the first establishment. */
   members?: Record<Name, OrgRole | EstablishmentRole>;
@@ -34,16 +34,18 @@ type StaffOptions<Name extends string> = {
 /**
  * The staff most server tests set up (issue #27 item 21), all through the API: an owner's organization, its
  * establishment with an instructor teaching there, and `members` by role (see `addMembers`).
+ * `establishmentId` is the first establishment's; `establishments` has each one's id under its name.
  */
-export async function createStaffedOrganization<Name extends string = never>(
-  t: TestApp,
-  options: StaffOptions<Name> = {},
-) {
+export async function createStaffedOrganization<
+  Name extends string = never,
+  EstablishmentName extends string = 'Centro',
+>(t: TestApp, options: StaffOptions<Name, EstablishmentName> = {}) {
   const owner = options.owner ?? (await createUser(t));
   const organizationId = (await createOrganization(t, owner, options.organizationName)).id;
-  const establishmentIds: string[] = [];
-  for (const name of options.establishmentNames ?? ['Centro'])
-    establishmentIds.push((await createEstablishment(t, owner, organizationId, name)).id);
+  const establishments = {} as Record<EstablishmentName, string>;
+  for (const name of options.establishmentNames ?? ['Centro' as EstablishmentName])
+    establishments[name] = (await createEstablishment(t, owner, organizationId, name)).id;
+  const establishmentIds = Object.values<string>(establishments);
   const [establishmentId] = establishmentIds;
   if (!establishmentId) throw new Error('A studio needs an establishment');
   const teaching = establishmentIds.map((id) => ({ establishmentId: id, role: 'EST_INSTRUCTOR' }));
@@ -54,7 +56,7 @@ export async function createStaffedOrganization<Name extends string = never>(
     { establishments: teaching },
     options.instructor,
   );
-  const staffed = { owner, organizationId, establishmentId, establishmentIds, instructor };
+  const staffed = { owner, organizationId, establishmentId, establishments, instructor };
   const members = await addMembers(t, staffed, options.members ?? ({} as Record<Name, never>));
   return { ...staffed, members };
 }
@@ -86,9 +88,12 @@ export async function addMembers<Name extends string>(
  * options) with a class customers can enroll in and a plan. `schedule` and `plan` override their fields
  * (factories' `scheduleBody` and `createPlan`).
  */
-export async function createStudio<Name extends string = never>(
+export async function createStudio<Name extends string = never, EstablishmentName extends string = 'Centro'>(
   t: TestApp,
-  options: StaffOptions<Name> & { schedule?: Record<string, unknown>; plan?: Record<string, unknown> } = {},
+  options: StaffOptions<Name, EstablishmentName> & {
+    schedule?: Record<string, unknown>;
+    plan?: Record<string, unknown>;
+  } = {},
 ) {
   const staffed = await createStaffedOrganization(t, options);
   const schedule = await addSchedule(t, staffed, options.schedule);
