@@ -1,20 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, customerClassLinks, makeUpCredits, sessionAttendance } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createCustomer,
-  createEnrollableSchedule,
-  createEnrollment,
-  createEstablishment,
-  createOrganization,
-  createPlan,
-  createSchedule,
-  createUser,
-  scheduleBody,
-  type TestUser,
-} from '../../test/factories.ts';
+import { createCustomer, createOrganization, createUser, type TestUser } from '../../test/factories.ts';
 import { recordingMailer } from '../../test/recording-mailer.ts';
+import { addSchedule, createStudio, enrollCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sendQueuedEmails } from '../events/events-delivery.ts';
 import { linkStillLive } from './class-links.repository.ts';
@@ -30,8 +19,7 @@ let owner: TestUser;
 let instructor: TestUser;
 let receptionist: TestUser;
 let organizationId: string;
-let centro: string;
-let planId: string;
+let studio: Studio;
 let regular: { id: string };
 
 const NOW = new Date('2027-03-01T12:00:00Z');
@@ -40,22 +28,16 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(NOW);
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner, 'Studio Sol')).id;
-  centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  instructor = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId: centro, role: 'EST_INSTRUCTOR' }],
+  const created = await createStudio(t, {
+    organizationName: 'Studio Sol',
+    members: { receptionist: 'EST_RECEPTIONIST' },
+    schedule: { capacity: 10 },
+    plan: { weeklySessionsLimit: 7 },
   });
-  receptionist = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId: centro, role: 'EST_RECEPTIONIST' }],
-  });
-  planId = (await createPlan(t, owner, organizationId, { weeklySessionsLimit: 7 })).id;
-  regular = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(centro, instructor.id, { capacity: 10 }),
-  );
+  studio = created;
+  ({ owner, organizationId, instructor } = created);
+  ({ receptionist } = created.members);
+  regular = { id: created.scheduleId };
 });
 beforeEach(() => t.setNow(NOW));
 afterAll(() => t.close());
@@ -73,13 +55,7 @@ async function customer(enrolled = true) {
     phone: '+5511987654321',
   });
   if (enrolled)
-    await createEnrollment(t, owner, organizationId, {
-      customerId: created.id,
-      planId,
-      scheduleId: regular.id,
-      startDate: '2027-03-01',
-      endDate: '2027-04-30',
-    });
+    await enrollCustomer(t, studio, created.id, { startDate: '2027-03-01', endDate: '2027-04-30' });
   return created.id;
 }
 
@@ -123,17 +99,12 @@ describe('the link', () => {
   it("lists only this customer's places of the next 30 days, with the studio and their first name", async () => {
     const ana = await customer();
     const other = await customer(false);
-    const single = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(centro, instructor.id, {
-        name: 'Avulsa',
-        recurrenceType: 'SINGLE',
-        startDate: '2027-03-05',
-        endDate: '2027-03-05',
-      }),
-    );
+    const single = await addSchedule(t, studio, {
+      name: 'Avulsa',
+      recurrenceType: 'SINGLE',
+      startDate: '2027-03-05',
+      endDate: '2027-03-05',
+    });
     const friday = await sessionOn(single.id, '2027-03-05');
     const added = await t.request('POST', orgPath(`/sessions/${friday.id}/customers`), {
       token: instructor.token,
@@ -251,25 +222,18 @@ describe('cancelling through the link', () => {
   it("answers 404 CLASS_LINK_PLACE_NOT_FOUND for another customer's session, an unknown id or another organization's", async () => {
     const ana = await customer();
     const { token } = await makeLink(ana);
-    const single = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(centro, instructor.id, {
-        name: 'Outra',
-        recurrenceType: 'SINGLE',
-        startDate: '2027-03-12',
-        endDate: '2027-03-12',
-      }),
-    );
+    const single = await addSchedule(t, studio, {
+      name: 'Outra',
+      recurrenceType: 'SINGLE',
+      startDate: '2027-03-12',
+      endDate: '2027-03-12',
+    });
     const notHers = await sessionOn(single.id, '2027-03-12');
-    const otherOwner = await createUser(t);
-    const otherOrg = (await createOrganization(t, otherOwner)).id;
-    const otherSchedule = await createEnrollableSchedule(t, otherOwner, otherOrg);
+    const other = await createStudio(t);
     const list = await t.request(
       'GET',
-      `/organizations/${otherOrg}/sessions?from=2027-03-03&to=2027-03-03&scheduleId=${otherSchedule.id}`,
-      { token: otherOwner.token },
+      `/organizations/${other.organizationId}/sessions?from=2027-03-03&to=2027-03-03&scheduleId=${other.scheduleId}`,
+      { token: other.owner.token },
     );
     const foreign = list.body.items[0]?.id as string;
     for (const sessionId of [notHers.id, foreign, '0190f0f0-0000-7000-8000-000000000000', 'nope']) {
@@ -287,18 +251,13 @@ describe('cancelling through the link', () => {
   it("offers the freed seat of a full session to the first one waiting, as a member's cancellation does", async () => {
     const seated = await customer(false);
     const waiting = await customer(false);
-    const single = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(centro, instructor.id, {
-        name: 'Lotada',
-        capacity: 1,
-        recurrenceType: 'SINGLE',
-        startDate: '2027-03-19',
-        endDate: '2027-03-19',
-      }),
-    );
+    const single = await addSchedule(t, studio, {
+      name: 'Lotada',
+      capacity: 1,
+      recurrenceType: 'SINGLE',
+      startDate: '2027-03-19',
+      endDate: '2027-03-19',
+    });
     const full = await sessionOn(single.id, '2027-03-19');
     const added = await t.request('POST', orgPath(`/sessions/${full.id}/customers`), {
       token: instructor.token,

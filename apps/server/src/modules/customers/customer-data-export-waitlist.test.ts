@@ -1,14 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  addMember,
-  createCustomer,
-  createEstablishment,
-  createOrganization,
-  createSchedule,
-  createUser,
-  scheduleBody,
-  type TestUser,
-} from '../../test/factories.ts';
+import { createCustomer, type TestUser } from '../../test/factories.ts';
+import { addSchedule, createStaffedOrganization, type StaffedOrganization } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -17,14 +9,15 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  */
 
 let t: TestApp;
+let studio: StaffedOrganization;
 let owner: TestUser;
 let organizationId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(new Date('2027-02-15T12:00:00Z'));
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
+  studio = await createStaffedOrganization(t);
+  ({ owner, organizationId } = studio);
 });
 afterAll(() => t.close());
 
@@ -38,22 +31,13 @@ async function call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown
 }
 
 it('lists the waitlist offers sent to the customer among their messages', async () => {
-  const centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  const instructor = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId: centro, role: 'EST_INSTRUCTOR' }],
+  const schedule = await addSchedule(t, studio, {
+    name: 'Reformer',
+    capacity: 1,
+    recurrenceType: 'SINGLE',
+    startDate: '2027-03-10',
+    endDate: '2027-03-10',
   });
-  const schedule = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(centro, instructor.id, {
-      name: 'Reformer',
-      capacity: 1,
-      recurrenceType: 'SINGLE',
-      startDate: '2027-03-10',
-      endDate: '2027-03-10',
-    }),
-  );
   const sessions = await call('GET', `/sessions?from=2027-03-10&to=2027-03-10&scheduleId=${schedule.id}`);
   const sessionId = sessions.items[0].id as string;
   const [seated, waiting] = await Promise.all(

@@ -3,16 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, makeUpCredits } from '../../db/schema/index.ts';
 import {
-  addMember,
   createCustomer,
-  createEnrollableSchedule,
-  createEnrollment,
   createMedicalRecord,
   createOrganization,
-  createPlan,
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -24,7 +21,7 @@ let outsider: TestUser;
 let organizationId: string;
 let outsiderOrganizationId: string;
 let scheduleId: string;
-let planId: string;
+let studio: Studio;
 
 // 20 March 2027, 09:00 in São Paulo: the customers' birthdays (25 March) are days ahead.
 const MARCH = new Date('2027-03-20T12:00:00Z');
@@ -32,15 +29,16 @@ const MARCH = new Date('2027-03-20T12:00:00Z');
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(MARCH);
-  owner = await createUser(t);
+  const created = await createStudio(t, {
+    organizationName: 'Studio Equilíbrio',
+    members: { administrator: 'ORG_ADMINISTRATOR', manager: 'ORG_MANAGER', accountant: 'ORG_ACCOUNTANT' },
+    plan: { weeklySessionsLimit: null },
+  });
+  studio = created;
+  ({ owner, organizationId, scheduleId } = created);
+  ({ administrator, manager, accountant } = created.members);
   outsider = await createUser(t);
-  organizationId = (await createOrganization(t, owner, 'Studio Equilíbrio')).id;
   outsiderOrganizationId = (await createOrganization(t, outsider)).id;
-  administrator = await addMember(t, owner, organizationId, { role: 'ORG_ADMINISTRATOR' });
-  manager = await addMember(t, owner, organizationId, { role: 'ORG_MANAGER' });
-  accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
-  scheduleId = (await createEnrollableSchedule(t, owner, organizationId)).id;
-  planId = (await createPlan(t, owner, organizationId, { weeklySessionsLimit: null })).id;
   const config = await t.request('PUT', orgPath('/events/config/birthdays'), {
     token: owner.token,
     body: {
@@ -105,31 +103,30 @@ async function saveCreditValidity(validity: 'DAYS' | 'END_OF_NEXT_MONTH', validi
 
 /** A customer with one of everything: an enrollment, attendance, a payment, a medical record, a message. */
 async function customerWithRecord(firstName: string, email: string, cpf: string) {
-  const customer = await createCustomer(t, owner, organizationId, {
-    firstName,
-    lastName: 'Exportada',
-    email,
-    phone: '(11) 98765-4321',
-    isWhatsapp: true,
-    dateOfBirth: '1990-03-25',
-    idType: 'CPF',
-    idNumber: cpf,
-    zipCode: '01310-100',
-    city: 'São Paulo',
-  });
-  const enrollmentId = await createEnrollment(t, owner, organizationId, {
-    customerId: customer.id,
-    planId,
-    scheduleId,
-    startDate: '2027-04-01',
-  });
+  const { customerId, enrollmentId } = await enrollNewCustomer(
+    t,
+    studio,
+    { startDate: '2027-04-01' },
+    {
+      firstName,
+      lastName: 'Exportada',
+      email,
+      phone: '(11) 98765-4321',
+      isWhatsapp: true,
+      dateOfBirth: '1990-03-25',
+      idType: 'CPF',
+      idNumber: cpf,
+      zipCode: '01310-100',
+      city: 'São Paulo',
+    },
+  );
   const trial = await sessionIdOn('2027-03-22');
-  await call('POST', `/sessions/${trial}/customers`, { customerIds: [customer.id], reason: 'TRIAL_CLASS' });
-  await call('POST', `/sessions/${trial}/check-ins`, { customerId: customer.id });
+  await call('POST', `/sessions/${trial}/customers`, { customerIds: [customerId], reason: 'TRIAL_CLASS' });
+  await call('POST', `/sessions/${trial}/check-ins`, { customerId });
   const canceled = await sessionIdOn('2027-04-05');
-  await call('PUT', `/sessions/${canceled}/attendance/${customer.id}`, { status: 'CANCELED' });
+  await call('PUT', `/sessions/${canceled}/attendance/${customerId}`, { status: 'CANCELED' });
   const payment = await call('POST', '/payments', {
-    customerId: customer.id,
+    customerId,
     enrollmentId,
     amountCents: 34_900,
     currency: 'BRL',
@@ -137,15 +134,23 @@ async function customerWithRecord(firstName: string, email: string, cpf: string)
     method: 'PIX',
     status: 'COMPLETED',
   });
-  const record = await createMedicalRecord(t, owner, organizationId, customer.id, {
+  const record = await createMedicalRecord(t, owner, organizationId, customerId, {
     ...MEDICAL_RECORD_EXAMPLES.ANAMNESIS,
     title: `Anamnese de ${firstName}`,
   });
-  const message = await call('POST', `/events/birthdays/${customer.id}/send`, {
+  const message = await call('POST', `/events/birthdays/${customerId}/send`, {
     occasionDate: '2027-03-25',
     channel: 'WHATSAPP',
   });
-  return { ...customer, enrollmentId, trial, canceled, paymentId: payment.id, recordId: record.id, message };
+  return {
+    id: customerId,
+    enrollmentId,
+    trial,
+    canceled,
+    paymentId: payment.id,
+    recordId: record.id,
+    message,
+  };
 }
 
 describe('a customer’s data export (LGPD Art. 18, decision 021)', () => {
@@ -289,33 +294,28 @@ describe('a customer’s data export (LGPD Art. 18, decision 021)', () => {
 
 describe('make-up credits in the export', () => {
   it('lists every credit — earned, used, expired — with its dates and the classes it came from and paid for', async () => {
-    const carla = await createCustomer(t, owner, organizationId, {
-      firstName: 'Carla',
-      lastName: 'Reposição',
-    });
-    await createEnrollment(t, owner, organizationId, {
-      customerId: carla.id,
-      planId,
-      scheduleId,
-      startDate: '2027-04-01',
-      endDate: '2027-06-30',
-    });
+    const { customerId: carla } = await enrollNewCustomer(
+      t,
+      studio,
+      { startDate: '2027-04-01', endDate: '2027-06-30' },
+      { firstName: 'Carla', lastName: 'Reposição' },
+    );
     // Mondays and Wednesdays at 07:00. Credit A (Monday 5 April) pays for a make-up on Wednesday 24 March,
     // B (7 April) is still valid, C (3 May, valid one day) has lapsed by the export on 10 May.
     const earnedA = new Date('2027-03-20T12:00:00Z');
     const earnedB = new Date('2027-03-21T12:00:00Z');
     const earnedC = new Date('2027-03-22T12:00:00Z');
     const usedAt = new Date('2027-03-23T12:00:00Z');
-    const creditA = await cancelForCredit(carla.id, '2027-04-05', earnedA);
-    const makeUp = await bookMakeUp(carla.id, '2027-03-24', usedAt);
+    const creditA = await cancelForCredit(carla, '2027-04-05', earnedA);
+    const makeUp = await bookMakeUp(carla, '2027-03-24', usedAt);
     expect(makeUp.creditId).toBe(creditA);
-    const creditB = await cancelForCredit(carla.id, '2027-04-07', earnedB);
+    const creditB = await cancelForCredit(carla, '2027-04-07', earnedB);
     await saveCreditValidity('DAYS', 1);
-    const creditC = await cancelForCredit(carla.id, '2027-05-03', earnedC);
+    const creditC = await cancelForCredit(carla, '2027-05-03', earnedC);
     await saveCreditValidity('END_OF_NEXT_MONTH');
 
     t.setNow(new Date('2027-05-10T12:00:00Z'));
-    const response = await t.request('GET', exportPath(carla.id), { token: owner.token });
+    const response = await t.request('GET', exportPath(carla), { token: owner.token });
     t.setNow(MARCH);
     expect(response.status, response.text).toBe(200);
     const session = async (date: string) => ({
@@ -359,21 +359,20 @@ describe('make-up credits in the export', () => {
 
 describe('a purged customer', () => {
   it('keeps their payments, anonymised, and has nothing left to export (409, not audited)', async () => {
-    const customer = await createCustomer(t, owner, organizationId, {
-      firstName: 'Paula',
-      lastName: 'Apagada',
-      email: 'paula@example.com',
-      dateOfBirth: '1985-03-25',
-      phone: '(11) 98765-1234',
-    });
-    const enrollmentId = await createEnrollment(t, owner, organizationId, {
-      customerId: customer.id,
-      planId,
-      scheduleId,
-      startDate: '2027-04-01',
-    });
+    const { customerId, enrollmentId } = await enrollNewCustomer(
+      t,
+      studio,
+      { startDate: '2027-04-01' },
+      {
+        firstName: 'Paula',
+        lastName: 'Apagada',
+        email: 'paula@example.com',
+        dateOfBirth: '1985-03-25',
+        phone: '(11) 98765-1234',
+      },
+    );
     const payment = await call('POST', '/payments', {
-      customerId: customer.id,
+      customerId,
       enrollmentId,
       amountCents: 34_900,
       currency: 'BRL',
@@ -381,74 +380,66 @@ describe('a purged customer', () => {
       method: 'CASH',
       status: 'COMPLETED',
     });
-    await createMedicalRecord(t, owner, organizationId, customer.id, MEDICAL_RECORD_EXAMPLES.ANAMNESIS);
-    await call('POST', `/events/birthdays/${customer.id}/send`, {
+    await createMedicalRecord(t, owner, organizationId, customerId, MEDICAL_RECORD_EXAMPLES.ANAMNESIS);
+    await call('POST', `/events/birthdays/${customerId}/send`, {
       occasionDate: '2027-03-25',
       channel: 'WHATSAPP',
     });
 
-    await call('POST', `/customers/${customer.id}/purge`);
+    await call('POST', `/customers/${customerId}/purge`);
 
     // The law keeps payments five to seven years (tax records): the amounts stay, the name does not.
-    const payments = await call('GET', `/payments?customerId=${customer.id}`);
+    const payments = await call('GET', `/payments?customerId=${customerId}`);
     expect(payments.items).toEqual([
       expect.objectContaining({ id: payment.id, amountCents: 34_900, customerName: null }),
     ]);
-    const records = await call('GET', `/customers/${customer.id}/medical-records`);
+    const records = await call('GET', `/customers/${customerId}/medical-records`);
     expect(records.items).toEqual([]);
-    const messages = await call('GET', `/customers/${customer.id}/event-messages`);
+    const messages = await call('GET', `/customers/${customerId}/event-messages`);
     expect(messages.items).toEqual([]);
 
-    const response = await t.request('GET', exportPath(customer.id), { token: owner.token });
+    const response = await t.request('GET', exportPath(customerId), { token: owner.token });
     expect([response.status, response.body.error.code]).toEqual([409, 'CUSTOMER_PURGED']);
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-disposition')).toBeNull();
     const audited = await t.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'customer.data_exported')));
+      .where(and(eq(auditLog.entityId, customerId), eq(auditLog.action, 'customer.data_exported')));
     expect(audited).toEqual([]);
   });
 
   it('keeps only the credits that paid for a make-up place that stays, naming no one', async () => {
-    const customer = await createCustomer(t, owner, organizationId, {
-      firstName: 'Priscila',
-      lastName: 'Apagada',
-      email: 'priscila@example.com',
-    });
-    await createEnrollment(t, owner, organizationId, {
-      customerId: customer.id,
-      planId,
-      scheduleId,
-      startDate: '2027-04-01',
-      endDate: '2027-06-30',
-    });
+    const { customerId } = await enrollNewCustomer(
+      t,
+      studio,
+      { startDate: '2027-04-01', endDate: '2027-06-30' },
+      { firstName: 'Priscila', lastName: 'Apagada', email: 'priscila@example.com' },
+    );
     // A paid for a make-up on 17 March, before the purge (20 March); B for one on 22 March, after it; C unused.
-    const creditA = await cancelForCredit(customer.id, '2027-04-05', new Date('2027-03-15T12:00:00Z'));
-    const past = await bookMakeUp(customer.id, '2027-03-17', new Date('2027-03-15T12:00:00Z'));
-    await cancelForCredit(customer.id, '2027-04-07', MARCH);
-    const upcoming = await bookMakeUp(customer.id, '2027-03-22', MARCH);
-    await cancelForCredit(customer.id, '2027-05-03', MARCH);
+    const creditA = await cancelForCredit(customerId, '2027-04-05', new Date('2027-03-15T12:00:00Z'));
+    const past = await bookMakeUp(customerId, '2027-03-17', new Date('2027-03-15T12:00:00Z'));
+    await cancelForCredit(customerId, '2027-04-07', MARCH);
+    const upcoming = await bookMakeUp(customerId, '2027-03-22', MARCH);
+    await cancelForCredit(customerId, '2027-05-03', MARCH);
     expect(past.creditId).toBe(creditA);
 
-    await call('POST', `/customers/${customer.id}/purge`);
+    await call('POST', `/customers/${customerId}/purge`);
 
     const rows = await t.db
       .select()
       .from(makeUpCredits)
-      .where(
-        and(eq(makeUpCredits.organizationId, organizationId), eq(makeUpCredits.customerId, customer.id)),
-      );
+      .where(and(eq(makeUpCredits.organizationId, organizationId), eq(makeUpCredits.customerId, customerId)));
     expect(rows).toEqual([expect.objectContaining({ id: creditA, usedSessionId: past.sessionId })]);
     for (const trace of ['Priscila', 'Apagada', 'priscila@example.com']) {
       expect(JSON.stringify(rows)).not.toContain(trace);
     }
     // Nothing breaks: the kept make-up is still on its session, the upcoming one is gone, the credit list reads.
     const pastSession = await call('GET', `/sessions/${past.sessionId}`);
-    expect(JSON.stringify(pastSession)).toContain(customer.id);
+    expect(JSON.stringify(pastSession)).toContain(customerId);
     const upcomingSession = await call('GET', `/sessions/${upcoming.sessionId}`);
-    expect(JSON.stringify(upcomingSession)).not.toContain(customer.id);
-    const credits = await call('GET', `/customers/${customer.id}/make-up-credits`);
+    expect(JSON.stringify(upcomingSession)).not.toContain(customerId);
+    const credits = await call('GET', `/customers/${customerId}/make-up-credits`);
     expect(credits.summary).toEqual({ earned: 1, available: 0, used: 1, expired: 0 });
     expect(JSON.stringify(credits)).not.toContain('Priscila');
   });

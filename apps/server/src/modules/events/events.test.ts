@@ -2,18 +2,10 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, eventDeliveries, eventMessages } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import {
-  addMember,
-  createCustomer,
-  createEnrollableSchedule,
-  createEnrollment,
-  createOrganization,
-  createPlan,
-  createUser,
-  type TestUser,
-} from '../../test/factories.ts';
+import { createCustomer, createOrganization, createUser, type TestUser } from '../../test/factories.ts';
 import { decodeQuotedPrintable, startLocalSmtpServer } from '../../test/local-smtp-server.ts';
 import { recordingMailer } from '../../test/recording-mailer.ts';
+import { createStudio, enrollCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { deliver } from './events-delivery.ts';
 import { sendDueEvents } from './events-job.ts';
@@ -26,8 +18,7 @@ let accountant: TestUser;
 let outsider: TestUser;
 let organizationId: string;
 let outsiderOrganizationId: string;
-let scheduleId: string;
-let planId: string;
+let studio: Studio;
 
 // 20 December 2026, 09:00 in São Paulo (UTC−3): the birthday window reaches into January.
 const DECEMBER = new Date('2026-12-20T12:00:00Z');
@@ -43,14 +34,17 @@ const outbox: Mailer = {
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(DECEMBER);
-  owner = await createUser(t);
+  const created = await createStudio(t, {
+    organizationName: 'Studio Flow',
+    members: { viewer: 'ORG_VIEWER', accountant: 'ORG_ACCOUNTANT' },
+    schedule: CLASS_YEAR,
+    plan: { weeklySessionsLimit: null },
+  });
+  studio = created;
+  ({ owner, organizationId } = created);
+  ({ viewer, accountant } = created.members);
   outsider = await createUser(t);
-  organizationId = (await createOrganization(t, owner, 'Studio Flow')).id;
   outsiderOrganizationId = (await createOrganization(t, outsider)).id;
-  viewer = await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' });
-  accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
-  scheduleId = (await createEnrollableSchedule(t, owner, organizationId, CLASS_YEAR)).id;
-  planId = (await createPlan(t, owner, organizationId, { weeklySessionsLimit: null })).id;
 });
 beforeEach(() => t.setNow(DECEMBER));
 afterAll(() => t.close());
@@ -187,9 +181,8 @@ describe('upcoming birthdays', () => {
   });
 });
 
-function enroll(customerId: string, startDate: string, plan = planId) {
-  const body = { customerId, planId: plan, scheduleId, startDate, endDate: '2027-12-29' };
-  return createEnrollment(t, owner, organizationId, body);
+function enroll(customerId: string, startDate: string, enrolledIn = studio) {
+  return enrollCustomer(t, enrolledIn, customerId, { startDate, endDate: '2027-12-29' });
 }
 
 describe('payment reminders', () => {
@@ -381,11 +374,19 @@ describe('sending by hand and marking as sent', () => {
   });
 });
 
-/** The job's own organization, so counts are not mixed with the tests above. */
-async function jobOrganization(config: object, kind = 'birthdays') {
+/** The job's own organization sending birthday messages, so counts are not mixed with the tests above. */
+async function jobOrganization(config: object) {
   const organization = await createOrganization(t, owner);
-  await saveConfig(kind, config, organization.id);
+  await saveConfig('birthdays', config, organization.id);
   return organization.id;
+}
+
+/** The same for payment reminders: a studio of its own, whose customers pay for `planName`. */
+async function remindingStudio(config: object, planName: string) {
+  const plan = { weeklySessionsLimit: null, name: planName };
+  const reminding = await createStudio(t, { owner, schedule: CLASS_YEAR, plan });
+  await saveConfig('payment-reminders', config, reminding.organizationId);
+  return reminding;
 }
 
 async function deliveriesOf(orgId: string) {
@@ -517,20 +518,13 @@ describe('the daily job', () => {
   });
 
   it('sends a reminder days after the due date with the overdue template', async () => {
-    const orgId = await jobOrganization(
+    const reminding = await remindingStudio(
       { ...reminderConfig, enabled: true, timing: 'AFTER', days: 2, channels: ['EMAIL'] },
-      'payment-reminders',
+      'Trimestral',
     );
-    const schedule = await createEnrollableSchedule(t, owner, orgId, CLASS_YEAR);
-    const plan = await createPlan(t, owner, orgId, { weeklySessionsLimit: null, name: 'Trimestral' });
+    const orgId = reminding.organizationId;
     const debtor = await customer({ firstName: 'Devedora' }, orgId);
-    await createEnrollment(t, owner, orgId, {
-      customerId: debtor.id,
-      planId: plan.id,
-      scheduleId: schedule.id,
-      startDate: '2026-12-13',
-      endDate: '2027-12-29',
-    });
+    await enroll(debtor.id, '2026-12-13', reminding);
     // 15 January is 2 days after the cycle due on 13 January.
     await sendDueEvents(t.db, senders(), AFTER_EIGHT);
     const messages = await t.db
@@ -543,20 +537,13 @@ describe('the daily job', () => {
   });
 
   it('waits for a Saturday’s cycle to be overdue: "1 day after" goes out on Tuesday, not Sunday (decision 035)', async () => {
-    const orgId = await jobOrganization(
+    const reminding = await remindingStudio(
       { ...reminderConfig, enabled: true, timing: 'AFTER', days: 1, channels: ['EMAIL'] },
-      'payment-reminders',
+      'Mensal',
     );
-    const schedule = await createEnrollableSchedule(t, owner, orgId, CLASS_YEAR);
-    const plan = await createPlan(t, owner, orgId, { weeklySessionsLimit: null, name: 'Mensal' });
+    const orgId = reminding.organizationId;
     const debtor = await customer({ firstName: 'Sabrina' }, orgId);
-    await createEnrollment(t, owner, orgId, {
-      customerId: debtor.id,
-      planId: plan.id,
-      scheduleId: schedule.id,
-      startDate: '2027-01-16',
-      endDate: '2027-12-29',
-    });
+    await enroll(debtor.id, '2027-01-16', reminding);
     const listed = async (day: string) => {
       t.setNow(new Date(`${day}T11:05:00Z`));
       const list = await t.request('GET', orgPath('/events/payment-reminders', orgId), {

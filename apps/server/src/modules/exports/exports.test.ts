@@ -1,16 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/index.ts';
-import {
-  addMember,
-  createCustomer,
-  createEnrollableSchedule,
-  createEnrollment,
-  createOrganization,
-  createPlan,
-  createUser,
-  type TestUser,
-} from '../../test/factories.ts';
+import { addMember, createOrganization, createUser, type TestUser } from '../../test/factories.ts';
+import { createStudio, enrollNewCustomer } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -20,36 +12,21 @@ let organizationId: string;
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(new Date('2027-03-15T12:00:00Z'));
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  const schedule = await createEnrollableSchedule(t, owner, organizationId, {
-    name: 'Reformer Manhã',
-    startDate: '2027-01-04',
-    endDate: '2027-12-29',
+  const studio = await createStudio(t, {
+    schedule: { name: 'Reformer Manhã', startDate: '2027-01-04', endDate: '2027-12-29' },
+    plan: { name: '=Mensal', priceCents: 24_990, features: ['Reformer', 'Mat'], weeklySessionsLimit: null },
   });
-  const plan = await createPlan(t, owner, organizationId, {
-    name: '=Mensal',
-    priceCents: 24_990,
-    features: ['Reformer', 'Mat'],
-    weeklySessionsLimit: null,
-  });
-  const customer = await createCustomer(t, owner, organizationId, {
-    firstName: 'Júlia',
-    lastName: 'Exportação',
-    idType: 'CPF',
-    idNumber: '52998224725',
-  });
-  const path = `/organizations/${organizationId}`;
-  const enrollmentId = await createEnrollment(t, owner, organizationId, {
-    customerId: customer.id,
-    planId: plan.id,
-    scheduleId: schedule.id,
-    startDate: '2027-02-01',
-  });
-  const payment = await t.request('POST', `${path}/payments`, {
+  ({ owner, organizationId } = studio);
+  const { customerId, enrollmentId } = await enrollNewCustomer(
+    t,
+    studio,
+    { startDate: '2027-02-01' },
+    { firstName: 'Júlia', lastName: 'Exportação', idType: 'CPF', idNumber: '52998224725' },
+  );
+  const payment = await t.request('POST', `/organizations/${organizationId}/payments`, {
     token: owner.token,
     body: {
-      customerId: customer.id,
+      customerId,
       enrollmentId,
       amountCents: 24_990,
       currency: 'BRL',

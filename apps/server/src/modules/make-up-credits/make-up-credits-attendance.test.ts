@@ -1,18 +1,14 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeUpCredits } from '../../db/schema/index.ts';
+import { createCustomer, createPlan, type TestUser } from '../../test/factories.ts';
 import {
-  addMember,
-  createCustomer,
-  createEnrollment,
-  createEstablishment,
-  createOrganization,
-  createPlan,
-  createSchedule,
-  createUser,
-  scheduleBody,
-  type TestUser,
-} from '../../test/factories.ts';
+  addSchedule,
+  createStudio,
+  enrollCustomer,
+  enrollNewCustomer,
+  type Studio,
+} from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -26,7 +22,8 @@ let instructor: TestUser;
 let organizationId: string;
 let centro: string;
 let praia: string;
-let planId: string;
+/** Its instructor teaches at Centro and Praia. */
+let studio: Studio;
 /** Mondays and Wednesdays 07:00 at Centro: the customers' own class. */
 let regular: { id: string };
 /** Tuesdays and Thursdays 18:00 at Centro: where make-ups go. */
@@ -38,34 +35,20 @@ const HOUR = 3_600_000;
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(FEBRUARY);
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  praia = (await createEstablishment(t, owner, organizationId, 'Praia')).id;
-  instructor = await addMember(t, owner, organizationId, {
-    establishments: [
-      { establishmentId: centro, role: 'EST_INSTRUCTOR' },
-      { establishmentId: praia, role: 'EST_INSTRUCTOR' },
-    ],
+  const created = await createStudio(t, {
+    establishmentNames: ['Centro', 'Praia'],
+    schedule: { capacity: 10 },
   });
-  planId = (await createPlan(t, owner, organizationId)).id;
-  regular = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(centro, instructor.id, { capacity: 10 }),
-  );
-  evening = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(centro, instructor.id, {
-      name: 'Noite',
-      startTime: '18:00',
-      endTime: '19:00',
-      daysOfWeek: [2, 4],
-    }),
-  );
+  studio = created;
+  ({ owner, organizationId, instructor } = created);
+  ({ Centro: centro, Praia: praia } = created.establishments);
+  regular = { id: created.scheduleId };
+  evening = await addSchedule(t, studio, {
+    name: 'Noite',
+    startTime: '18:00',
+    endTime: '19:00',
+    daysOfWeek: [2, 4],
+  });
 });
 beforeEach(() => t.setNow(FEBRUARY));
 afterAll(() => t.close());
@@ -85,18 +68,9 @@ let customerNumber = 0;
 /** A customer enrolled in the regular class from March to June. */
 async function enrolledCustomer(scheduleId = regular.id) {
   customerNumber += 1;
-  const customer = await createCustomer(t, owner, organizationId, {
-    firstName: 'Ana',
-    lastName: `Cliente ${customerNumber}`,
-  });
-  await createEnrollment(t, owner, organizationId, {
-    customerId: customer.id,
-    planId,
-    scheduleId,
-    startDate: '2027-03-01',
-    endDate: '2027-06-30',
-  });
-  return customer.id;
+  const enrollment = { startDate: '2027-03-01', endDate: '2027-06-30', scheduleId };
+  const customer = { firstName: 'Ana', lastName: `Cliente ${customerNumber}` };
+  return (await enrollNewCustomer(t, studio, enrollment, customer)).customerId;
 }
 
 function setStatus(sessionId: string, customerId: string, status: string, user = instructor) {
@@ -285,24 +259,14 @@ describe('booking a make-up', () => {
     expect(none.body.error.message).toContain('has no make-up credit valid');
     await setStatus(await sessionOn(regular.id, '2027-03-31'), ana, 'CANCELED');
     // Praia: no enrollment of hers there. An individual session at Centro: not a group class.
-    const beach = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(praia, instructor.id, { name: 'Mar' }),
-    );
-    const solo = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(centro, instructor.id, {
-        name: 'Solo',
-        type: 'INDIVIDUAL',
-        capacity: null,
-        startTime: '12:00',
-        endTime: '13:00',
-      }),
-    );
+    const beach = await addSchedule(t, studio, { establishmentId: praia, name: 'Mar' });
+    const solo = await addSchedule(t, studio, {
+      name: 'Solo',
+      type: 'INDIVIDUAL',
+      capacity: null,
+      startTime: '12:00',
+      endTime: '13:00',
+    });
     for (const sessionId of [
       await sessionOn(beach.id, '2027-04-05'),
       await sessionOn(solo.id, '2027-04-05'),
@@ -311,17 +275,12 @@ describe('booking a make-up', () => {
       expect(refused.status, refused.text).toBe(409);
       expect(refused.body.error.code).toBe('MAKE_UP_SESSION_NOT_ALLOWED');
     }
-    const tiny = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(centro, instructor.id, {
-        name: 'Dupla',
-        capacity: 1,
-        startTime: '09:00',
-        endTime: '10:00',
-      }),
-    );
+    const tiny = await addSchedule(t, studio, {
+      name: 'Dupla',
+      capacity: 1,
+      startTime: '09:00',
+      endTime: '10:00',
+    });
     const full = await sessionOn(tiny.id, '2027-04-05');
     const taker = await createCustomer(t, owner, organizationId, { firstName: 'Bia', lastName: 'Cheia' });
     await t.request('POST', orgPath(`/sessions/${full}/customers`), {
@@ -358,19 +317,14 @@ async function singleSessions(names: string[], date: string) {
   const ids = [];
   for (const [index, name] of names.entries()) {
     const hour = String(8 + index).padStart(2, '0');
-    const schedule = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(centro, instructor.id, {
-        name,
-        recurrenceType: 'SINGLE',
-        startDate: date,
-        endDate: date,
-        startTime: `${hour}:00`,
-        endTime: `${hour}:30`,
-      }),
-    );
+    const schedule = await addSchedule(t, studio, {
+      name,
+      recurrenceType: 'SINGLE',
+      startDate: date,
+      endDate: date,
+      startTime: `${hour}:00`,
+      endTime: `${hour}:30`,
+    });
     ids.push({ scheduleId: schedule.id, sessionId: await sessionOn(schedule.id, date) });
   }
   return ids;
@@ -401,12 +355,7 @@ describe('under concurrency', () => {
     const customer = await createCustomer(t, owner, organizationId, { firstName: 'Bia', lastName: 'Junho' });
     const weekly = (await createPlan(t, owner, organizationId, { name: 'Livre', weeklySessionsLimit: 7 })).id;
     for (const { scheduleId } of sessions)
-      await createEnrollment(t, owner, organizationId, {
-        customerId: customer.id,
-        planId: weekly,
-        scheduleId,
-        startDate: '2027-06-01',
-      });
+      await enrollCustomer(t, studio, customer.id, { planId: weekly, scheduleId, startDate: '2027-06-01' });
     const answers = await Promise.all(
       sessions.map(({ sessionId }) => setStatus(sessionId, customer.id, 'CANCELED')),
     );

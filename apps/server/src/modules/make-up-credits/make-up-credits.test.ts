@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addMember,
   createCustomer,
   createEstablishment,
   createOrganization,
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { createStaffedOrganization } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** The rules, the no-credit dates and a customer's list; earning and spending: make-up-credits-attendance.test.ts. */
@@ -22,13 +22,9 @@ let otherOrganizationEstablishment: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  instructor = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId: centro, role: 'EST_INSTRUCTOR' }],
-  });
-  accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
+  const studio = await createStaffedOrganization(t, { members: { accountant: 'ORG_ACCOUNTANT' } });
+  ({ owner, organizationId, establishmentId: centro, instructor } = studio);
+  ({ accountant } = studio.members);
   outsider = await createUser(t);
   const elsewhere = (await createOrganization(t, outsider)).id;
   otherOrganizationEstablishment = (await createEstablishment(t, outsider, elsewhere, 'Outra')).id;

@@ -5,14 +5,13 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idempotencyKeys, medicalRecords } from '../../db/schema/index.ts';
 import {
-  addMember,
   createCustomer,
-  createEstablishment,
   createMedicalRecord,
   createOrganization,
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { addCustomer, addMembers, createStaffedOrganization } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -20,7 +19,6 @@ let owner: TestUser;
 let medicalProfessional: TestUser;
 let outsider: TestUser;
 let organizationId: string;
-let establishmentId: string;
 let customerId: string;
 let outsiderOrganizationId: string;
 let outsiderCustomerId: string;
@@ -31,26 +29,26 @@ let denied: Record<string, TestUser>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  establishmentId = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  const atCentro = (role: string) => ({ establishments: [{ establishmentId, role }] });
-  medicalProfessional = await addMember(t, owner, organizationId, { role: 'ORG_MEDICAL_PROFESSIONAL' });
-  allowed = {
-    medicalProfessional,
-    administrator: await addMember(t, owner, organizationId, { role: 'ORG_ADMINISTRATOR' }),
-    manager: await addMember(t, owner, organizationId, { role: 'ORG_MANAGER' }),
-    medicalStaff: await addMember(t, owner, organizationId, atCentro('EST_MEDICAL_STAFF')),
-    instructor: await addMember(t, owner, organizationId, atCentro('EST_INSTRUCTOR')),
-    establishmentManager: await addMember(t, owner, organizationId, atCentro('EST_ESTABLISHMENT_MANAGER')),
-  };
-  denied = {
-    receptionist: await addMember(t, owner, organizationId, atCentro('EST_RECEPTIONIST')),
-    assistant: await addMember(t, owner, organizationId, atCentro('EST_ASSISTANT')),
-    establishmentViewer: await addMember(t, owner, organizationId, atCentro('EST_VIEWER')),
-    viewer: await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' }),
-    accountant: await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' }),
-  };
+  // Establishment roles are held at its Centro, where its instructor teaches.
+  const studio = await createStaffedOrganization(t, {
+    members: {
+      medicalProfessional: 'ORG_MEDICAL_PROFESSIONAL',
+      administrator: 'ORG_ADMINISTRATOR',
+      manager: 'ORG_MANAGER',
+      medicalStaff: 'EST_MEDICAL_STAFF',
+      establishmentManager: 'EST_ESTABLISHMENT_MANAGER',
+    },
+  });
+  ({ owner, organizationId } = studio);
+  ({ medicalProfessional } = studio.members);
+  allowed = { ...studio.members, instructor: studio.instructor };
+  denied = await addMembers(t, studio, {
+    receptionist: 'EST_RECEPTIONIST',
+    assistant: 'EST_ASSISTANT',
+    establishmentViewer: 'EST_VIEWER',
+    viewer: 'ORG_VIEWER',
+    accountant: 'ORG_ACCOUNTANT',
+  });
   customerId = (await createCustomer(t, owner, organizationId, { firstName: 'Helena', lastName: 'Prado' }))
     .id;
   outsider = await createUser(t);
@@ -74,7 +72,7 @@ const recordsPath = (customer = customerId, suffix = '') =>
   `/organizations/${organizationId}/customers/${customer}/medical-records${suffix}`;
 
 async function newCustomer(firstName = 'Paciente') {
-  return (await createCustomer(t, owner, organizationId, { firstName, lastName: uuidv7().slice(-6) })).id;
+  return (await addCustomer(t, { owner, organizationId }, { firstName })).id;
 }
 
 async function recordCount() {

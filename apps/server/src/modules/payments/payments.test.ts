@@ -2,16 +2,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../db/schema/index.ts';
 import {
-  addMember,
   createCustomer,
-  createEstablishment,
   createOrganization,
   createPlan,
-  createSchedule,
   createUser,
-  scheduleBody,
   type TestUser,
 } from '../../test/factories.ts';
+import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -21,7 +18,7 @@ let viewer: TestUser;
 let instructor: TestUser;
 let outsider: TestUser;
 let organizationId: string;
-let scheduleId: string;
+let studio: Studio;
 let monthlyBrl: { id: string };
 let monthlyUsd: { id: string };
 
@@ -30,30 +27,17 @@ const MID_MARCH = new Date('2027-03-15T12:00:00Z');
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(MID_MARCH);
-  owner = await createUser(t);
-  outsider = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  await createOrganization(t, outsider);
-  const establishmentId = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  const carla = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId, role: 'EST_INSTRUCTOR' }],
+  const created = await createStudio(t, {
+    members: { accountant: 'ORG_ACCOUNTANT', viewer: 'ORG_VIEWER', instructor: 'ORG_MEDICAL_PROFESSIONAL' },
+    schedule: { startDate: '2027-01-04', endDate: '2027-12-29', capacity: 50 },
+    plan: { priceCents: 34_900, weeklySessionsLimit: null },
   });
-  accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
-  viewer = await addMember(t, owner, organizationId, { role: 'ORG_VIEWER' });
-  instructor = await addMember(t, owner, organizationId, { role: 'ORG_MEDICAL_PROFESSIONAL' });
-  scheduleId = (
-    await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(establishmentId, carla.id, {
-        startDate: '2027-01-04',
-        endDate: '2027-12-29',
-        capacity: 50,
-      }),
-    )
-  ).id;
-  monthlyBrl = await createPlan(t, owner, organizationId, { priceCents: 34_900, weeklySessionsLimit: null });
+  studio = created;
+  ({ owner, organizationId } = created);
+  ({ accountant, viewer, instructor } = created.members);
+  monthlyBrl = { id: created.planId };
+  outsider = await createUser(t);
+  await createOrganization(t, outsider);
   monthlyUsd = await createPlan(t, owner, organizationId, {
     name: 'Monthly USD',
     priceCents: 9_900,
@@ -69,17 +53,9 @@ const orgPath = (suffix: string) => `/organizations/${organizationId}${suffix}`;
 let customerNumber = 0;
 async function enrolledCustomer(planId = monthlyBrl.id, startDate = '2027-02-01') {
   customerNumber += 1;
-  const customer = await createCustomer(t, owner, organizationId, {
-    firstName: 'Paga',
-    lastName: `N${customerNumber}`,
-  });
-  const enrollment = await t.request('POST', orgPath('/enrollments'), {
-    token: owner.token,
-    // Paid cycles come from the enrollment's dates: a year, so there are cycles to pay.
-    body: { customerId: customer.id, planId, scheduleId, startDate, endDate: '2027-12-29' },
-  });
-  expect(enrollment.status, enrollment.text).toBe(201);
-  return { customerId: customer.id, enrollmentId: enrollment.body.id as string };
+  // Paid cycles come from the enrollment's dates: a year, so there are cycles to pay.
+  const enrollment = { planId, startDate, endDate: '2027-12-29' };
+  return enrollNewCustomer(t, studio, enrollment, { firstName: 'Paga', lastName: `N${customerNumber}` });
 }
 
 const body = (ids: { customerId: string; enrollmentId: string }, extra: Record<string, unknown> = {}) => ({

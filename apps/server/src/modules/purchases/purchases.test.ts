@@ -1,15 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  createCustomer,
-  createEstablishment,
-  createOrganization,
-  createPlan,
-  createSchedule,
-  createUser,
-  scheduleBody,
-  type TestUser,
-} from '../../test/factories.ts';
+import { createOrganization, createPlan, createUser, type TestUser } from '../../test/factories.ts';
+import { addCustomer, addSchedule, createStudio, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -21,8 +12,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 let t: TestApp;
 let owner: TestUser;
 let organizationId: string;
-let centro: string;
-let instructorId: string;
+let studio: Studio;
 let regular: { id: string };
 let packPlan: string;
 let trialPlan: string;
@@ -32,20 +22,6 @@ const FEBRUARY = new Date('2027-02-15T12:00:00Z');
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(FEBRUARY);
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  instructorId = (
-    await addMember(t, owner, organizationId, {
-      establishments: [{ establishmentId: centro, role: 'EST_INSTRUCTOR' }],
-    })
-  ).id;
-  regular = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(centro, instructorId, { capacity: 4 }),
-  );
   const pack = {
     kind: 'PACK',
     classCount: 3,
@@ -53,7 +29,9 @@ beforeAll(async () => {
     priceCents: 45_000,
     weeklySessionsLimit: null,
   };
-  packPlan = (await createPlan(t, owner, organizationId, { name: 'Pacote 3', ...pack })).id;
+  studio = await createStudio(t, { schedule: { capacity: 4 }, plan: { name: 'Pacote 3', ...pack } });
+  ({ owner, organizationId, planId: packPlan } = studio);
+  regular = { id: studio.scheduleId };
   const trial = { kind: 'TRIAL', validityDays: 30, priceCents: 0, weeklySessionsLimit: null };
   trialPlan = (await createPlan(t, owner, organizationId, { name: 'Experimental', ...trial })).id;
 });
@@ -71,11 +49,7 @@ async function sessionOn(scheduleId: string, date: string): Promise<string> {
   return id;
 }
 
-let customerNumber = 0;
-async function newCustomer() {
-  customerNumber += 1;
-  return createCustomer(t, owner, organizationId, { firstName: 'Bia', lastName: `Pacote ${customerNumber}` });
-}
+const newCustomer = () => addCustomer(t, studio, { firstName: 'Bia' });
 
 async function sell(customerId: string, planId = packPlan, startsOn = '2027-03-01') {
   const sold = await call('POST', '/purchases', { customerId, planId, startsOn });
@@ -326,7 +300,7 @@ describe('under concurrency', () => {
     const sessions: string[] = [];
     for (let day = 0; day < 50; day += 1) {
       const date = new Date(Date.UTC(2027, 2, 1 + day)).toISOString().slice(0, 10);
-      const body = scheduleBody(centro, instructorId, {
+      const schedule = await addSchedule(t, studio, {
         name: `Avulsa ${day}`,
         recurrenceType: 'SINGLE',
         startDate: date,
@@ -334,7 +308,7 @@ describe('under concurrency', () => {
         startTime: '12:00',
         endTime: '12:30',
       });
-      sessions.push(await sessionOn((await createSchedule(t, owner, organizationId, body)).id, date));
+      sessions.push(await sessionOn(schedule.id, date));
     }
     const answers = await Promise.all(sessions.map((sessionId) => addWithPurchase(sessionId, [customer.id])));
     const statuses = answers.map((answer) => answer.status);

@@ -9,11 +9,17 @@ import {
   createCustomer,
   createEstablishment,
   createOrganization,
-  createSchedule,
   createUser,
-  scheduleBody,
   type TestUser,
 } from '../../test/factories.ts';
+import {
+  addCustomer,
+  addMembers,
+  addSchedule,
+  createStaffedOrganization,
+  createStudio,
+  type StaffedOrganization,
+} from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listSessions as listSessionRows } from './sessions.repository.ts';
 
@@ -33,6 +39,7 @@ type SessionItem = {
 };
 
 let t: TestApp;
+let studio: StaffedOrganization;
 let owner: TestUser;
 let carla: TestUser;
 let bruno: TestUser;
@@ -47,38 +54,26 @@ const BEFORE_MARCH = new Date('2027-02-15T12:00:00Z');
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(BEFORE_MARCH);
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  establishmentA = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
+  studio = await createStaffedOrganization(t, { instructor: { firstName: 'Carla', lastName: 'Mendes' } });
+  ({ owner, organizationId, establishmentId: establishmentA, instructor: carla } = studio);
+  // Praia has an instructor of its own: each sees only their establishment's sessions.
   establishmentB = (await createEstablishment(t, owner, organizationId, 'Praia')).id;
-  const instructorAt = (establishmentId: string) => ({
-    establishments: [{ establishmentId, role: 'EST_INSTRUCTOR' }],
-  });
-  carla = await addMember(t, owner, organizationId, instructorAt(establishmentA), {
-    firstName: 'Carla',
-    lastName: 'Mendes',
-  });
-  bruno = await addMember(t, owner, organizationId, instructorAt(establishmentB), {
-    firstName: 'Bruno',
-    lastName: 'Alves',
-  });
-  classA = await createSchedule(
+  bruno = await addMember(
     t,
     owner,
     organizationId,
-    scheduleBody(establishmentA, carla.id, { capacity: 5 }),
+    { establishments: [{ establishmentId: establishmentB, role: 'EST_INSTRUCTOR' }] },
+    { firstName: 'Bruno', lastName: 'Alves' },
   );
-  classB = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(establishmentB, bruno.id, {
-      name: 'Mat',
-      startTime: '18:00',
-      endTime: '19:00',
-      daysOfWeek: [2],
-    }),
-  );
+  classA = await addSchedule(t, studio, { capacity: 5 });
+  classB = await addSchedule(t, studio, {
+    establishmentId: establishmentB,
+    staffUserId: bruno.id,
+    name: 'Mat',
+    startTime: '18:00',
+    endTime: '19:00',
+    daysOfWeek: [2],
+  });
 });
 beforeEach(() => t.setNow(BEFORE_MARCH));
 afterAll(() => t.close());
@@ -99,15 +94,9 @@ async function sessionOn(scheduleId: string, date: string): Promise<SessionItem>
   return session;
 }
 
-let customerNumber = 0;
 async function newCustomers(n: number, firstName = 'Cliente') {
   const created = [];
-  for (let i = 0; i < n; i += 1) {
-    customerNumber += 1;
-    created.push(
-      await createCustomer(t, owner, organizationId, { firstName, lastName: `N${customerNumber}` }),
-    );
-  }
+  for (let i = 0; i < n; i += 1) created.push(await addCustomer(t, studio, { firstName }));
   return created;
 }
 
@@ -255,17 +244,12 @@ describe('the session list', () => {
       await statementsFor(april);
       const before = await statementsFor(april);
       for (let i = 0; i < 4; i += 1) {
-        const schedule = await createSchedule(
-          t,
-          owner,
-          organizationId,
-          scheduleBody(establishmentA, carla.id, {
-            name: `Extra ${i}`,
-            startDate: '2027-04-01',
-            endDate: '2027-04-30',
-            daysOfWeek: [1, 2, 3, 4, 5],
-          }),
-        );
+        const schedule = await addSchedule(t, studio, {
+          name: `Extra ${i}`,
+          startDate: '2027-04-01',
+          endDate: '2027-04-30',
+          daysOfWeek: [1, 2, 3, 4, 5],
+        });
         const session = await sessionOn(schedule.id, '2027-04-05');
         await add(
           session.id,
@@ -434,12 +418,7 @@ describe('a session and its roster', () => {
 
 describe('adding customers to a session', () => {
   it('gives the last seat to exactly one of 20 concurrent requests', async () => {
-    const schedule = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(establishmentA, carla.id, { name: 'Lotada', capacity: 20, recurrenceType: 'SINGLE' }),
-    );
+    const schedule = await addSchedule(t, studio, { name: 'Lotada', capacity: 20, recurrenceType: 'SINGLE' });
     const session = await sessionOn(schedule.id, '2027-03-01');
     expect(
       (
@@ -508,12 +487,7 @@ describe('adding customers to a session', () => {
       expect(response.body.error.code).toBe('CUSTOMER_NOT_FOUND');
     }
     expect(await attendanceCount(session.id)).toBe(0);
-    const single = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(establishmentA, carla.id, { name: 'Desativada', recurrenceType: 'SINGLE' }),
-    );
+    const single = await addSchedule(t, studio, { name: 'Desativada', recurrenceType: 'SINGLE' });
     await t.request('PUT', orgPath(`/schedules/${single.id}/active`), {
       token: owner.token,
       body: { isActive: false },
@@ -528,12 +502,7 @@ describe('adding customers to a session', () => {
 
 describe('moving a session', () => {
   it('moves only that session; the schedule and its other sessions stay', async () => {
-    const schedule = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(establishmentA, carla.id, { name: 'Móvel' }),
-    );
+    const schedule = await addSchedule(t, studio, { name: 'Móvel' });
     const scheduleBefore = (
       await t.request('GET', orgPath(`/schedules/${schedule.id}`), { token: owner.token })
     ).body;
@@ -571,12 +540,7 @@ describe('moving a session', () => {
   });
 
   it('refuses with the reason: started, target in the past, check-ins, inactive; bad times are a 400', async () => {
-    const schedule = await createSchedule(
-      t,
-      owner,
-      organizationId,
-      scheduleBody(establishmentA, carla.id, { name: 'Regras' }),
-    );
+    const schedule = await addSchedule(t, studio, { name: 'Regras' });
     const move = (sessionId: string, body: Record<string, unknown>) =>
       t.request('PUT', orgPath(`/sessions/${sessionId}`), { token: owner.token, body });
     const reasonOf = async (sessionId: string, body: Record<string, unknown>) => {
@@ -611,11 +575,12 @@ describe('moving a session', () => {
 
 describe('session permissions', () => {
   it('scopes each role to its establishment and its actions', async () => {
-    const at = (establishmentId: string, role: string) => ({ establishments: [{ establishmentId, role }] });
-    const receptionist = await addMember(t, owner, organizationId, at(establishmentA, 'EST_RECEPTIONIST'));
-    const assistant = await addMember(t, owner, organizationId, at(establishmentA, 'EST_ASSISTANT'));
-    const medical = await addMember(t, owner, organizationId, at(establishmentA, 'EST_MEDICAL_STAFF'));
-    const accountant = await addMember(t, owner, organizationId, { role: 'ORG_ACCOUNTANT' });
+    const { receptionist, assistant, medical, accountant } = await addMembers(t, studio, {
+      receptionist: 'EST_RECEPTIONIST',
+      assistant: 'EST_ASSISTANT',
+      medical: 'EST_MEDICAL_STAFF',
+      accountant: 'ORG_ACCOUNTANT',
+    });
     const atA = await sessionOn(classA.id, '2027-03-29');
     const atB = await sessionOn(classB.id, '2027-03-16');
     const [first, second, third] = await newCustomers(3);
@@ -742,22 +707,16 @@ describe('session permissions', () => {
 
 describe('sessions of another organization', () => {
   it("are 404 under one's own organization, and documented in the OpenAPI document", async () => {
-    const other = await createOrganization(t, owner);
-    const otherEstablishment = (await createEstablishment(t, owner, other.id, 'Alheio')).id;
-    const otherInstructor = await addMember(t, owner, other.id, {
-      establishments: [{ establishmentId: otherEstablishment, role: 'EST_INSTRUCTOR' }],
-    });
-    const foreign = await createSchedule(
-      t,
-      owner,
-      other.id,
-      scheduleBody(otherEstablishment, otherInstructor.id),
+    const other = await createStudio(t, { owner });
+    const list = await t.request(
+      'GET',
+      `/organizations/${other.organizationId}/sessions?from=2027-03-01&to=2027-03-01`,
+      {
+        token: owner.token,
+      },
     );
-    const list = await t.request('GET', `/organizations/${other.id}/sessions?from=2027-03-01&to=2027-03-01`, {
-      token: owner.token,
-    });
     const foreignSession = list.body.items[0];
-    expect(foreignSession.scheduleId).toBe(foreign.id);
+    expect(foreignSession.scheduleId).toBe(other.scheduleId);
     const [customer] = await newCustomers(1);
     for (const response of [
       await t.request('GET', orgPath(`/sessions/${foreignSession.id}`), { token: owner.token }),
@@ -771,7 +730,7 @@ describe('sessions of another organization', () => {
       expect(response.status).toBe(404);
       expect(response.body.error.code).toBe('SESSION_NOT_FOUND');
     }
-    expect(await listSessions(`from=2027-03-01&to=2027-03-01&scheduleId=${foreign.id}`)).toEqual([]);
+    expect(await listSessions(`from=2027-03-01&to=2027-03-01&scheduleId=${other.scheduleId}`)).toEqual([]);
     const document = (await t.request('GET', '/openapi.json')).body;
     const operations = Object.entries(document.paths)
       // A session's waitlist is the waitlist module's (decision 024).

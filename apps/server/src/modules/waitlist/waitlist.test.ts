@@ -9,18 +9,15 @@ import {
   waitlistEntries,
 } from '../../db/schema/index.ts';
 import {
-  addMember,
   createCustomer,
   createEnrollment,
-  createEstablishment,
   createOrganization,
   createPlan,
-  createSchedule,
   createUser,
-  scheduleBody,
   type TestUser,
 } from '../../test/factories.ts';
 import { recordingMailer } from '../../test/recording-mailer.ts';
+import { addSchedule, createStaffedOrganization, type StaffedOrganization } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listSessionsToSettle } from './waitlist.repository.ts';
 import { settleWaitlists } from './waitlist-job.ts';
@@ -32,11 +29,11 @@ import { offerFreedSeats } from './waitlist-seats.ts';
  */
 
 let t: TestApp;
+let studio: StaffedOrganization;
 let owner: TestUser;
 let instructor: TestUser;
 let receptionist: TestUser;
 let organizationId: string;
-let centro: string;
 let planId: string;
 
 const FEBRUARY = new Date('2027-02-15T12:00:00Z');
@@ -46,15 +43,10 @@ const PUBLIC_URL = 'http://localhost:3000';
 beforeAll(async () => {
   t = await createTestApp();
   t.setNow(FEBRUARY);
-  owner = await createUser(t);
-  organizationId = (await createOrganization(t, owner)).id;
-  centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
-  instructor = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId: centro, role: 'EST_INSTRUCTOR' }],
-  });
-  receptionist = await addMember(t, owner, organizationId, {
-    establishments: [{ establishmentId: centro, role: 'EST_RECEPTIONIST' }],
-  });
+  const created = await createStaffedOrganization(t, { members: { receptionist: 'EST_RECEPTIONIST' } });
+  studio = created;
+  ({ owner, organizationId, instructor } = created);
+  ({ receptionist } = created.members);
   planId = (await createPlan(t, owner, organizationId, { weeklySessionsLimit: 7 })).id;
 });
 beforeEach(() => t.setNow(FEBRUARY));
@@ -68,18 +60,13 @@ let sessionNumber = 0;
 async function newSession(capacity: number) {
   sessionNumber += 1;
   const date = `2027-03-${String(sessionNumber).padStart(2, '0')}`;
-  const schedule = await createSchedule(
-    t,
-    owner,
-    organizationId,
-    scheduleBody(centro, instructor.id, {
-      name: `Aula ${sessionNumber}`,
-      capacity,
-      recurrenceType: 'SINGLE',
-      startDate: date,
-      endDate: date,
-    }),
-  );
+  const schedule = await addSchedule(t, studio, {
+    name: `Aula ${sessionNumber}`,
+    capacity,
+    recurrenceType: 'SINGLE',
+    startDate: date,
+    endDate: date,
+  });
   const list = await t.request(
     'GET',
     orgPath(`/sessions?from=${date}&to=${date}&scheduleId=${schedule.id}`),
