@@ -15,7 +15,7 @@ let t: TestApp;
 let owner: TestUser;
 let accountant: TestUser;
 let viewer: TestUser;
-let instructor: TestUser;
+let physiotherapist: TestUser;
 let outsider: TestUser;
 let organizationId: string;
 let studio: Studio;
@@ -28,13 +28,17 @@ beforeAll(async () => {
   t = await createTestApp();
   t.setNow(MID_MARCH);
   const created = await createStudio(t, {
-    members: { accountant: 'ORG_ACCOUNTANT', viewer: 'ORG_VIEWER', instructor: 'ORG_MEDICAL_PROFESSIONAL' },
+    members: {
+      accountant: 'ORG_ACCOUNTANT',
+      viewer: 'ORG_VIEWER',
+      physiotherapist: 'ORG_MEDICAL_PROFESSIONAL',
+    },
     schedule: { startDate: '2027-01-04', endDate: '2027-12-29', capacity: 50 },
     plan: { priceCents: 34_900, weeklySessionsLimit: null },
   });
   studio = created;
   ({ owner, organizationId } = created);
-  ({ accountant, viewer, instructor } = created.members);
+  ({ accountant, viewer, physiotherapist } = created.members);
   monthlyBrl = { id: created.planId };
   outsider = await createUser(t);
   await createOrganization(t, outsider);
@@ -307,10 +311,10 @@ describe('the list', () => {
 });
 
 describe('permissions', () => {
-  it('lets the accountant in, and keeps the viewer and the instructor out (403) and outsiders out (404)', async () => {
+  it('lets the accountant in, and keeps the viewer and the physiotherapist (a medical professional) out (403) and outsiders out (404)', async () => {
     const ids = await enrolledCustomer();
     const payment = await paid(body(ids), accountant);
-    for (const user of [viewer, instructor]) {
+    for (const user of [viewer, physiotherapist]) {
       expect((await t.request('GET', orgPath('/payments'), { token: user.token })).status).toBe(403);
       expect((await pay(body(ids), user)).status).toBe(403);
       expect(
@@ -368,6 +372,8 @@ describe('PIX settings', () => {
         403,
       );
     }
-    expect((await t.request('GET', orgPath('/pix-settings'), { token: instructor.token })).status).toBe(403);
+    expect((await t.request('GET', orgPath('/pix-settings'), { token: physiotherapist.token })).status).toBe(
+      403,
+    );
   });
 });
