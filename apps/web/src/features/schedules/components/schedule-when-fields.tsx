@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TextField } from '@/components/form/text-field.tsx';
 import { DaysOfWeekField } from './days-of-week-field.tsx';
+import { NoEndDateField } from './no-end-date-field.tsx';
 import type { ScheduleFormValues } from './schedule-form-values.ts';
 
 const RECURRENCE_HINTS = {
@@ -12,12 +13,15 @@ const RECURRENCE_HINTS = {
   MONTHLY: 'schedules.form.hints.monthly',
 } as const;
 
-/** Times, recurrence and its dates: a single session has one date; a recurring one a range (and days). */
+/**
+ * Times, recurrence and its dates: a single session has one date; a recurring one a range (and days), or no
+ * end date.
+ */
 export function ScheduleWhenFields() {
   const { t } = useTranslation();
   const { register, formState, control } = useFormContext<ScheduleFormValues>();
   const { errors } = formState;
-  const recurrenceType = useWatch({ control, name: 'recurrenceType' });
+  const [recurrenceType, isOpenEnded] = useWatch({ control, name: ['recurrenceType', 'isOpenEnded'] });
   const isRecurring = recurrenceType !== 'SINGLE';
 
   return (
@@ -49,7 +53,7 @@ export function ScheduleWhenFields() {
         error={errors.startDate}
         {...register('startDate')}
       />
-      {isRecurring && (
+      {isRecurring && !isOpenEnded && (
         <TextField
           type="date"
           label={t('schedules.form.fields.endDate')}
@@ -58,6 +62,7 @@ export function ScheduleWhenFields() {
           {...register('endDate')}
         />
       )}
+      {isRecurring && <NoEndDateField />}
       {recurrenceType === 'WEEKLY' && (
         <div className="md:col-span-2">
           <DaysOfWeekField />
