@@ -6,6 +6,7 @@ import { QueryError } from '@/components/ui/query-error.tsx';
 import { usePermissions } from '@/lib/access-profile.ts';
 import { useFormatLocalDate } from '@/lib/format.ts';
 import { endingSchedulesQueryOptions } from '../api/get-ending-schedules.ts';
+import { ScheduleEnrollmentsLink } from './schedule-enrollments-link.tsx';
 
 /**
  * The dashboard's "Classes ending soon" (issue #26 §1): schedules ending within 30 days whose enrollments that
@@ -58,14 +59,7 @@ export function EndingSchedulesCard({ organizationId }: { organizationId: string
                     count: item.renewingEnrollments,
                   })}
                 </span>
-                <Link
-                  to="/app/org/$orgId/enrollments"
-                  params={{ orgId: organizationId }}
-                  search={{ scheduleId: item.scheduleId }}
-                  className="link w-fit"
-                >
-                  {t('schedules.ending.enrollments')}
-                </Link>
+                <ScheduleEnrollmentsLink organizationId={organizationId} scheduleId={item.scheduleId} />
               </li>
             ))}
           </ul>

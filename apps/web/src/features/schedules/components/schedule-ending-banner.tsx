@@ -1,10 +1,10 @@
 import type { Schedule } from '@reformer/domain/schedules';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '@/lib/access-profile.ts';
 import { useFormatLocalDate } from '@/lib/format.ts';
 import { endingSchedulesQueryOptions } from '../api/get-ending-schedules.ts';
+import { ScheduleEnrollmentsLink } from './schedule-enrollments-link.tsx';
 
 /**
  * On a schedule's own page, from 30 days before it ends (issue #26 §1): the enrollments that renew by
@@ -35,14 +35,7 @@ export function ScheduleEndingBanner({
       <span>
         {t('schedules.ending.banner', { date: formatDate(item.endDate), count: item.renewingEnrollments })}
       </span>
-      <Link
-        to="/app/org/$orgId/enrollments"
-        params={{ orgId: organizationId }}
-        search={{ scheduleId: item.scheduleId }}
-        className="link"
-      >
-        {t('schedules.ending.enrollments')}
-      </Link>
+      <ScheduleEnrollmentsLink organizationId={organizationId} scheduleId={item.scheduleId} />
     </div>
   );
 }
