@@ -4,6 +4,7 @@ import {
   OPEN_ENDED_HORIZON_MONTHS,
   scheduleOccurrenceDates,
   sessionHorizon,
+  sessionsFrom,
   sessionsThrough,
 } from './schedule-recurrence.ts';
 
@@ -163,9 +164,17 @@ describe('open-ended schedules', () => {
     expect(sessionsThrough(weekly('2027-09-01', null, [1]), '2027-05-10')).toBe('2028-05-10');
   });
 
+  it('start their sessions no more than 12 months back, so they span 2 years at most', () => {
+    expect(sessionsFrom(weekly('2027-03-01', null, [1]), '2027-05-10')).toBe('2027-03-01');
+    expect(sessionsFrom(weekly('1900-01-01', null, [1]), '2027-05-10')).toBe('2026-05-10');
+    expect(sessionsFrom(monthly('2024-02-29', null), '2025-02-28')).toBe('2024-02-29');
+  });
+
   it('leave every other schedule’s range as it is', () => {
     expect(sessionsThrough(weekly('2027-03-01', '2027-06-30', [1]), '2027-05-10')).toBe('2027-06-30');
     expect(sessionsThrough(single, '2027-05-10')).toBe('2027-03-05');
+    expect(sessionsFrom(weekly('1900-01-01', '1901-12-31', [1]), '2027-05-10')).toBe('1900-01-01');
+    expect(sessionsFrom(single, '2027-05-10')).toBe('2027-03-05');
   });
 
   it('yield their dates up to the window’s end, and only the start without one', () => {

@@ -58,6 +58,17 @@ export function sessionHorizon(today: string): string {
 }
 
 /**
+ * The first date whose session a schedule gets when it is saved: its start date — for an open-ended one no
+ * more than 12 months before today, so its rows span at most 2 years as a bounded schedule's do (a start
+ * typed as 1900 would otherwise be tens of thousands of sessions nobody needs).
+ */
+export function sessionsFrom(schedule: ScheduleRecurrence, today: string): string {
+  if (!isOpenEnded(schedule)) return schedule.startDate;
+  const earliest = addMonths(today, -OPEN_ENDED_HORIZON_MONTHS);
+  return schedule.startDate > earliest ? schedule.startDate : earliest;
+}
+
+/**
  * The last date whose sessions a schedule has on `today`: its single date, its end date, or for an
  * open-ended one the horizon.
  */

@@ -103,6 +103,17 @@ describe('a schedule with no end date', () => {
     expect(await generatedThrough(schedule.id)).toBe('2028-02-15');
   });
 
+  it('started long ago, gets its sessions from 12 months back only: two years of rows at most', async () => {
+    const everyDay = await openEnded('Desde sempre', {
+      startDate: '1900-01-01',
+      daysOfWeek: [0, 1, 2, 3, 4, 5, 6],
+    });
+    const sessions = await sessionsOf(everyDay.id);
+    expect(sessions[0]?.scheduledDate).toBe('2026-02-15');
+    expect(sessions.at(-1)?.scheduledDate).toBe('2028-02-15');
+    expect(sessions).toHaveLength(731);
+  });
+
   it('keeps the two-year limit for an end date, and records no horizon for a schedule that has one', async () => {
     const tooLong = await t.request('POST', orgPath('/schedules'), {
       token: owner.token,

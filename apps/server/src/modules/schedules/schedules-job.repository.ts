@@ -39,7 +39,8 @@ export async function lockSchedulesBehind(tx: Transaction, organizationId: strin
       startTime: schedules.startTime,
       endTime: schedules.endTime,
       isActive: schedules.isActive,
-      sessionsGeneratedThrough: schedules.sessionsGeneratedThrough,
+      // Never null here: the condition below compares it.
+      sessionsGeneratedThrough: sql<string>`${schedules.sessionsGeneratedThrough}`,
     })
     .from(schedules)
     .where(

@@ -1,3 +1,4 @@
+import { addDays } from '@reformer/domain/calendar-dates';
 import { sessionHorizon } from '@reformer/domain/schedule-recurrence';
 import { todayIn } from '@reformer/domain/time-zones';
 import type { Database } from '../../db/client.ts';
@@ -43,7 +44,7 @@ async function extendOrganization(db: Database, organizationId: string, now: Dat
           },
           timeZone,
         },
-        { after: schedule.sessionsGeneratedThrough ?? undefined, through: horizon },
+        { from: addDays(schedule.sessionsGeneratedThrough, 1), through: horizon },
       ),
     );
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {

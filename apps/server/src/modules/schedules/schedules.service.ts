@@ -1,6 +1,6 @@
 import { AppError } from '@reformer/domain/errors';
 import { allowedEstablishments } from '@reformer/domain/permissions';
-import { isOpenEnded, sessionsThrough } from '@reformer/domain/schedule-recurrence';
+import { isOpenEnded, sessionsFrom, sessionsThrough } from '@reformer/domain/schedule-recurrence';
 import {
   type EndingSchedules,
   type EndingSchedulesQuery,
@@ -126,14 +126,18 @@ export async function createSchedule(db: Database, access: OrgAccess, values: Sc
     .transaction(async (tx) => {
       await assertPlacement(tx, access, values);
       const timeZone = await lockTimeZone(tx, organizationId);
-      const { through, sessionsGeneratedThrough } = generation(values, todayIn(timeZone, now));
+      const today = todayIn(timeZone, now);
+      const { through, sessionsGeneratedThrough } = generation(values, today);
       await repository.insertSchedule(tx, organizationId, scheduleId, {
         ...values,
         sessionsGeneratedThrough,
       });
       await repository.insertSessions(
         tx,
-        sessionRows({ organizationId, scheduleId, schedule: values, timeZone }, { through }),
+        sessionRows(
+          { organizationId, scheduleId, schedule: values, timeZone },
+          { from: sessionsFrom(values, today), through },
+        ),
       );
     })
     .catch(rethrowMissingEstablishment);

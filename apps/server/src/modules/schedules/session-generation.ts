@@ -1,4 +1,3 @@
-import { addDays } from '@reformer/domain/calendar-dates';
 import { type ScheduleRecurrence, scheduleOccurrenceDates } from '@reformer/domain/schedule-recurrence';
 import type { ScheduleValues } from '@reformer/domain/schedules';
 import { sessionInterval, todayIn } from '@reformer/domain/time-zones';
@@ -17,18 +16,19 @@ type Occurrences = {
 };
 
 /**
- * Which occurrences: up to `through` (domain `sessionsThrough`: the end date, or an open-ended schedule's
+ * Which occurrences: from `from` (domain `sessionsFrom` on save; the day after those already generated for
+ * the extension job) up to `through` (domain `sessionsThrough`: the end date, or an open-ended schedule's
  * horizon); with `startingAfter`, only the sessions that start after that instant (an edit never creates
- * history); with `after`, only the dates after the ones already generated (the extension job).
+ * history).
  */
-export type GenerationRange = { through: string; startingAfter?: Date; after?: string };
+export type GenerationRange = { from?: string; through: string; startingAfter?: Date };
 
 /** The session rows of a schedule's occurrences (domain recurrence, instants in the organization's zone). */
 export function sessionRows(occurrences: Occurrences, range: GenerationRange): SessionRow[] {
   const { organizationId, scheduleId, schedule, timeZone } = occurrences;
-  const { startingAfter, after, through } = range;
+  const { startingAfter, through } = range;
   // No date before today (local) can hold a session still ahead, whatever its time.
-  const from = startingAfter ? todayIn(timeZone, startingAfter) : after ? addDays(after, 1) : undefined;
+  const from = startingAfter ? todayIn(timeZone, startingAfter) : range.from;
   return scheduleOccurrenceDates(schedule, { from, to: through }).flatMap((date) => {
     const interval = sessionInterval(date, schedule.startTime, schedule.endTime, timeZone);
     const startsAt = new Date(interval.startsAt);
