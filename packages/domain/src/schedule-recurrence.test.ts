@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { scheduleOccurrenceDates } from './schedule-recurrence.ts';
+import {
+  isOpenEnded,
+  OPEN_ENDED_HORIZON_MONTHS,
+  scheduleOccurrenceDates,
+  sessionHorizon,
+  sessionsFrom,
+  sessionsThrough,
+} from './schedule-recurrence.ts';
 
-const weekly = (startDate: string, endDate: string, daysOfWeek: number[]) => ({
+const weekly = (startDate: string, endDate: string | null, daysOfWeek: number[]) => ({
   recurrenceType: 'WEEKLY' as const,
   startDate,
   endDate,
   daysOfWeek,
 });
-const monthly = (startDate: string, endDate: string) => ({
+const monthly = (startDate: string, endDate: string | null) => ({
   recurrenceType: 'MONTHLY' as const,
   startDate,
   endDate,
@@ -130,5 +137,60 @@ describe('scheduleOccurrenceDates', () => {
         '2018-12-04',
       ]);
     });
+  });
+});
+
+describe('open-ended schedules', () => {
+  const single = {
+    recurrenceType: 'SINGLE' as const,
+    startDate: '2027-03-05',
+    endDate: null,
+    daysOfWeek: [],
+  };
+
+  it('are the recurring ones with no end date', () => {
+    expect(isOpenEnded(weekly('2027-03-01', null, [1]))).toBe(true);
+    expect(isOpenEnded(monthly('2027-03-01', null))).toBe(true);
+    expect(isOpenEnded(weekly('2027-03-01', '2027-06-30', [1]))).toBe(false);
+    expect(isOpenEnded(single)).toBe(false);
+  });
+
+  it('keep their sessions 12 months ahead of today, clamped to the month’s end', () => {
+    expect(OPEN_ENDED_HORIZON_MONTHS).toBe(12);
+    expect(sessionHorizon('2027-03-01')).toBe('2028-03-01');
+    expect(sessionHorizon('2028-02-29')).toBe('2029-02-28');
+    expect(sessionsThrough(weekly('2027-03-01', null, [1]), '2027-05-10')).toBe('2028-05-10');
+    // Before the class starts the horizon still counts from today: a year of notice, not a year of classes.
+    expect(sessionsThrough(weekly('2027-09-01', null, [1]), '2027-05-10')).toBe('2028-05-10');
+  });
+
+  it('start their sessions no more than 12 months back, so they span 2 years at most', () => {
+    expect(sessionsFrom(weekly('2027-03-01', null, [1]), '2027-05-10')).toBe('2027-03-01');
+    expect(sessionsFrom(weekly('1900-01-01', null, [1]), '2027-05-10')).toBe('2026-05-10');
+    expect(sessionsFrom(monthly('2024-02-29', null), '2025-02-28')).toBe('2024-02-29');
+  });
+
+  it('leave every other schedule’s range as it is', () => {
+    expect(sessionsThrough(weekly('2027-03-01', '2027-06-30', [1]), '2027-05-10')).toBe('2027-06-30');
+    expect(sessionsThrough(single, '2027-05-10')).toBe('2027-03-05');
+    expect(sessionsFrom(weekly('1900-01-01', '1901-12-31', [1]), '2027-05-10')).toBe('1900-01-01');
+    expect(sessionsFrom(single, '2027-05-10')).toBe('2027-03-05');
+  });
+
+  it('yield their dates up to the window’s end, and only the start without one', () => {
+    const mondays = weekly('2027-03-01', null, [1]);
+    expect(scheduleOccurrenceDates(mondays, { to: '2027-03-22' })).toEqual([
+      '2027-03-01',
+      '2027-03-08',
+      '2027-03-15',
+      '2027-03-22',
+    ]);
+    expect(scheduleOccurrenceDates(mondays, { from: '2027-03-09', to: '2027-03-22' })).toEqual([
+      '2027-03-15',
+      '2027-03-22',
+    ]);
+    expect(scheduleOccurrenceDates(mondays)).toEqual(['2027-03-01']);
+    const through = sessionsThrough(monthly('2027-01-31', null), '2027-01-31');
+    expect(scheduleOccurrenceDates(monthly('2027-01-31', null), { to: through })).toHaveLength(13);
   });
 });

@@ -3,7 +3,10 @@ import enUS from './i18n/en_US.json' with { type: 'json' };
 import { translate } from './i18n.ts';
 import {
   dayOfWeekName,
+  EndingSchedulesQuery,
+  endingNoticeWindow,
   latestEndDate,
+  SCHEDULE_ENDING_NOTICE_DAYS,
   ScheduleInput,
   ScheduleListQuery,
   SchedulesSearchParams,
@@ -98,14 +101,13 @@ describe('schedule schema', () => {
     }
   });
 
-  it('requires an end date after the start date for recurring schedules', () => {
+  it('lets a recurring schedule run with no end date, and wants any end date it has after the start', () => {
     for (const recurrenceType of ['WEEKLY', 'MONTHLY'] as const) {
-      expect(issueKeys(ScheduleInput.safeParse({ ...weekly, recurrenceType, endDate: null }))).toEqual([
-        'endDate:validation.endDateRequired',
-      ]);
-      expect(issueKeys(ScheduleInput.safeParse({ ...weekly, recurrenceType, endDate: '' }))).toEqual([
-        'endDate:validation.endDateRequired',
-      ]);
+      for (const endDate of [null, undefined, '']) {
+        const parsed = ScheduleInput.safeParse({ ...weekly, recurrenceType, endDate });
+        expect(parsed.success, `${recurrenceType} ${endDate}`).toBe(true);
+        expect(parsed.data?.endDate).toBeNull();
+      }
     }
     for (const endDate of ['2025-03-01', '2025-02-28']) {
       expect(issueKeys(ScheduleInput.safeParse({ ...weekly, endDate })), endDate).toEqual([
@@ -114,9 +116,12 @@ describe('schedule schema', () => {
     }
   });
 
-  it('limits a recurring schedule to two years', () => {
+  it('limits a recurring schedule with an end date to two years', () => {
     expect(ScheduleInput.safeParse({ ...weekly, endDate: '2027-03-01' }).success).toBe(true);
     expect(issueKeys(ScheduleInput.safeParse({ ...weekly, endDate: '2027-03-02' }))).toEqual([
+      'endDate:validation.recurrenceTooLong',
+    ]);
+    expect(issueKeys(ScheduleInput.safeParse({ ...weekly, endDate: '2031-01-01' }))).toEqual([
       'endDate:validation.recurrenceTooLong',
     ]);
     expect(latestEndDate('2024-02-29')).toBe('2026-02-28');
@@ -137,6 +142,12 @@ describe('schedule schema', () => {
         }),
       ),
     ).toEqual(['daysOfWeek:validation.noOccurrences']);
+    // With no end, the same Tuesday start meets its Monday six days later.
+    const openEnded = { ...weekly, startDate: '2025-03-04', endDate: null, daysOfWeek: [1] };
+    expect(ScheduleInput.safeParse(openEnded).success).toBe(true);
+    expect(issueKeys(ScheduleInput.safeParse({ ...openEnded, daysOfWeek: [] }))).toEqual([
+      'daysOfWeek:validation.daysOfWeekRequired',
+    ]);
   });
 
   it('requires a capacity from 1 to 100 for a group schedule', () => {
@@ -175,6 +186,23 @@ describe('schedule list', () => {
         establishmentId: ESTABLISHMENT_ID,
       }),
     ).toEqual({ page: 1, limit: 10, establishmentId: ESTABLISHMENT_ID.toLowerCase() });
+  });
+});
+
+describe('the notice of a schedule ending', () => {
+  it('covers end dates from today to 30 days ahead, both included, across months and years', () => {
+    expect(SCHEDULE_ENDING_NOTICE_DAYS).toBe(30);
+    expect(endingNoticeWindow('2027-01-01')).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(endingNoticeWindow('2027-12-15')).toEqual({ from: '2027-12-15', to: '2028-01-14' });
+    expect(endingNoticeWindow('2028-02-10')).toEqual({ from: '2028-02-10', to: '2028-03-11' });
+  });
+
+  it('asks about one schedule or all, and refuses an id that is not one', () => {
+    expect(EndingSchedulesQuery.parse({})).toEqual({});
+    expect(EndingSchedulesQuery.parse({ scheduleId: ESTABLISHMENT_ID })).toEqual({
+      scheduleId: ESTABLISHMENT_ID.toLowerCase(),
+    });
+    expect(EndingSchedulesQuery.safeParse({ scheduleId: 'x' }).success).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { tz } from '@date-fns/tz';
 import { addYears, format, parseISO } from 'date-fns';
 import { z } from 'zod';
+import { addDays } from './calendar-dates.ts';
 import { isCalendarDate } from './customers.ts';
 import { pageQueryFields, pageSearchFields } from './paging.ts';
 import { scheduleOccurrenceDates } from './schedule-recurrence.ts';
@@ -32,8 +33,9 @@ export const DayOfWeek = z
 export const SCHEDULE_CAPACITY = { min: 1, max: 100 } as const;
 
 /**
- * Sessions are rows generated when the schedule is saved, so a recurring range must be finite and small:
- * at most 2 years (≈ 730 rows for a class every day). A longer course is a new schedule.
+ * Sessions are rows generated when the schedule is saved, so a recurring range with an end date is at most
+ * 2 years (≈ 730 rows for a class every day). A class that goes on has no end date instead: its sessions
+ * are kept generated up to a rolling horizon (schedule-recurrence `sessionHorizon`, decision 040).
  */
 export const MAX_RECURRENCE_YEARS = 2;
 
@@ -83,15 +85,19 @@ export const ScheduleInput = z
     if (hasTimes && schedule.endTime <= schedule.startTime) issue('endTime', V.endTimeAfterStart);
     if (schedule.type === 'GROUP' && schedule.capacity === null) issue('capacity', V.capacityRequired);
     if (schedule.recurrenceType === 'SINGLE' || !isCalendarDate(schedule.startDate)) return;
-    if (!schedule.endDate) return issue('endDate', V.endDateRequired);
-    if (!isCalendarDate(schedule.endDate)) return issue('endDate', V.date);
-    if (schedule.endDate <= schedule.startDate) return issue('endDate', V.endDateAfterStart);
-    if (schedule.endDate > latestEndDate(schedule.startDate)) return issue('endDate', V.recurrenceTooLong);
+    // No end date: the class runs until ended (issue #26 §1).
+    if (schedule.endDate) {
+      if (!isCalendarDate(schedule.endDate)) return issue('endDate', V.date);
+      if (schedule.endDate <= schedule.startDate) return issue('endDate', V.endDateAfterStart);
+      if (schedule.endDate > latestEndDate(schedule.startDate)) return issue('endDate', V.recurrenceTooLong);
+    }
     if (schedule.recurrenceType !== 'WEEKLY') return;
     if (schedule.daysOfWeek.length === 0) return issue('daysOfWeek', V.daysOfWeekRequired);
-    // Mondays from a Tuesday to the next Sunday: a schedule that would create no session is a mistake.
+    // Mondays from a Tuesday to the next Sunday: a schedule that would create no session is a mistake. One
+    // with no end meets each of its days in its first week.
     const hasDays = schedule.daysOfWeek.every((day) => DAYS_OF_WEEK.includes(day));
-    if (hasDays && scheduleOccurrenceDates(schedule).length === 0) issue('daysOfWeek', V.noOccurrences);
+    if (!hasDays || !schedule.endDate) return;
+    if (scheduleOccurrenceDates(schedule).length === 0) issue('daysOfWeek', V.noOccurrences);
   })
   .transform((schedule) => ({
     ...schedule,
@@ -113,6 +119,41 @@ export function latestEndDate(startDate: string): string {
     calendar,
   );
 }
+
+/**
+ * Staff are told this many days ahead that a schedule ends and its enrollments that renew by themselves end
+ * with it (issue #26 §1): a month's notice, one monthly cycle, to offer the customers another class.
+ */
+export const SCHEDULE_ENDING_NOTICE_DAYS = 30;
+
+/** The end dates staff are told about on `today`: today to 30 days ahead, both included. */
+export function endingNoticeWindow(today: string): { from: string; to: string } {
+  return { from: today, to: addDays(today, SCHEDULE_ENDING_NOTICE_DAYS) };
+}
+
+/** GET /schedules/ending: every schedule ending soon, or the one a schedule's page asks about. */
+export const EndingSchedulesQuery = z.object({
+  scheduleId: z
+    .uuid()
+    .transform((id) => id.toLowerCase())
+    .optional(),
+});
+export type EndingSchedulesQuery = z.infer<typeof EndingSchedulesQuery>;
+
+/** A schedule ending within the notice, and how many enrollments that would renew end with it. */
+export const EndingSchedule = z.object({
+  scheduleId: z.string(),
+  name: z.string(),
+  establishmentId: z.string(),
+  establishmentName: z.string(),
+  endDate: z.string(),
+  renewingEnrollments: z.number().int(),
+});
+export type EndingSchedule = z.infer<typeof EndingSchedule>;
+
+/** Soonest end first; only schedules with at least one such enrollment. */
+export const EndingSchedules = z.object({ from: z.string(), to: z.string(), items: z.array(EndingSchedule) });
+export type EndingSchedules = z.infer<typeof EndingSchedules>;
 
 /** Activate or deactivate; deactivating also makes the schedule's future sessions inactive. */
 export const SetScheduleActiveInput = z.object({ isActive: z.boolean() });

@@ -83,11 +83,13 @@ export function renews(e: RenewalColumns): SQL<boolean> {
 }
 
 /**
- * The last day the enrollment runs: none ('infinity') while it renews by itself, else its last covered day.
- * What "ends within 30 days without renewal" reads (decision 022).
+ * The last day the enrollment runs: while it renews by itself, its schedule's end date (renewals stop there,
+ * domain `renewedEndDate`) or none ('infinity') for a schedule with no end; else its last covered day. What
+ * "ends within 30 days without renewal" reads (decision 022).
  */
 export function runsThrough(e: RenewalColumns): SQL<string> {
-  return sql<string>`(case when ${renews(e)} then 'infinity'::date else ${lastCoveredDay(e)} end)`;
+  return sql<string>`(case when ${renews(e)} then coalesce(${e.scheduleEndDate}, 'infinity'::date)
+    else ${lastCoveredDay(e)} end)`;
 }
 
 /** An enrollment row's coverage, whether it keeps renewing read from the row (its plan's copied choice). */

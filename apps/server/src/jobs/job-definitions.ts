@@ -10,6 +10,7 @@ import { smsNotConfigured } from '../modules/events/sms-provider.ts';
 import { issueCharges, type PixJobDeps } from '../modules/pix-charges/pix-charges-job.ts';
 import { reconcilePix } from '../modules/pix-charges/reconcile-pix.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
+import { extendOpenEndedSchedules } from '../modules/schedules/schedules-job.ts';
 import { settleWaitlists } from '../modules/waitlist/waitlist-job.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
@@ -73,6 +74,17 @@ export function jobDefinitions(
       cron: '5 * * * *',
       run: async () => {
         await settleEnrollmentStatuses(database.db, new Date());
+      },
+    },
+    {
+      // Hourly and at every start: each organization's day begins at its own midnight, and a downtime must not
+      // leave an open-ended schedule short of its horizon (decision 040). Under the schedules' locks, so a
+      // second run or instance generates nothing more.
+      name: 'schedules.extend-sessions',
+      cron: '3 * * * *',
+      runsAtStart: true,
+      run: async () => {
+        await extendOpenEndedSchedules(database.db, new Date());
       },
     },
     {

@@ -59,6 +59,12 @@ export const schedulingOperations: OperationTable = {
       at: { of: 'establishment', act: ['MANAGE_SCHEDULES'] },
     },
   },
+  // Enrollment counts: their viewers, narrowed to the establishments where they see them (issue #26 §1).
+  'GET /organizations/{orgId}/schedules/ending': {
+    params: org,
+    slots: [{ in: 'query', at: 'scheduleId', kind: 'schedule' }],
+    access: { tenant: { anywhere: 'VIEW_ENROLLMENTS' } },
+  },
   'GET /organizations/{orgId}/schedules/{scheduleId}': {
     params: schedule,
     access: { tenant: { anywhere: 'VIEW_SCHEDULES' }, at: atSchedule('VIEW_SCHEDULES') },

@@ -44,6 +44,11 @@ export const schedules = pgTable(
     endTime: time('end_time').notNull(),
     startDate: date('start_date').notNull(),
     endDate: date('end_date'),
+    /**
+     * An open-ended schedule's sessions exist up to this date (decision 040): set when it is saved, moved
+     * on by the `schedules.extend-sessions` job. Null for every other schedule, generated whole.
+     */
+    sessionsGeneratedThrough: date('sessions_generated_through'),
     recurrenceType: recurrenceTypeEnum('recurrence_type').notNull(),
     daysOfWeek: smallint('days_of_week').array().notNull().default(sql`'{}'`),
     notes: text('notes'),
@@ -61,5 +66,9 @@ export const schedules = pgTable(
     index('schedules_establishment_idx').on(table.organizationId, table.establishmentId),
     check('schedules_capacity_check', sql`${table.capacity} >= 1`),
     check('schedules_times_check', sql`${table.endTime} > ${table.startTime}`),
+    check(
+      'schedules_generated_through_check',
+      sql`(${table.endDate} is null and ${table.recurrenceType} <> 'SINGLE') = (${table.sessionsGeneratedThrough} is not null)`,
+    ),
   ],
 );

@@ -447,8 +447,10 @@ export async function listScheduleAvailability(
           : allowed.length
             ? inArray(schedules.establishmentId, allowed)
             : sql`false`,
-        // A schedule that ended before the period has nothing to enroll in.
-        sql`coalesce(${schedules.endDate}, ${schedules.startDate}) >= ${date(filter.from)}`,
+        // A schedule that ended before the period has nothing to enroll in: a single session ends on its
+        // date, a recurring schedule on its end date — and one with none runs until ended (issue #26 §1).
+        sql`(case when ${schedules.recurrenceType} = 'SINGLE' then ${schedules.startDate}
+          else coalesce(${schedules.endDate}, 'infinity') end) >= ${date(filter.from)}`,
       ),
     )
     .orderBy(asc(schedules.name), asc(schedules.id));

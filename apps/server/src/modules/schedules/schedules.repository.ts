@@ -100,7 +100,11 @@ export async function findSchedule(db: Reader, organizationId: string, id: strin
 /** The schedule row lock: every change to a schedule, its sessions or their rosters takes it first. */
 export async function lockSchedule(tx: Transaction, organizationId: string, id: string) {
   const [row] = await tx
-    .select({ establishmentId: schedules.establishmentId, isActive: schedules.isActive })
+    .select({
+      establishmentId: schedules.establishmentId,
+      isActive: schedules.isActive,
+      sessionsGeneratedThrough: schedules.sessionsGeneratedThrough,
+    })
     .from(schedules)
     .where(and(eq(schedules.organizationId, organizationId), eq(schedules.id, id)))
     .for('update');
@@ -135,11 +139,14 @@ export async function findStaffPlacement(
   return { establishmentExists: row?.establishmentExists === true, isAssigned: row?.isAssigned === true };
 }
 
+/** What the schedule row records besides the body: how far an open-ended schedule's sessions go. */
+type Generated = { sessionsGeneratedThrough: string | null };
+
 export async function insertSchedule(
   tx: Transaction,
   organizationId: string,
   id: string,
-  values: ScheduleValues,
+  values: ScheduleValues & Generated,
 ) {
   await tx.insert(schedules).values({ organizationId, id, ...values });
 }
@@ -148,7 +155,7 @@ export async function updateSchedule(
   tx: Transaction,
   organizationId: string,
   id: string,
-  values: Partial<ScheduleValues> & { updatedAt: Date },
+  values: Partial<ScheduleValues & Generated> & { updatedAt: Date },
 ) {
   await tx
     .update(schedules)

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  EndingSchedules,
+  EndingSchedulesQuery,
   Schedule,
   ScheduleInput,
   ScheduleList,
@@ -36,6 +38,19 @@ const list = createRoute({
   summary: 'Paged list of the schedules of the establishments where the member may view schedules',
   request: { params: OrgIdParam, query: ScheduleListQuery },
   responses: { 200: jsonResponse(ScheduleList, 'A page of schedules'), ...standardErrors },
+});
+
+const ending = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/schedules/ending',
+  tags,
+  security: bearerSecurity,
+  // The counts are enrollments: their viewers, at the establishments where they see them.
+  middleware: [requireMembership, requireActionAnywhere('VIEW_ENROLLMENTS')],
+  summary:
+    'Schedules ending within 30 days (today included) with enrollments that renew by themselves, which end with them; `scheduleId` asks about one',
+  request: { params: OrgIdParam, query: EndingSchedulesQuery },
+  responses: { 200: jsonResponse(EndingSchedules, 'Soonest end first'), ...standardErrors },
 });
 
 const read = createRoute({
@@ -101,12 +116,18 @@ export const schedulesRoutes = createRouter()
   .openapi(list, async (c) =>
     c.json(await service.listSchedules(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
   )
+  // Before `read`, whose {scheduleId} would take "ending".
+  .openapi(ending, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await service.listEndingSchedules(db, c.var.access, c.req.valid('query'), now()), 200);
+  })
   .openapi(read, async (c) =>
     c.json(await service.getSchedule(c.var.deps.db, c.var.access, c.req.valid('param').scheduleId), 200),
   )
-  .openapi(create, async (c) =>
-    c.json(await service.createSchedule(c.var.deps.db, c.var.access, c.req.valid('json')), 201),
-  )
+  .openapi(create, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await service.createSchedule(db, c.var.access, c.req.valid('json'), now()), 201);
+  })
   .openapi(update, async (c) => {
     const { db, now } = c.var.deps;
     const { scheduleId } = c.req.valid('param');

@@ -1,12 +1,23 @@
 import { AppError } from '@reformer/domain/errors';
 import { allowedEstablishments } from '@reformer/domain/permissions';
-import type { Schedule, ScheduleListQuery, ScheduleValues } from '@reformer/domain/schedules';
+import { isOpenEnded, sessionsFrom, sessionsThrough } from '@reformer/domain/schedule-recurrence';
+import {
+  type EndingSchedules,
+  type EndingSchedulesQuery,
+  endingNoticeWindow,
+  type Schedule,
+  type ScheduleListQuery,
+  type ScheduleValues,
+} from '@reformer/domain/schedules';
+import { todayIn } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
 import { assertCan, assertCanAtEstablishment, isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/database-errors.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { lockTimeZone, toTimeOfDay } from '../../lib/local-time.ts';
+import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import * as endings from './ending-schedules.repository.ts';
 import * as repository from './schedules.repository.ts';
 import { sessionRows } from './session-generation.ts';
 
@@ -46,6 +57,24 @@ export async function listSchedules(db: Database, access: OrgAccess, query: Sche
   return { items: rows.map(toSchedule), total, page: query.page, limit: query.limit };
 }
 
+/**
+ * Schedules ending within the notice (domain `endingNoticeWindow`, the organization's calendar) whose
+ * enrollments that renew by themselves end with them — for members who see enrollments, at the
+ * establishments where they do (issue #26 §1).
+ */
+export async function listEndingSchedules(
+  db: Database,
+  access: OrgAccess,
+  query: EndingSchedulesQuery,
+  now: Date,
+): Promise<EndingSchedules> {
+  const { organizationId, profile } = access;
+  const window = endingNoticeWindow(todayIn(await organizationTimeZone(db, organizationId), now));
+  const allowed = allowedEstablishments(profile, 'VIEW_ENROLLMENTS');
+  const items = await endings.listEndingSchedules(db, organizationId, { ...window, allowed, ...query });
+  return { ...window, items };
+}
+
 export async function getSchedule(db: Database, access: OrgAccess, id: string) {
   const schedule = isUuid(id) ? await repository.findSchedule(db, access.organizationId, id) : null;
   if (!schedule) throw new AppError('SCHEDULE_NOT_FOUND');
@@ -75,18 +104,40 @@ function rethrowMissingEstablishment(error: unknown): never {
   throw error;
 }
 
-/** The schedule and every session of its date range, in one transaction. */
-export async function createSchedule(db: Database, access: OrgAccess, values: ScheduleValues) {
+/**
+ * How far the schedule's sessions go on `today` (domain `sessionsThrough`) and what its row records of it. An
+ * open-ended schedule's horizon never moves back: an edit keeps what was already generated further ahead.
+ */
+function generation(values: ScheduleValues, today: string, generatedThrough: string | null = null) {
+  const through = sessionsThrough(values, today);
+  if (!isOpenEnded(values)) return { through, sessionsGeneratedThrough: null };
+  const kept = generatedThrough !== null && generatedThrough > through ? generatedThrough : through;
+  return { through: kept, sessionsGeneratedThrough: kept };
+}
+
+/**
+ * The schedule and every session of its date range — for one with no end date, up to its horizon — in one
+ * transaction.
+ */
+export async function createSchedule(db: Database, access: OrgAccess, values: ScheduleValues, now: Date) {
   const { organizationId } = access;
   const scheduleId = uuidv7();
   await db
     .transaction(async (tx) => {
       await assertPlacement(tx, access, values);
       const timeZone = await lockTimeZone(tx, organizationId);
-      await repository.insertSchedule(tx, organizationId, scheduleId, values);
+      const today = todayIn(timeZone, now);
+      const { through, sessionsGeneratedThrough } = generation(values, today);
+      await repository.insertSchedule(tx, organizationId, scheduleId, {
+        ...values,
+        sessionsGeneratedThrough,
+      });
       await repository.insertSessions(
         tx,
-        sessionRows({ organizationId, scheduleId, schedule: values, timeZone }),
+        sessionRows(
+          { organizationId, scheduleId, schedule: values, timeZone },
+          { from: sessionsFrom(values, today), through },
+        ),
       );
     })
     .catch(rethrowMissingEstablishment);
@@ -103,7 +154,7 @@ async function lockManagedSchedule(tx: Transaction, access: OrgAccess, id: strin
 
 /**
  * Past sessions, moved sessions and sessions with a roster stay as they are; the other future sessions
- * follow the edited recurrence and times.
+ * follow the edited recurrence and times — an end date set on an open-ended schedule removes those after it.
  */
 export async function updateSchedule(
   db: Database,
@@ -117,10 +168,22 @@ export async function updateSchedule(
     .transaction(async (tx) => {
       // Zone first, then the schedule: every writer takes the two locks in this order.
       const timeZone = await lockTimeZone(tx, organizationId);
-      await lockManagedSchedule(tx, access, id);
+      const current = await lockManagedSchedule(tx, access, id);
       await assertPlacement(tx, access, values);
-      await repository.updateSchedule(tx, organizationId, id, { ...values, updatedAt: now });
-      const upcoming = sessionRows({ organizationId, scheduleId: id, schedule: values, timeZone }, now);
+      const { through, sessionsGeneratedThrough } = generation(
+        values,
+        todayIn(timeZone, now),
+        current.sessionsGeneratedThrough,
+      );
+      await repository.updateSchedule(tx, organizationId, id, {
+        ...values,
+        sessionsGeneratedThrough,
+        updatedAt: now,
+      });
+      const upcoming = sessionRows(
+        { organizationId, scheduleId: id, schedule: values, timeZone },
+        { through, startingAfter: now },
+      );
       await repository.deleteRegenerableSessions(
         tx,
         { organizationId, scheduleId: id, now },

@@ -161,7 +161,6 @@ describe('creating schedules', () => {
       'End time must be after start time',
     ],
     ['a bad time', { startTime: '7h' }, 'startTime:validation.time', undefined],
-    ['end date', { endDate: null }, 'endDate:validation.endDateRequired', undefined],
     ['end date order', { endDate: '2027-02-01' }, 'endDate:validation.endDateAfterStart', undefined],
     ['range', { endDate: '2029-03-02' }, 'endDate:validation.recurrenceTooLong', undefined],
     ['days', { daysOfWeek: [] }, 'daysOfWeek:validation.daysOfWeekRequired', undefined],

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { scheduleQueryOptions } from '../api/get-schedule.ts';
 import { useUpdateSchedule } from '../api/update-schedule.ts';
 import type { ScheduleFormChoices } from './schedule-class-fields.tsx';
+import { ScheduleEndingBanner } from './schedule-ending-banner.tsx';
 import { ScheduleForm } from './schedule-form.tsx';
 import { scheduleToForm } from './schedule-form-values.ts';
 
@@ -30,6 +31,7 @@ export function EditSchedulePage({
         <h1 className="text-3xl font-bold">{t('schedules.edit.title')}</h1>
         <p className="text-base-content/70">{schedule.name}</p>
       </header>
+      <ScheduleEndingBanner organizationId={organizationId} schedule={schedule} />
       <ScheduleForm
         establishments={establishments}
         staff={staff}

@@ -33,18 +33,20 @@ export function useScheduleDays(): (schedule: Recurrence) => string {
   );
 }
 
-/** The dates a schedule runs: "Mar 1, 2026 to Jun 30, 2026", or its one date. */
+/**
+ * The dates a schedule runs: "Mar 1, 2026 to Jun 30, 2026", "From Mar 1, 2026 · No end date", or its one
+ * date.
+ */
 export function useSchedulePeriod(): (schedule: Recurrence) => string {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate();
   return useCallback(
-    (schedule: Recurrence) =>
-      schedule.endDate && schedule.recurrenceType !== 'SINGLE'
-        ? t('schedules.display.dateRange', {
-            start: formatDate(schedule.startDate),
-            end: formatDate(schedule.endDate),
-          })
-        : formatDate(schedule.startDate),
+    (schedule: Recurrence) => {
+      const start = formatDate(schedule.startDate);
+      if (schedule.recurrenceType === 'SINGLE') return start;
+      if (!schedule.endDate) return t('schedules.display.openEndedRange', { start });
+      return t('schedules.display.dateRange', { start, end: formatDate(schedule.endDate) });
+    },
     [t, formatDate],
   );
 }

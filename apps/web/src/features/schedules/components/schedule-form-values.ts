@@ -5,6 +5,7 @@ import {
   type ScheduleType,
   type ScheduleValues,
 } from '@reformer/domain/schedules';
+import { V } from '@reformer/domain/validation';
 import type { Resolver, ResolverOptions } from 'react-hook-form';
 import { domainResolver } from '@/lib/forms.ts';
 
@@ -20,6 +21,8 @@ export type ScheduleFormValues = {
   endTime: string;
   startDate: string;
   endDate: string;
+  /** "No end date": a recurring schedule that runs until ended (issue #26 §1). */
+  isOpenEnded: boolean;
   recurrenceType: RecurrenceType;
   daysOfWeek: string[];
   notes: string;
@@ -57,6 +60,7 @@ export function emptyScheduleForm(today: string): ScheduleFormValues {
     endTime: '',
     startDate: today,
     endDate: '',
+    isOpenEnded: false,
     recurrenceType: 'WEEKLY',
     daysOfWeek: [],
     notes: '',
@@ -76,6 +80,7 @@ export function scheduleToForm(schedule: Schedule): ScheduleFormValues {
     endTime: schedule.endTime.slice(0, 5),
     startDate: schedule.startDate,
     endDate: schedule.endDate ?? '',
+    isOpenEnded: schedule.recurrenceType !== 'SINGLE' && schedule.endDate === null,
     recurrenceType: schedule.recurrenceType,
     daysOfWeek: schedule.daysOfWeek.map(String),
     notes: schedule.notes ?? '',
@@ -83,22 +88,39 @@ export function scheduleToForm(schedule: Schedule): ScheduleFormValues {
   };
 }
 
-/** Empty texts mean "not given"; an individual schedule's capacity is the domain's to set (1). */
-export function toScheduleInput(values: ScheduleFormValues): ScheduleInput {
+/**
+ * Empty texts mean "not given"; an individual schedule's capacity is the domain's to set (1); "No end date"
+ * sends none whatever the hidden end-date input still holds.
+ */
+export function toScheduleInput({ isOpenEnded, ...values }: ScheduleFormValues): ScheduleInput {
   const capacity = values.capacity.trim();
   return {
     ...values,
     capacity: values.type === 'INDIVIDUAL' || capacity === '' ? null : Number(capacity),
-    endDate: values.endDate || null,
+    endDate: isOpenEnded ? null : values.endDate || null,
     daysOfWeek: values.daysOfWeek.map(Number),
   };
 }
 
 const domain = domainResolver(ScheduleInput);
 
-/** The shared ScheduleInput schema validates the form, with the spec's messages (spec §5). */
-export const scheduleFormResolver: Resolver<ScheduleFormValues, unknown, ScheduleValues> = (
+/**
+ * The shared ScheduleInput schema validates the form, with the spec's messages (spec §5). The API takes a
+ * recurring schedule with no end date as one that runs until ended; the form asks for a date or "No end
+ * date" instead, so a forgotten date never makes a class that never ends.
+ */
+export const scheduleFormResolver: Resolver<ScheduleFormValues, unknown, ScheduleValues> = async (
   values,
   context,
   options,
-) => domain(toScheduleInput(values), context, options as unknown as ResolverOptions<ScheduleInput>);
+) => {
+  const result = await domain(
+    toScheduleInput(values),
+    context,
+    options as unknown as ResolverOptions<ScheduleInput>,
+  );
+  const lacksEnd = values.recurrenceType !== 'SINGLE' && !values.isOpenEnded && values.endDate === '';
+  if (!lacksEnd) return result;
+  const endDate = { type: 'required', message: V.endDateRequired };
+  return { values: {}, errors: { ...result.errors, endDate } };
+};

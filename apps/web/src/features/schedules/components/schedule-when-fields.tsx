@@ -5,6 +5,7 @@ import { DateField } from '@/components/form/date-field.tsx';
 import { SelectField } from '@/components/form/select-field.tsx';
 import { TimeField } from '@/components/form/time-field.tsx';
 import { DaysOfWeekField } from './days-of-week-field.tsx';
+import { NoEndDateField } from './no-end-date-field.tsx';
 import type { ScheduleFormValues } from './schedule-form-values.ts';
 
 const RECURRENCE_HINTS = {
@@ -13,12 +14,15 @@ const RECURRENCE_HINTS = {
   MONTHLY: 'schedules.form.hints.monthly',
 } as const;
 
-/** Times, recurrence and its dates: a single session has one date; a recurring one a range (and days). */
+/**
+ * Times, recurrence and its dates: a single session has one date; a recurring one a range (and days), or no
+ * end date.
+ */
 export function ScheduleWhenFields() {
   const { t } = useTranslation();
   const { register, formState, control } = useFormContext<ScheduleFormValues>();
   const { errors } = formState;
-  const recurrenceType = useWatch({ control, name: 'recurrenceType' });
+  const [recurrenceType, isOpenEnded] = useWatch({ control, name: ['recurrenceType', 'isOpenEnded'] });
   const isRecurring = recurrenceType !== 'SINGLE';
 
   return (
@@ -57,7 +61,7 @@ export function ScheduleWhenFields() {
           />
         )}
       />
-      {isRecurring && (
+      {isRecurring && !isOpenEnded && (
         <Controller
           control={control}
           name="endDate"
@@ -71,6 +75,7 @@ export function ScheduleWhenFields() {
           )}
         />
       )}
+      {isRecurring && <NoEndDateField />}
       {recurrenceType === 'WEEKLY' && (
         <div className="md:col-span-2">
           <DaysOfWeekField />

@@ -6,6 +6,7 @@ import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard.ts
 import { DashboardFigures } from '@/features/dashboard/components/dashboard-figures.tsx';
 import { OrganizationDashboard } from '@/features/organizations/components/organization-dashboard.tsx';
 import { ExpiringPurchasesCard } from '@/features/purchases/components/expiring-purchases-card.tsx';
+import { EndingSchedulesCard } from '@/features/schedules/components/ending-schedules-card.tsx';
 import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
 
 export const Route = createFileRoute('/app/org/$orgId/')({
@@ -27,6 +28,7 @@ function DashboardRoute() {
     <OrganizationDashboard organizationId={orgId}>
       <DashboardFigures organizationId={orgId} />
       {permissions.canAny(PURCHASE_ACTIONS.view) && <ExpiringPurchasesCard organizationId={orgId} />}
+      {permissions.canAny('VIEW_ENROLLMENTS') && <EndingSchedulesCard organizationId={orgId} />}
     </OrganizationDashboard>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" ADD COLUMN "sessions_generated_through" date;--> statement-breakpoint
+ALTER TABLE "schedules" ADD CONSTRAINT "schedules_generated_through_check" CHECK (("schedules"."end_date" is null and "schedules"."recurrence_type" <> 'SINGLE') = ("schedules"."sessions_generated_through" is not null));
