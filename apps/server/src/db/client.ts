@@ -28,7 +28,22 @@ export type DatabaseHandle = {
   execute(sql: string): Promise<void>;
   /** How pg-boss reaches the same database, so jobs live beside the data they act on. */
   jobStore: JobStoreOptions;
+  /** The pools' use, for the metrics (observability/resource-metrics.ts). */
+  poolStats(): PoolStats[];
   close(): Promise<void>;
+};
+
+/** One pool's connections and the requests that waited for one, as the metrics report them. */
+export type PoolStats = {
+  pool: string;
+  total: number;
+  idle: number;
+  max: number;
+  /** Requests for a connection queued right now. */
+  waiting: number;
+  /** Since start: requests that found every connection in use, and the time they waited in all. */
+  waits: number;
+  waitSeconds: number;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -76,8 +91,51 @@ class QueuedClient extends pg.Client {
   }
 }
 
-function openPool(databaseUrl: string, settings: string, max: number): pg.Pool {
-  const pool = new pg.Pool({
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  release: () => void,
+) => void;
+
+/**
+ * A pool that counts the requests for a connection that had to queue (every connection in use) and how long
+ * they waited: the sign that the pool, not PostgreSQL, holds requests back (decision 018's step 3). Counted
+ * here because pg's pool tells when a connection is handed out, not when it was asked for.
+ */
+class ObservedPool extends pg.Pool {
+  waits = 0;
+  waitSeconds = 0;
+  readonly max: number;
+
+  constructor(config: pg.PoolConfig & { max: number }) {
+    super(config);
+    this.max = config.max;
+    const connect = this.connect.bind(this) as (
+      callback?: ConnectCallback,
+    ) => Promise<pg.PoolClient> | undefined;
+    this.connect = ((callback?: ConnectCallback) => {
+      if (this.idleCount > 0 || this.totalCount < this.max) return connect(callback);
+      this.waits += 1;
+      const started = performance.now();
+      const waited = () => {
+        this.waitSeconds += (performance.now() - started) / 1000;
+      };
+      if (!callback) return (connect() as Promise<pg.PoolClient>).finally(waited);
+      return connect((error, client, release) => {
+        waited();
+        callback(error, client, release);
+      });
+    }) as typeof this.connect;
+  }
+
+  stats(pool: string): PoolStats {
+    const { totalCount: total, idleCount: idle, waitingCount: waiting, max, waits, waitSeconds } = this;
+    return { pool, total, idle, max, waiting, waits, waitSeconds };
+  }
+}
+
+function openPool(databaseUrl: string, settings: string, max: number): ObservedPool {
+  const pool = new ObservedPool({
     connectionString: withConnectionSettings(databaseUrl, settings),
     options: settings,
     max,
@@ -115,6 +173,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
       await pool.query(sql);
     },
     jobStore: { connectionString: databaseUrl, max: 4 },
+    poolStats: () => [pool.stats('main'), tenantPool.stats('tenant')],
     close: async () => {
       await Promise.all([pool.end(), tenantPool.end()]);
     },
