@@ -33,17 +33,17 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-/** One pool's connections and the requests that waited for one, as the metrics report them. */
+/** One pool's connections and how long requests took to get one, as the metrics report them. */
 export type PoolStats = {
   pool: string;
   total: number;
   idle: number;
   max: number;
-  /** Requests for a connection queued right now. */
+  /** Requests for a connection queued right now, every connection being in use. */
   waiting: number;
-  /** Since start: requests that found every connection in use, and the time they waited in all. */
-  waits: number;
-  waitSeconds: number;
+  /** Since start: connections handed out, and the time from asking to getting them, in all. */
+  acquisitions: number;
+  acquireSeconds: number;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -98,13 +98,14 @@ type ConnectCallback = (
 ) => void;
 
 /**
- * A pool that counts the requests for a connection that had to queue (every connection in use) and how long
- * they waited: the sign that the pool, not PostgreSQL, holds requests back (decision 018's step 3). Counted
- * here because pg's pool tells when a connection is handed out, not when it was asked for.
+ * A pool that adds up how long each request for a connection took to be served: nothing when one is idle,
+ * the time to open one when the pool has room, and the wait for another request to release one when every
+ * connection is in use — the sign that the pool, not PostgreSQL, holds requests back (decision 018's
+ * step 3). Measured here because pg's pool tells when a connection is handed out, not when it was asked for.
  */
 class ObservedPool extends pg.Pool {
-  waits = 0;
-  waitSeconds = 0;
+  acquisitions = 0;
+  acquireSeconds = 0;
   readonly max: number;
 
   constructor(config: pg.PoolConfig & { max: number }) {
@@ -114,23 +115,29 @@ class ObservedPool extends pg.Pool {
       callback?: ConnectCallback,
     ) => Promise<pg.PoolClient> | undefined;
     this.connect = ((callback?: ConnectCallback) => {
-      if (this.idleCount > 0 || this.totalCount < this.max) return connect(callback);
-      this.waits += 1;
-      const started = performance.now();
-      const waited = () => {
-        this.waitSeconds += (performance.now() - started) / 1000;
+      const asked = performance.now();
+      const served = () => {
+        this.acquisitions += 1;
+        this.acquireSeconds += (performance.now() - asked) / 1000;
       };
-      if (!callback) return (connect() as Promise<pg.PoolClient>).finally(waited);
+      if (!callback) return (connect() as Promise<pg.PoolClient>).finally(served);
       return connect((error, client, release) => {
-        waited();
+        served();
         callback(error, client, release);
       });
     }) as typeof this.connect;
   }
 
   stats(pool: string): PoolStats {
-    const { totalCount: total, idleCount: idle, waitingCount: waiting, max, waits, waitSeconds } = this;
-    return { pool, total, idle, max, waiting, waits, waitSeconds };
+    const {
+      totalCount: total,
+      idleCount: idle,
+      waitingCount: waiting,
+      max,
+      acquisitions,
+      acquireSeconds,
+    } = this;
+    return { pool, total, idle, max, waiting, acquisitions, acquireSeconds };
   }
 }
 

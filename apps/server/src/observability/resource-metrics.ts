@@ -64,14 +64,14 @@ poolGauge(
   (s) => s.waiting,
 );
 poolCounter(
-  'reformer_db_pool_waits_total',
-  'Times a connection was asked for while every one was in use',
-  (s) => s.waits,
+  'reformer_db_pool_acquisitions_total',
+  'Connections handed out to requests',
+  (s) => s.acquisitions,
 );
 poolCounter(
-  'reformer_db_pool_wait_seconds_total',
-  'Time spent waiting for a connection in those waits',
-  (s) => s.waitSeconds,
+  'reformer_db_pool_acquire_seconds_total',
+  'Time from asking for a connection to getting it, in all: opening one, or waiting while all are in use',
+  (s) => s.acquireSeconds,
 );
 
 new client.Gauge({
