@@ -111,8 +111,8 @@ async function main() {
   http.serve(app.fetch);
   readiness.serving(database);
   const where = embedded ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
-  // On stderr with the other words for people: stdout carries only the JSON log.
-  console.error(`Reformer listening on http://localhost:${http.port()} (${where})`);
+  // Plain words for whoever started it, as before the JSON log: scripts and tests wait for this line.
+  console.log(`Reformer listening on http://localhost:${http.port()} (${where})`);
   shutdown.started();
 }
 

@@ -64,7 +64,7 @@ async function startServer(env: Record<string, string>) {
     const port = Number(/listening on http:\/\/localhost:(\d+)/.exec(output)?.[1]);
     if (port) return { child, exited, port, metricsPort, dataDir, output: () => output };
     if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    await once(child.stderr, 'data');
+    await Promise.race([once(child.stdout, 'data'), once(child.stderr, 'data'), once(child, 'exit')]);
   }
 }
 
