@@ -29,6 +29,14 @@ export function observeJobQueues(source: () => Promise<readonly QueueCount[]>): 
   };
 }
 
+/** Calls `record` with each pool's name and the figure `read` takes from its stats. */
+function forEachPool(
+  read: (stats: PoolStats) => number,
+  record: (labels: { pool: string }, value: number) => void,
+) {
+  for (const stats of poolSource?.() ?? []) record({ pool: stats.pool }, read(stats));
+}
+
 function poolGauge(name: string, help: string, read: (stats: PoolStats) => number) {
   return new client.Gauge({
     name,
@@ -37,11 +45,12 @@ function poolGauge(name: string, help: string, read: (stats: PoolStats) => numbe
     registers,
     collect() {
       this.reset();
-      for (const stats of poolSource?.() ?? []) this.set({ pool: stats.pool }, read(stats));
+      forEachPool(read, (labels, value) => this.set(labels, value));
     },
   });
 }
 
+/** A total the pool keeps itself (it only grows), reported as the counter it is. */
 function poolCounter(name: string, help: string, read: (stats: PoolStats) => number) {
   return new client.Counter({
     name,
@@ -50,7 +59,7 @@ function poolCounter(name: string, help: string, read: (stats: PoolStats) => num
     registers,
     collect() {
       this.reset();
-      for (const stats of poolSource?.() ?? []) this.inc({ pool: stats.pool }, read(stats));
+      forEachPool(read, (labels, value) => this.inc(labels, value));
     },
   });
 }
