@@ -91,8 +91,9 @@ export const handleError: ErrorHandler = (error, c) => {
   // value): bad input that slipped past validation, not a server fault.
   if (database?.code.startsWith('22')) return errorResponse(c, 400, 'VALIDATION_FAILED');
   // Once, with the stack, under the request id the answer carries; the path is the route's template.
-  const logger: Logger | undefined = c.get('logger');
-  logger?.error(
+  // Set first on every request by observability/request-observer.ts.
+  const logger: Logger = c.get('logger');
+  logger.error(
     {
       requestId: c.get('requestId'),
       method: c.req.method,
