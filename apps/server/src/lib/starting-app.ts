@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { Logger } from '../observability/logger.ts';
 import type { Readiness } from '../observability/readiness.ts';
 import { observeRequests } from '../observability/request-observer.ts';
@@ -13,11 +13,14 @@ import type { AppEnv } from './http.ts';
 export function createStartingApp(logger: Logger, readiness: Readiness) {
   const app = new Hono<AppEnv>();
   app.use('*', ...observeRequests({ logger, isStopping: readiness.isStopping }));
-  app.get('/api/health/ready', async (c) => c.json({ status: await readiness.check() }, 503));
-  app.all('*', (c) => {
+  const notYet = (c: Context<AppEnv>) => {
     c.header('Retry-After', '5');
     return errorResponse(c, 503, 'SERVER_STARTING');
-  });
+  };
+  app.get('/api/health/ready', async (c) => c.json({ status: await readiness.check() }, 503));
+  // A route of its own, so the probes waiting for start-up are logged as probes (at debug).
+  app.get('/api/health', notYet);
+  app.all('*', notYet);
   app.onError(handleError);
   return app;
 }
