@@ -144,12 +144,13 @@ describe('what the metrics report', () => {
       expect(runs).toBeGreaterThanOrEqual(1);
       const counts = await runner.queueCounts();
       expect(counts.map((count) => count.state)).toEqual(['created', 'retry', 'active', 'failed']);
-      // pg-boss retries a failed job twice by default: it waits (retry) or has failed for good.
-      const waitingOrFailed = counts.filter((count) => count.state !== 'created' && count.state !== 'active');
-      expect(waitingOrFailed.reduce((sum, count) => sum + count.count, 0)).toBe(1);
-      expect(await scraped('reformer_job_queue_jobs', { job: 'test.metrics-fails', state: 'active' })).toBe(
-        0,
+      // The one job, which never completes, is in one of them: waiting to be retried, retried, or failed.
+      expect(counts.reduce((sum, count) => sum + count.count, 0)).toBe(1);
+      const states = ['created', 'retry', 'active', 'failed'];
+      const scrapedCounts = await Promise.all(
+        states.map((state) => scraped('reformer_job_queue_jobs', { job: 'test.metrics-fails', state })),
       );
+      expect(scrapedCounts.reduce((sum, count) => sum + count, 0)).toBe(1);
     } finally {
       stop();
       await runner.stop();
