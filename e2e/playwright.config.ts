@@ -72,6 +72,8 @@ export default defineConfig({
       // Every spec signs in from this one address, far faster than a studio's devices would.
       AUTH_TOKEN_RATE_LIMIT_MAX: '100000',
       POSTAL_CODE_PROVIDER_URL: process.env.E2E_POSTAL_CODE_PROVIDER_URL,
+      // The server's output is piped into the run's: problems only, not a JSON line per request.
+      LOG_LEVEL: 'warn',
       NODE_EXTRA_CA_CERTS: pixCaCertificate,
       ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
     },

@@ -12,7 +12,6 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
-import { requestId } from 'hono/request-id';
 import { handleAuthRequest } from './auth/auth.routes.ts';
 import { createTokenVerifier, requireUser } from './auth/bearer.ts';
 import { appRouteMatcher } from './lib/app-routes.ts';
@@ -51,13 +50,15 @@ import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { waitlistOffersRoutes } from './modules/waitlist/waitlist-offers.routes.ts';
+import { metricsBehindToken } from './observability/metrics-endpoint.ts';
+import { observeRequests } from './observability/request-observer.ts';
 
 /**
  * Every API path needs a bearer token except these: secure by default, so a new module cannot be left
  * open by forgetting to list it. better-auth's own paths (/auth/*) use its session cookie instead.
  */
 const PUBLIC_PATHS = [
-  /^\/health$/,
+  /^\/health(\/ready)?$/,
   /^\/public-config$/,
   /^\/openapi\.json$/,
   /^\/docs(\/|$)/,
@@ -75,7 +76,7 @@ const isPublicPath = (path: string) =>
 
 export function createApi(deps: Deps) {
   const api = createRouter();
-  api.use('*', requestId(), async (c, next) => {
+  api.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
@@ -156,10 +157,12 @@ export type AppType = ReturnType<typeof createApi>;
 
 export function createApp(deps: Deps, options: { webDistDir?: string } = {}) {
   const app = new Hono<AppEnv>();
+  app.use('*', ...observeRequests({ logger: deps.logger, isStopping: deps.readiness.isStopping }));
   app.use(
     '*',
     securityHeaders({ publicUrl: deps.publicUrl, scriptHashes: inlineScriptHashes(options.webDistDir) }),
   );
+  if (deps.env.METRICS_TOKEN) app.get('/metrics', metricsBehindToken(deps.env.METRICS_TOKEN));
   app.route('/api', createApi(deps));
   // A mounted app's notFound is not consulted, so unknown API paths are answered here, before the web fallback.
   app.all('/api/*', handleNotFound);

@@ -1,6 +1,7 @@
 import { DEFAULT_INVITATION_TTL_DAYS } from '@reformer/domain/invitations';
 import { z } from 'zod';
 import { decodeSecretsKey } from './lib/secret-box.ts';
+import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
 
 /**
  * The server's configuration, read and validated once at start. Nothing else reads process.env.
@@ -58,6 +59,20 @@ export const EnvSchema = z
      * customer's page. Never in production: the PSP clients then trust only the emulator's CA.
      */
     PIX_PSP: z.enum(['sandbox']).optional(),
+    /**
+     * The JSON log on stdout (observability/logger.ts): `info` writes a line per request, `warn` only
+     * problems. Unset: `info`, but `warn` under NODE_ENV=test, where a line per request would bury the
+     * test runner's own output.
+     */
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+    /** `GET /metrics` on a port of its own, for Prometheus (decision 037); off when unset. */
+    METRICS_PORT: optionalString.pipe(z.coerce.number<string>().int().min(1).max(65535).optional()),
+    /** The interface of METRICS_PORT: this machine only unless a scraper elsewhere needs it. */
+    METRICS_HOST: z.string().default('127.0.0.1'),
+    /** `GET /metrics` on the main port too, for a scraper presenting this bearer token; off when unset. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16).optional()),
+    /** How long a SIGTERM waits for requests in flight and running jobs before it cuts them off. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   })
   .superRefine((env, ctx) => {
     const oidc = [env.OIDC_DISCOVERY_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -68,7 +83,12 @@ export const EnvSchema = z
         message: 'OIDC_DISCOVERY_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
       });
     }
-  });
+  })
+  .transform((env) => ({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? defaultLogLevel(env.NODE_ENV) }));
+
+function defaultLogLevel(nodeEnv: 'development' | 'test' | 'production'): LogLevel {
+  return nodeEnv === 'test' ? 'warn' : 'info';
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

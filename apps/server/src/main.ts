@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { emailPasswordResetLink } from './auth/password-reset.ts';
@@ -11,19 +10,45 @@ import { parseEnv, publicUrl } from './env.ts';
 import { jobDefinitions } from './jobs/job-definitions.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
 import { createHealthCheck } from './lib/health.ts';
+import { listen } from './lib/http-server.ts';
 import { createMailer } from './lib/mailer.ts';
 import { storedSecretKeyIds } from './lib/sealed-columns.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 import { resolveSecretBox } from './lib/secret-box.ts';
+import { createShutdown, type RunningParts } from './lib/shutdown.ts';
+import { createStartingApp } from './lib/starting-app.ts';
 import { apiPixGateway } from './modules/pix-psp/pix-gateway.ts';
 import { startPixSandbox } from './modules/pix-psp/pix-sandbox.ts';
 import { cachedLookup, viaCepProvider } from './modules/postal-codes/postal-code-provider.ts';
+import { createLogger } from './observability/logger.ts';
+import { startMetricsServer } from './observability/metrics-endpoint.ts';
+import { createReadiness } from './observability/readiness.ts';
+import { observeJobQueues, observePools } from './observability/resource-metrics.ts';
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 async function main() {
   const env = parseEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const readiness = createReadiness();
   const dataDir = resolve(env.DATA_DIR);
+  const http = await listen(
+    { port: env.PORT, hostname: env.HOST },
+    createStartingApp(logger, readiness).fetch,
+  ).catch((error: unknown) => {
+    const problem = portProblem(error, env);
+    if (!problem) throw error;
+    console.error(problem);
+    process.exit(1);
+  });
+  const running: RunningParts = { http };
+  const shutdown = createShutdown(running, { logger, readiness, timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
+  process.on('SIGINT', () => shutdown.request('SIGINT'));
+  process.on('SIGTERM', () => shutdown.request('SIGTERM'));
+  running.metrics = env.METRICS_PORT
+    ? await startMetricsServer(env.METRICS_HOST, env.METRICS_PORT, logger)
+    : null;
+
   const embedded = env.DATABASE_URL
     ? null
     : await startEmbeddedPostgres(dataDir, {
@@ -33,8 +58,12 @@ async function main() {
           process.exit(1);
         },
       });
+  running.embedded = embedded;
   // If anything below fails, the process exits and the embedded PostgreSQL's watchdog stops it.
   const database = openDatabase(embedded?.url ?? String(env.DATABASE_URL));
+  running.database = database;
+  observePools(() => database.poolStats());
+  readiness.migrating();
   await database.migrate();
   const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
   const secretBox = resolveSecretBox({
@@ -48,11 +77,14 @@ async function main() {
   const auth = createAuth({ db: database.db, env, secret, sendPasswordResetLink });
   // The demo's local PSP (PIX_PSP=sandbox): its CA is then the only one PSP clients trust.
   const pixSandbox = env.PIX_PSP === 'sandbox' ? await startPixSandbox(dataDir) : null;
+  running.pixSandbox = pixSandbox;
   const pixGateway = apiPixGateway(pixSandbox ? { trustedCa: pixSandbox.trustedCa } : {});
   const jobs = await startJobRunner(
     database,
     jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }),
   );
+  running.jobs = jobs;
+  observeJobQueues(() => jobs.queueCounts());
   const postalCodes = cachedLookup(viaCepProvider(env.POSTAL_CODE_PROVIDER_URL, env.POSTAL_CODE_TIMEOUT_MS));
   const health = createHealthCheck({ database, jobs: jobs.health, email: mailer.health });
   const webDistDir = env.WEB_DIST_DIR ? resolve(env.WEB_DIST_DIR) : defaultWebDist;
@@ -71,37 +103,28 @@ async function main() {
       secretBox,
       pixPsp: pixGateway,
       pixSandbox,
+      logger,
+      readiness,
     },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const where = embedded ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
-    console.log(`Reformer listening on http://localhost:${info.port} (${where})`);
-  });
+  http.serve(app.fetch);
+  readiness.serving(database);
+  const where = embedded ? `embedded PostgreSQL in ${dataDir}` : 'PostgreSQL at DATABASE_URL';
+  // Plain words for whoever started it, as before the JSON log: scripts and tests wait for this line.
+  console.log(`Reformer listening on http://localhost:${http.port()} (${where})`);
+  shutdown.started();
+}
 
-  server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EADDRINUSE' && error.code !== 'EACCES') throw error;
-    const problem = error.code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
-    console.error(
-      `Port ${env.PORT} on ${env.HOST} ${problem} (another Reformer, or another program). ` +
-        'Stop that program, or choose another port, e.g. `PORT=3001 npm start`.',
-    );
-    process.exit(1);
-  });
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    server.close();
-    await jobs.stop();
-    await database.close();
-    await pixSandbox?.close();
-    await embedded?.stop();
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+/** A port that cannot be listened on is a start-up problem to explain, not a crash. */
+function portProblem(error: unknown, env: { PORT: number; HOST: string }): string | null {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES') return null;
+  const problem = code === 'EADDRINUSE' ? 'is already in use' : 'may not be used by this user';
+  return (
+    `Port ${env.PORT} on ${env.HOST} ${problem} (another Reformer, or another program). ` +
+    'Stop that program, or choose another port, e.g. `PORT=3001 npm start`.'
+  );
 }
 
 main().catch((error: unknown) => {

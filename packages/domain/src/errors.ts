@@ -217,6 +217,8 @@ export const ERROR_CODES = {
   RATE_LIMITED: 429,
   /** The database does not answer (restarting, or the connection dropped under the request): retry later. */
   DATABASE_UNAVAILABLE: 503,
+  /** The server is starting or migrating its database (or stopping before it has started): retry later. */
+  SERVER_STARTING: 503,
   INTERNAL_ERROR: 500,
 } as const;
 

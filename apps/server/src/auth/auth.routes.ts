@@ -15,7 +15,7 @@ export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
   const response = await auth.handler(new Request(c.req.raw, { headers }));
   // Redirects (3xx) belong to the OAuth flow; every other non-2xx gets the one error shape.
   if (response.status < 400) return response;
-  const reshaped = await reshapeError(response);
+  const reshaped = await reshapeError(response, c.var.requestId);
   if (response.status === 429) {
     reshaped.headers.set(
       'Retry-After',
@@ -42,7 +42,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'RATE_LIMITED',
 };
 
-async function reshapeError(response: Response): Promise<Response> {
+async function reshapeError(response: Response, requestId: string): Promise<Response> {
   const original = (await response.json().catch(() => ({}))) as {
     code?: string;
     message?: string;
@@ -55,6 +55,7 @@ async function reshapeError(response: Response): Promise<Response> {
       code: code ?? 'INTERNAL_ERROR',
       message: original.message ?? 'Request failed',
       ...(original.details ? { details: original.details } : {}),
+      requestId,
     },
   };
   const headers = new Headers(response.headers);

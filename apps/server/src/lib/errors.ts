@@ -12,6 +12,8 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import type { Logger } from '../observability/logger.ts';
+import { routeTemplate } from '../observability/route-template.ts';
 import { isDatabaseUnavailable } from './database-errors.ts';
 import type { AppEnv } from './http.ts';
 
@@ -23,11 +25,14 @@ export function errorResponse(
   details?: unknown,
 ) {
   const params = messageParams(details);
+  const requestId: string | undefined = c.get('requestId');
   const body: ErrorBody = {
     error: {
       code,
       message: message ?? translate(enUS, `errors.${code}`, params),
       ...(details ? { details } : {}),
+      // What a studio reads out on a support call, to find the request's log line.
+      ...(requestId ? { requestId } : {}),
     },
   };
   return c.json(body, status);
@@ -76,9 +81,8 @@ export const handleError: ErrorHandler = (error, c) => {
     if (error.status === 400) return errorResponse(c, 400, 'VALIDATION_FAILED', error.message);
     if (error.status === 401) return errorResponse(c, 401, 'UNAUTHENTICATED');
   }
-  const requestId = c.get('requestId') ?? 'unknown';
   if (isDatabaseUnavailable(error)) {
-    console.error(`[${requestId}] ${c.req.method} ${redactPath(c.req.path)}: database unavailable`);
+    // The request's own line (observability/request-observer.ts) records the 503; the stack would add nothing.
     c.header('Retry-After', '5');
     return errorResponse(c, 503, 'DATABASE_UNAVAILABLE');
   }
@@ -86,11 +90,19 @@ export const handleError: ErrorHandler = (error, c) => {
   // Class 22 is PostgreSQL's "data exception" (a NUL byte in text, an impossible date, a malformed
   // value): bad input that slipped past validation, not a server fault.
   if (database?.code.startsWith('22')) return errorResponse(c, 400, 'VALIDATION_FAILED');
-  console.error(`[${requestId}] ${c.req.method} ${redactPath(c.req.path)}`, describeForLog(error, database));
-  const body: ErrorBody = {
-    error: { code: 'INTERNAL_ERROR', message: translate(enUS, 'errors.INTERNAL_ERROR'), requestId },
-  };
-  return c.json(body, 500);
+  // Once, with the stack, under the request id the answer carries; the path is the route's template.
+  // Set first on every request by observability/request-observer.ts.
+  const logger: Logger = c.get('logger');
+  logger.error(
+    {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      route: routeTemplate(c),
+      error: describeForLog(error, database),
+    },
+    'unexpected error',
+  );
+  return errorResponse(c, 500, 'INTERNAL_ERROR');
 };
 
 type DatabaseError = { code: string; constraint?: string; message?: string };
@@ -127,10 +139,6 @@ export function logLineWithoutPersonalData(message: string, args: readonly unkno
   return [message, ...errors, ...(dropped ? [`(${dropped} value(s) not logged)`] : [])]
     .join(' ')
     .replace(EMAIL, '[email]');
-}
-
-export function redactPath(path: string): string {
-  return path.replace(/(\/invitations\/(?:accept|validate)\/)[^/]+/, '$1[token]');
 }
 
 export const handleNotFound: NotFoundHandler = (c) => errorResponse(c, 404, 'NOT_FOUND');

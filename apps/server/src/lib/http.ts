@@ -6,6 +6,8 @@ import type { Env } from '../env.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import type { PixSandbox } from '../modules/pix-psp/pix-sandbox.ts';
 import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
+import type { Logger } from '../observability/logger.ts';
+import type { Readiness } from '../observability/readiness.ts';
 import { validationHook } from './errors.ts';
 import type { Mailer } from './mailer.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -35,12 +37,23 @@ export type Deps = {
   pixPsp: PixGateway;
   /** The demo's local PSP (PIX_PSP=sandbox), else null. */
   pixSandbox: PixSandbox | null;
+  /** The JSON log on stdout (observability/logger.ts). */
+  logger: Logger;
+  /** Whether this instance should be sent requests (`GET /api/health/ready`). */
+  readiness: Readiness;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };
 
 export type AppEnv = {
-  Variables: { deps: Deps; userId: string; sessionId: string; access: OrgAccess; requestId: string };
+  Variables: {
+    deps: Deps;
+    userId: string;
+    sessionId: string;
+    access: OrgAccess;
+    requestId: string;
+    logger: Logger;
+  };
 };
 
 export function createRouter() {

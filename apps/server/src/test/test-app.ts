@@ -9,6 +9,8 @@ import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import type { PixSandbox } from '../modules/pix-psp/pix-sandbox.ts';
 import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
+import { createLogger, type Logger } from '../observability/logger.ts';
+import { createReadiness } from '../observability/readiness.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export const TEST_SECRETS_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
@@ -31,7 +33,13 @@ type RequestOptions = { token?: string; body?: unknown; headers?: Record<string,
 /** The real app on a real database, called in-process; the clock can be moved. */
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
-  options: { mailer?: Mailer; webDistDir?: string; pixPsp?: PixGateway; pixSandbox?: PixSandbox } = {},
+  options: {
+    mailer?: Mailer;
+    webDistDir?: string;
+    pixPsp?: PixGateway;
+    pixSandbox?: PixSandbox;
+    logger?: Logger;
+  } = {},
 ) {
   const database: DatabaseHandle = await openTestDatabase();
   const source: Record<string, string> = {
@@ -60,6 +68,8 @@ export async function createTestApp(
   const health = createHealthCheck({ database });
   const secretsKey = env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : null;
   const secretBox = secretsKey ? createSecretBox(secretsKey) : null;
+  const readiness = createReadiness();
+  readiness.serving(database);
   const app = createApp(
     {
       db: database.db,
@@ -75,6 +85,8 @@ export async function createTestApp(
       secretBox,
       pixPsp: options.pixPsp ?? unreachablePsp,
       pixSandbox: options.pixSandbox ?? null,
+      logger: options.logger ?? createLogger(env.LOG_LEVEL),
+      readiness,
     },
     { webDistDir: options.webDistDir },
   );
@@ -101,6 +113,7 @@ export async function createTestApp(
     database,
     env,
     auth,
+    readiness,
     request,
     setNow: (date: Date) => {
       now = date;

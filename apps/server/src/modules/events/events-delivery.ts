@@ -11,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { countMessageDelivery } from '../../observability/metrics.ts';
 import * as repository from './events.repository.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
@@ -97,6 +98,20 @@ async function sendOne(occasion: Occasion, channel: EventChannel, how: How, send
   return { ...base, subject, status: 'SENT' };
 }
 
+/** `sendOne`, its result counted in the metrics (a failure too, then rethrown). */
+function countedSend(occasion: Occasion, channel: EventChannel, how: How, senders: Senders): Promise<Sent> {
+  return sendOne(occasion, channel, how, senders).then(
+    (message) => {
+      countMessageDelivery(channel, message.status);
+      return message;
+    },
+    (error: unknown) => {
+      countMessageDelivery(channel, 'FAILED');
+      throw error;
+    },
+  );
+}
+
 type Claimed = { id: string } | 'TAKEN' | { didNotLeave: string };
 
 const keyOf = (occasion: Occasion): repository.OccasionKey => ({
@@ -163,7 +178,7 @@ export async function deliver(
     const statuses: string[] = [];
     for (const channel of channels) {
       const claimed = await claimThen(tx, occasion, channel, how, () =>
-        sendOne(occasion, channel, how, senders),
+        countedSend(occasion, channel, how, senders),
       );
       if (claimed === 'TAKEN') continue;
       if ('didNotLeave' in claimed) statuses.push(claimed.didNotLeave);
@@ -247,6 +262,7 @@ export async function sendQueuedEmails(
           console.error(`[events] a queued ${kind} e-mail was refused:`, new EmailFailed(error).message);
           return false;
         });
+      countMessageDelivery('EMAIL', isSent ? 'SENT' : 'FAILED');
       if (!isSent) refused.push(message.id);
       else await repository.markMessageSent(tx, message.organizationId, message.id);
       return isSent ? ('SENT' as const) : ('REFUSED' as const);

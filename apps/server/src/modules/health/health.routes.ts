@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SERVICE_HEALTH } from '@reformer/domain/health';
 import { createRouter } from '../../lib/http.ts';
 import { jsonResponse } from '../../lib/openapi.ts';
+import { READINESS_STATUSES } from '../../observability/readiness.ts';
 
 const Health = z.enum(SERVICE_HEALTH);
 const HealthReport = z.object({
@@ -16,6 +17,19 @@ const readHealth = createRoute({
   responses: {
     200: jsonResponse(HealthReport, 'The database answers'),
     503: jsonResponse(HealthReport, 'The database does not answer'),
+  },
+});
+
+const Readiness = z.object({ status: z.enum(READINESS_STATUSES) });
+
+const readReadiness = createRoute({
+  method: 'get',
+  path: '/health/ready',
+  tags: ['Operations'],
+  summary: 'Whether to send this instance requests: for the reverse proxy and load balancers',
+  responses: {
+    200: jsonResponse(Readiness, 'Serving, and its database answers'),
+    503: jsonResponse(Readiness, 'Starting, migrating, stopping, or its database does not answer'),
   },
 });
 
@@ -37,6 +51,10 @@ export const healthRoutes = createRouter()
   .openapi(readHealth, async (c) => {
     const report = await c.var.deps.health();
     return c.json(report, report.services.database === 'healthy' ? 200 : 503);
+  })
+  .openapi(readReadiness, async (c) => {
+    const status = await c.var.deps.readiness.check();
+    return c.json({ status }, status === 'ready' ? 200 : 503);
   })
   .openapi(readPublicConfig, (c) => {
     const { env } = c.var.deps;

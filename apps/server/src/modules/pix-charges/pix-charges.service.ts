@@ -16,6 +16,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { sealContext } from '../../lib/sealed-columns.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { countPixWebhookCall } from '../../observability/metrics.ts';
 import type { PixGateway } from '../pix-psp/pix-gateway.ts';
 import * as pspRepository from '../pix-psp/pix-psp.repository.ts';
 import type { PixSandbox } from '../pix-psp/pix-sandbox.ts';
@@ -207,8 +208,10 @@ export async function receiveWebhook(
       ? await pspRepository.findConnection(deps.db, organizationId)
       : null;
   if (!row || !deps.secretBox || !sameSecret(secret, webhookSecretOf(deps.secretBox, row))) {
+    countPixWebhookCall('refused');
     throw new AppError('NOT_FOUND');
   }
+  countPixWebhookCall('accepted');
   let paid = 0;
   for (const one of pix ?? []) {
     if ((await recordReceivedPix(deps.db, organizationId, one, 'WEBHOOK', now)) === 'PAID') paid += 1;

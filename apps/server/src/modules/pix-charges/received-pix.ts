@@ -3,6 +3,7 @@ import { todayIn } from '@reformer/domain/time-zones';
 import type { Database, Transaction } from '../../db/client.ts';
 import { amountToCents } from '../../integrations/pix/pix-amounts.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { countReceivedPix } from '../../observability/metrics.ts';
 import { recordPspPayment } from '../payments/payments.service.ts';
 import * as repository from './pix-charges.repository.ts';
 import { settleRefund } from './pix-refunds.ts';
@@ -45,6 +46,7 @@ export async function recordReceivedPix(
     await payCharge(tx, charge, pix, amountCents, todayIn(timeZone, new Date(pix.horario)), now);
     return 'PAID' as const;
   });
+  countReceivedPix(source, outcome);
   for (const refund of pix.devolucoes ?? []) {
     await settleRefund(db, organizationId, refund.id, refund.status, now);
   }
