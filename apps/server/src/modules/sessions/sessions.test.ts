@@ -328,6 +328,7 @@ describe('a session and its roster', () => {
     ).toEqual({
       code: 'SESSION_NOT_FOUND',
       message: "Session not found or you don't have permission to view it.",
+      requestId: expect.any(String),
     });
   });
 
