@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import {
+  backupKeyFingerprint,
+  generateBackupKeyPair,
+  isPassphraseProtected,
+  openPrivateKeyFile,
+  parseBackupPublicKey,
+  privateKeyFileText,
+  publicKeyPem,
+  rawPublicKey,
+} from './backup-keys.ts';
+
+/** The owner's backup key pair and its private key file (decision 036). */
+
+const { publicKey, privateKey } = generateBackupKeyPair();
+const fingerprint = backupKeyFingerprint(publicKey);
+
+describe('the private key file', () => {
+  it('opens with the passphrase it was sealed under, and never holds the key in the clear then', () => {
+    const text = privateKeyFileText(privateKey, 'correct horse battery staple');
+    const raw = Buffer.from(String(privateKey.export({ format: 'jwk' }).d), 'base64url');
+    expect(text).not.toContain(raw.toString('base64url'));
+    expect(isPassphraseProtected(text)).toBe(true);
+    const opened = openPrivateKeyFile(text, 'correct horse battery staple');
+    expect(backupKeyFingerprint(opened).equals(fingerprint)).toBe(true);
+    expect(JSON.parse(text).protection).toMatchObject({ kdf: 'scrypt', cipher: 'aes-256-gcm', N: 131072 });
+  });
+
+  it('refuses a wrong or missing passphrase, each with its own reason', () => {
+    const text = privateKeyFileText(privateKey, 'correct horse battery staple');
+    expect(() => openPrivateKeyFile(text, 'Correct horse battery staple')).toThrow(
+      expect.objectContaining({ problem: 'WRONG_PASSPHRASE' }),
+    );
+    expect(() => openPrivateKeyFile(text, null)).toThrow(
+      expect.objectContaining({ problem: 'PASSPHRASE_NEEDED' }),
+    );
+  });
+
+  it('keeps an unprotected key readable without a passphrase, and refuses a file whose key was swapped', () => {
+    const text = privateKeyFileText(privateKey, null);
+    expect(isPassphraseProtected(text)).toBe(false);
+    expect(backupKeyFingerprint(openPrivateKeyFile(text, null)).equals(fingerprint)).toBe(true);
+    const other = JSON.parse(privateKeyFileText(generateBackupKeyPair().privateKey, null));
+    const swapped = JSON.stringify({ ...JSON.parse(text), privateKey: other.privateKey });
+    expect(() => openPrivateKeyFile(swapped, null)).toThrow(expect.objectContaining({ problem: 'FORMAT' }));
+    expect(() => openPrivateKeyFile('{"hello":1}', null)).toThrow(
+      expect.objectContaining({ problem: 'FORMAT' }),
+    );
+  });
+});
+
+describe('the public key as the server is given it', () => {
+  it('reads the PEM file and the one-line raw key alike, and nothing else', () => {
+    const pem = publicKeyPem(publicKey);
+    expect(pem).toMatch(/^-----BEGIN PUBLIC KEY-----/);
+    for (const text of [pem, rawPublicKey(publicKey).toString('base64url')]) {
+      const parsed = parseBackupPublicKey(text);
+      expect(parsed && backupKeyFingerprint(parsed).equals(fingerprint)).toBe(true);
+    }
+    const ed25519 =
+      '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----';
+    for (const wrong of ['', 'not a key', ed25519, 'a'.repeat(42)])
+      expect(parseBackupPublicKey(wrong)).toBeNull();
+  });
+});
