@@ -9,6 +9,8 @@ import {
   randomBytes,
   scryptSync,
 } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * The owner's backup key (decision 036): an X25519 pair. The server keeps only the public key, so a scheduled
@@ -177,4 +179,37 @@ function readPrivateKeyFile(text: string): PrivateKeyFile {
 
 function passphraseKey(passphrase: string, salt: Buffer, cost: { N: number; r: number; p: number }): Buffer {
   return scryptSync(passphrase.normalize('NFC'), salt, 32, { ...cost, maxmem: SCRYPT_MAXMEM });
+}
+
+export type BackupPublicKeySource = {
+  /** BACKUP_PUBLIC_KEY, already validated by env.ts. */
+  configured: string | undefined;
+  /** BACKUP_PUBLIC_KEY_FILE. */
+  configuredFile: string | undefined;
+  dataDir: string;
+};
+
+/**
+ * The key backups are made for: BACKUP_PUBLIC_KEY, else the file BACKUP_PUBLIC_KEY_FILE names, else the one
+ * `npm run backup-key` wrote into DATA_DIR; null when there is none yet. A named file that does not hold a
+ * key is an error, not a silent fall-back.
+ */
+export function resolveBackupPublicKey(
+  source: BackupPublicKeySource,
+): { key: KeyObject; pem: string } | null {
+  if (source.configured) {
+    const key = parseBackupPublicKey(source.configured) as KeyObject;
+    return { key, pem: publicKeyPem(key) };
+  }
+  const path = source.configuredFile ?? join(source.dataDir, BACKUP_PUBLIC_KEY_FILE);
+  if (!source.configuredFile && !existsSync(path)) return null;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new Error(`BACKUP_PUBLIC_KEY_FILE ${path} cannot be read: ${(error as Error).message}`);
+  }
+  const key = parseBackupPublicKey(text);
+  if (!key) throw new Error(`${path} does not hold a backup public key (npm run backup-key writes one).`);
+  return { key, pem: publicKeyPem(key) };
 }
