@@ -1,0 +1,183 @@
+import type { KeyObject } from 'node:crypto';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  runningEmbeddedPostgresUrl,
+  startEmbeddedPostgres,
+} from '../db/embedded-postgres/embedded-postgres.ts';
+import { readBackupFile } from './backup-file.ts';
+import type { BackupManifest } from './backup-manifest.ts';
+import { checkBackupVersions, RestoreRefusedError } from './backup-versions.ts';
+import { type DataDirFile, dataDirPath, writeDataDirFile } from './data-dir-files.ts';
+import { loadIntoDatabase } from './load-database.ts';
+
+export type RestoreTarget =
+  /** A new DATA_DIR (absent or empty): an embedded cluster is made there. */
+  | { kind: 'new-data-dir'; dataDir: string }
+  /** The current DATA_DIR, which is moved aside first (never deleted); the server must be stopped. */
+  | { kind: 'over-current'; dataDir: string }
+  /** An empty database on a PostgreSQL server; the DATA_DIR files go to `secretsDir`. */
+  | { kind: 'database-url'; databaseUrl: string; secretsDir: string };
+
+export type RestoreResult = {
+  manifest: BackupManifest;
+  rows: number;
+  /** Where the previous DATA_DIR now is (over-current only). */
+  movedAside?: string;
+};
+
+/**
+ * `npm run restore` (decision 036). First the whole file is read and checked — every chunk authenticated,
+ * every entry's checksum, the versions — before anything is written; then it is read again and loaded into
+ * the target in one transaction (load-database.ts). A new DATA_DIR is built beside its place and renamed into
+ * it only once complete, so a failed restore leaves no folder that looks like a studio.
+ */
+export async function restoreBackup(options: {
+  file: string;
+  privateKey: KeyObject;
+  target: RestoreTarget;
+  log?: (line: string) => void;
+}): Promise<RestoreResult> {
+  const log = options.log ?? (() => {});
+  const { file, privateKey, target } = options;
+  const files: DataDirFile[] = [];
+  const manifest = await readBackupFile(file, privateKey, async (entry) => {
+    const path = dataDirPath(entry.name);
+    if (!path) return;
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.content) parts.push(chunk);
+    files.push({ path, content: Buffer.concat(parts) });
+  });
+  checkBackupVersions(manifest);
+  log(`The backup checks out: ${describeBackup(manifest)}.`);
+  const load = (databaseUrl: string) => loadIntoDatabase({ file, privateKey, manifest, databaseUrl });
+
+  if (target.kind === 'database-url') {
+    refuseConflictingFiles(target.secretsDir, files);
+    await refuseNonEmptyDatabase(target.databaseUrl);
+    const { rows } = await load(target.databaseUrl);
+    for (const { path, content } of files) await writeDataDirFile(target.secretsDir, path, content);
+    return { manifest, rows };
+  }
+  if (target.kind === 'new-data-dir') {
+    refuseUsedFolder(target.dataDir);
+    const rows = await buildDataDir(target.dataDir, files, load);
+    await rename(staging(target.dataDir), target.dataDir);
+    return { manifest, rows };
+  }
+  await refuseRunningServer(target.dataDir);
+  const rows = await buildDataDir(target.dataDir, files, load);
+  // The server may have been started meanwhile: then the restored folder is not put in its place.
+  await refuseRunningServer(target.dataDir).catch(async (error: Error) => {
+    await removeFolder(staging(target.dataDir));
+    throw error;
+  });
+  const movedAside = `${target.dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await rename(target.dataDir, movedAside);
+  await rename(staging(target.dataDir), target.dataDir);
+  return { manifest, rows, movedAside };
+}
+
+export function describeBackup(manifest: BackupManifest): string {
+  const tables = manifest.entries.filter((entry) => entry.table);
+  const rows = tables.reduce((sum, entry) => sum + (entry.table?.rows ?? 0), 0);
+  return (
+    `the ${manifest.databaseMode} database as of ${manifest.snapshotAt}, ${tables.length} tables, ${rows} rows, ` +
+    `migration ${manifest.migration?.tag ?? 'none'}, PostgreSQL ${manifest.postgres.major}, Reformer ${manifest.reformerVersion}`
+  );
+}
+
+const staging = (dataDir: string) => `${dataDir}.restoring`;
+
+/** A new DATA_DIR in its staging folder: an embedded cluster loaded with the backup, and the DATA_DIR files. */
+async function buildDataDir(
+  dataDir: string,
+  files: DataDirFile[],
+  load: (databaseUrl: string) => Promise<{ rows: number }>,
+): Promise<number> {
+  const folder = staging(dataDir);
+  // Left by a restore that was killed: it never became a DATA_DIR.
+  await removeFolder(folder);
+  try {
+    const embedded = await startEmbeddedPostgres(folder);
+    let rows: number;
+    try {
+      ({ rows } = await load(embedded.url));
+    } finally {
+      await embedded.stop();
+    }
+    for (const { path, content } of files) await writeDataDirFile(folder, path, content);
+    return rows;
+  } catch (error) {
+    await removeFolder(folder);
+    throw error;
+  }
+}
+
+/** Removes a staging folder, and the cluster it links to when PostgreSQL could not reach it (decision 033). */
+async function removeFolder(folder: string): Promise<void> {
+  const cluster = join(folder, 'postgres');
+  if (existsSync(cluster) && lstatSync(cluster).isSymbolicLink())
+    await rm(readlinkSync(cluster), { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
+}
+
+function refuseUsedFolder(dataDir: string): void {
+  if (existsSync(dataDir) && (!lstatSync(dataDir).isDirectory() || readdirSync(dataDir).length > 0))
+    throw new RestoreRefusedError(
+      `${dataDir} is not empty: restore into a new folder, or over the current DATA_DIR with --over-current --yes (it is moved aside, not deleted).`,
+    );
+}
+
+async function refuseRunningServer(dataDir: string): Promise<void> {
+  if (!existsSync(join(dataDir, 'postgres')))
+    throw new RestoreRefusedError(
+      `${dataDir} holds no embedded database to restore over; restore into it with --data-dir.`,
+    );
+  if (await runningEmbeddedPostgresUrl(dataDir))
+    throw new RestoreRefusedError(
+      `The embedded PostgreSQL of ${dataDir} is running: stop the Reformer server first, then restore over it.`,
+    );
+}
+
+/** Never overwrites a secret: a file already there must hold what the backup holds. */
+function refuseConflictingFiles(folder: string, files: DataDirFile[]): void {
+  const differing = files.filter(({ path, content }) => {
+    const target = join(folder, path);
+    return existsSync(target) && !readFileSync(target).equals(content);
+  });
+  if (differing.length > 0)
+    throw new RestoreRefusedError(
+      `${folder} already holds ${differing.map(({ path }) => path).join(', ')} with other contents; name a new folder for the restored secrets with --data-dir.`,
+    );
+}
+
+async function refuseNonEmptyDatabase(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ relations: string[] }>(
+      `select coalesce(array_agg(n.nspname || '.' || c.relname order by c.relname), '{}')::text[] as relations
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+          and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_(toast|temp)'`,
+    );
+    const relations = rows[0]?.relations ?? [];
+    if (relations.length > 0)
+      throw new RestoreRefusedError(
+        `The database ${withoutPassword(databaseUrl)} is not empty (${relations.slice(0, 3).join(', ')}${relations.length > 3 ? ', …' : ''}): ` +
+          'restore only into an empty database (e.g. `createdb reformer_restored`).',
+      );
+  } finally {
+    await client.end();
+  }
+}
+
+export function withoutPassword(databaseUrl: string): string {
+  if (!URL.canParse(databaseUrl)) return 'given';
+  const url = new URL(databaseUrl);
+  url.password = '';
+  return url.toString();
+}
