@@ -42,7 +42,8 @@ export class CopyOut extends Readable {
   }
 
   handleCopyData(message: { chunk: Buffer }) {
-    if (!this.push(message.chunk)) this.connection?.stream.pause();
+    // The message's bytes are a view of the parser's buffer, which it reuses for the next messages.
+    if (!this.push(Buffer.from(message.chunk))) this.connection?.stream.pause();
   }
 
   handleCommandComplete(message: { text?: string }) {
@@ -133,6 +134,8 @@ export class CopyIn extends Writable {
     this.error = error;
     // An error before the COPY began (a missing table) comes without CopyInResponse.
     this.markReady();
+    // pg lets go of a query that failed: its ReadyForQuery goes to no one.
+    this.settle(error);
   }
 
   handleReadyForQuery() {

@@ -11,11 +11,13 @@ import { COPY_SESSION_SETTINGS, ownedSequences, qualifiedName, quoteIdentifier }
 import { applyMigrations, type KnownMigration, knownMigrations } from './migrations.ts';
 
 /**
- * Loads a verified backup into an empty database, in ONE transaction: the migrations up to the backup's, the
- * tables (COPY, in the file's foreign-key order, so every constraint holds as each row arrives), the owned
- * sequences moved past their rows, then the migrations that came after the backup — which thus transform the
- * old rows as they would have on a running server. Anything failing rolls all of it back: the database stays
- * empty. Then drizzle's own migrate (nothing left to apply) and the row-level-security wall, as at start-up.
+ * Loads a verified backup into an empty database. First the migrations up to the backup's, committed on their
+ * own: PostgreSQL before 17 refuses a row holding an enum value added in the same transaction (0013 and 0014
+ * add values to event_kind). Then ONE transaction: the tables (COPY, in the file's foreign-key order, so every
+ * constraint holds as each row arrives), the owned sequences moved past their rows, and the migrations that
+ * came after the backup — which thus transform the old rows as they would have on a running server. A
+ * failure there rolls back every row (the caller then drops the schema: restore-backup.ts). Last, drizzle's
+ * own migrate (nothing left to apply) and the row-level-security wall, as at start-up.
  */
 export async function loadIntoDatabase(options: {
   file: string;
@@ -30,40 +32,37 @@ export async function loadIntoDatabase(options: {
   let rows = 0;
   try {
     await client.query(COPY_SESSION_SETTINGS);
-    await client.query('begin');
-    await applyMigrations(client, before);
+    await inTransaction(client, () => applyMigrations(client, before));
     const tables = new Map(
       manifest.entries.flatMap((entry) => (entry.table ? [[entry.name, entry.table]] : [])),
     );
-    await readBackupFile(options.file, options.privateKey, async (entry) => {
-      const table = tables.get(entry.name);
-      if (!table) {
-        if (entry.name.startsWith(DATA_DIR_ENTRY)) return;
-        throw new BackupFileError(
-          'DAMAGED',
-          `The backup file holds an entry this Reformer does not know: ${entry.name}`,
+    await inTransaction(client, async () => {
+      await readBackupFile(options.file, options.privateKey, async (entry) => {
+        const table = tables.get(entry.name);
+        if (!table) {
+          if (entry.name.startsWith(DATA_DIR_ENTRY)) return;
+          throw new BackupFileError(
+            'DAMAGED',
+            `The backup file holds an entry this Reformer does not know: ${entry.name}`,
+          );
+        }
+        const columns = table.columns.map(quoteIdentifier).join(', ');
+        const copy = client.query(new CopyIn(`copy ${qualifiedName(table)} (${columns}) from stdin`));
+        await pipeline(entry.content, copy);
+        const loaded = await copy.finished;
+        if (loaded !== table.rows)
+          throw new BackupFileError(
+            'DAMAGED',
+            `${table.name}: ${loaded} rows loaded, the manifest says ${table.rows}.`,
+          );
+        rows += loaded;
+      });
+      for (const { sequence, table, column } of await ownedSequences(client))
+        await client.query(
+          `select setval('${sequence.replace(/'/g, "''")}', coalesce(max(${quoteIdentifier(column)}), 1), max(${quoteIdentifier(column)}) is not null) from ${table}`,
         );
-      }
-      const columns = table.columns.map(quoteIdentifier).join(', ');
-      const copy = client.query(new CopyIn(`copy ${qualifiedName(table)} (${columns}) from stdin`));
-      await pipeline(entry.content, copy);
-      const loaded = await copy.finished;
-      if (loaded !== table.rows)
-        throw new BackupFileError(
-          'DAMAGED',
-          `${table.name}: ${loaded} rows loaded, the manifest says ${table.rows}.`,
-        );
-      rows += loaded;
+      await applyMigrations(client, after);
     });
-    for (const { sequence, table, column } of await ownedSequences(client))
-      await client.query(
-        `select setval('${sequence.replace(/'/g, "''")}', coalesce(max(${quoteIdentifier(column)}), 1), max(${quoteIdentifier(column)}) is not null) from ${table}`,
-      );
-    await applyMigrations(client, after);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
   } finally {
     await client.end().catch(() => {});
   }
@@ -74,6 +73,17 @@ export async function loadIntoDatabase(options: {
     await database.close();
   }
   return { rows };
+}
+
+async function inTransaction(client: pg.Client, run: () => Promise<void>): Promise<void> {
+  await client.query('begin');
+  try {
+    await run();
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  }
 }
 
 /** The migrations to run before the load (up to the backup's) and after it; checkBackupVersions ran first. */

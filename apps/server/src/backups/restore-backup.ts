@@ -2,7 +2,6 @@ import type { KeyObject } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import pg from 'pg';
 import {
   runningEmbeddedPostgresUrl,
   startEmbeddedPostgres,
@@ -11,6 +10,7 @@ import { readBackupFile } from './backup-file.ts';
 import type { BackupManifest } from './backup-manifest.ts';
 import { checkBackupVersions, RestoreRefusedError } from './backup-versions.ts';
 import { type DataDirFile, dataDirPath, writeDataDirFile } from './data-dir-files.ts';
+import { emptyDatabaseAgain, refuseNonEmptyDatabase } from './empty-database.ts';
 import { loadIntoDatabase } from './load-database.ts';
 
 export type RestoreTarget =
@@ -56,8 +56,13 @@ export async function restoreBackup(options: {
 
   if (target.kind === 'database-url') {
     refuseConflictingFiles(target.secretsDir, files);
-    await refuseNonEmptyDatabase(target.databaseUrl);
-    const { rows } = await load(target.databaseUrl);
+    const empty = await refuseNonEmptyDatabase(target.databaseUrl, withoutPassword(target.databaseUrl));
+    const { rows } = await load(target.databaseUrl).catch(async (error: Error) => {
+      await emptyDatabaseAgain(target.databaseUrl, empty).catch((cleanup: Error) => {
+        error.message += ` (and what the restore made could not be dropped again: ${cleanup.message})`;
+      });
+      throw error;
+    });
     for (const { path, content } of files) await writeDataDirFile(target.secretsDir, path, content);
     return { manifest, rows };
   }
@@ -152,27 +157,6 @@ function refuseConflictingFiles(folder: string, files: DataDirFile[]): void {
     throw new RestoreRefusedError(
       `${folder} already holds ${differing.map(({ path }) => path).join(', ')} with other contents; name a new folder for the restored secrets with --data-dir.`,
     );
-}
-
-async function refuseNonEmptyDatabase(databaseUrl: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ relations: string[] }>(
-      `select coalesce(array_agg(n.nspname || '.' || c.relname order by c.relname), '{}')::text[] as relations
-         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
-          and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname !~ '^pg_(toast|temp)'`,
-    );
-    const relations = rows[0]?.relations ?? [];
-    if (relations.length > 0)
-      throw new RestoreRefusedError(
-        `The database ${withoutPassword(databaseUrl)} is not empty (${relations.slice(0, 3).join(', ')}${relations.length > 3 ? ', …' : ''}): ` +
-          'restore only into an empty database (e.g. `createdb reformer_restored`).',
-      );
-  } finally {
-    await client.end();
-  }
 }
 
 export function withoutPassword(databaseUrl: string): string {
