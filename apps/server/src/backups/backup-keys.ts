@@ -35,7 +35,9 @@ export class BackupKeyError extends Error {
   }
 }
 
-export function generateBackupKeyPair(): { publicKey: KeyObject; privateKey: KeyObject } {
+export type BackupKeyPair = { publicKey: KeyObject; privateKey: KeyObject };
+
+export function generateBackupKeyPair(): BackupKeyPair {
   return generateKeyPairSync('x25519');
 }
 

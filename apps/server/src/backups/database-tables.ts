@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * The application's tables as the database itself lists them: every ordinary table of the `public` schema
@@ -20,6 +20,17 @@ export const COPY_SESSION_SETTINGS = [
   'set extra_float_digits = 3',
   'set row_security = off',
 ].join('; ');
+
+/** One connection for `run`, closed after it. */
+export async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
 
 export const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export const qualifiedName = (table: { schema: string; name: string }) =>

@@ -1,19 +1,9 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { RestoreRefusedError } from './backup-versions.ts';
-import { quoteIdentifier } from './database-tables.ts';
+import { quoteIdentifier, withClient } from './database-tables.ts';
 
 /** What an empty database held before a restore, so that a failed one can take away all it made. */
 export type EmptyDatabase = { schemas: string[]; extensions: string[]; routines: string[]; types: string[] };
-
-async function withClient<T>(databaseUrl: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** An extension's own functions and types go with it. */
 const NOT_OF_AN_EXTENSION = (oid: string) =>

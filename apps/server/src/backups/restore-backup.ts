@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import {
   runningEmbeddedPostgresUrl,
   startEmbeddedPostgres,
@@ -68,21 +68,21 @@ export async function restoreBackup(options: {
   }
   if (target.kind === 'new-data-dir') {
     refuseUsedFolder(target.dataDir);
-    const rows = await buildDataDir(target.dataDir, files, load);
-    await rename(staging(target.dataDir), target.dataDir);
-    return { manifest, rows };
+    const built = await buildDataDir(target.dataDir, files, load);
+    await rename(built.folder, target.dataDir);
+    return { manifest, rows: built.rows };
   }
   await refuseRunningServer(target.dataDir);
-  const rows = await buildDataDir(target.dataDir, files, load);
+  const built = await buildDataDir(target.dataDir, files, load);
   // The server may have been started meanwhile: then the restored folder is not put in its place.
   await refuseRunningServer(target.dataDir).catch(async (error: Error) => {
-    await removeFolder(staging(target.dataDir));
+    await removeFolder(built.folder);
     throw error;
   });
   const movedAside = `${target.dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   await rename(target.dataDir, movedAside);
-  await rename(staging(target.dataDir), target.dataDir);
-  return { manifest, rows, movedAside };
+  await rename(built.folder, target.dataDir);
+  return { manifest, rows: built.rows, movedAside };
 }
 
 export function describeBackup(manifest: BackupManifest): string {
@@ -94,17 +94,23 @@ export function describeBackup(manifest: BackupManifest): string {
   );
 }
 
-const staging = (dataDir: string) => `${dataDir}.restoring`;
+const STAGING = '.restoring-';
 
-/** A new DATA_DIR in its staging folder: an embedded cluster loaded with the backup, and the DATA_DIR files. */
+/**
+ * A new DATA_DIR in a staging folder beside its place: an embedded cluster loaded with the backup, then the
+ * DATA_DIR files. Each restore's folder has a name of its own: run as root, a cluster PostgreSQL cannot reach
+ * in it lives in a shared folder named after the path (decision 033), which a reused name would share with the
+ * DATA_DIR an earlier restore renamed into place.
+ */
 async function buildDataDir(
   dataDir: string,
   files: DataDirFile[],
   load: (databaseUrl: string) => Promise<{ rows: number }>,
-): Promise<number> {
-  const folder = staging(dataDir);
-  // Left by a restore that was killed: it never became a DATA_DIR.
-  await removeFolder(folder);
+): Promise<{ folder: string; rows: number }> {
+  // Left by restores that were killed: they never became a DATA_DIR.
+  for (const name of readdirSync(dirname(dataDir)))
+    if (name.startsWith(`${basename(dataDir)}${STAGING}`)) await removeFolder(join(dirname(dataDir), name));
+  const folder = `${dataDir}${STAGING}${Date.now()}`;
   try {
     const embedded = await startEmbeddedPostgres(folder);
     let rows: number;
@@ -114,7 +120,7 @@ async function buildDataDir(
       await embedded.stop();
     }
     for (const { path, content } of files) await writeDataDirFile(folder, path, content);
-    return rows;
+    return { folder, rows };
   } catch (error) {
     await removeFolder(folder);
     throw error;

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tenantTables } from '../db/row-level-security.ts';
 import { withDatabase } from '../test/global-setup.ts';
 import { generateBackupKeyPair } from './backup-keys.ts';
+import { withClient } from './database-tables.ts';
 import { writeLogicalBackup } from './logical-backup.ts';
 import { applyMigrations, knownMigrations } from './migrations.ts';
 import { restoreBackup } from './restore-backup.ts';
@@ -24,16 +24,6 @@ const folder = mkdtempSync(join(tmpdir(), 'reformer-older-backup-'));
 const keys = generateBackupKeyPair();
 const ids = { organization: randomUUID(), customer: randomUUID(), delivery: randomUUID() };
 const messages = { email: randomUUID(), whatsapp: randomUUID() };
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   await withClient(serverUrl, async (admin) => {

@@ -11,6 +11,9 @@ import { writeLogicalBackup } from '../backups/logical-backup.ts';
 import { parseEnv } from '../env.ts';
 import { openCommandDatabase } from './command-database.ts';
 
+const fileSize = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
 const { values } = parseArgs({ options: { out: { type: 'string' } } });
 const env = parseEnv();
 const dataDir = resolve(env.DATA_DIR);
@@ -46,7 +49,7 @@ try {
   const rows = tables.reduce((sum, entry) => sum + (entry.table?.rows ?? 0), 0);
   console.log(
     `Backup written: ${path}\n` +
-      `  ${(bytes / 1024 / 1024).toFixed(1)} MB, ${tables.length} tables, ${rows} rows, the database as of ${manifest.snapshotAt}, ` +
+      `  ${fileSize(bytes)}, ${tables.length} tables, ${rows} rows, the database as of ${manifest.snapshotAt}, ` +
       `migration ${manifest.migration?.tag ?? 'none'}, in ${((Date.now() - started) / 1000).toFixed(1)} s\n` +
       `  Opens with the private key ${formatFingerprint(backupKeyFingerprint(recipient.key))}. Copy it to another disk or place.`,
   );

@@ -3,6 +3,7 @@ import { todayIn } from '@reformer/domain/time-zones';
 import type { PixEmulator } from '@reformer/pix-emulator/emulator';
 import { expect } from 'vitest';
 import { issueCharges, type PixJobDeps } from '../../modules/pix-charges/pix-charges-job.ts';
+import { pixSandboxOf } from '../../modules/pix-psp/pix-sandbox.ts';
 import { seedTenant } from '../../proof/seed.ts';
 import { createStudio, enrollNewCustomer } from '../../test/studio.ts';
 import type { TestApp } from '../../test/test-app.ts';
@@ -70,6 +71,8 @@ async function seedSettings(t: TestApp, token: string, orgPath: string) {
   expect(created.status, created.text).toBe(201);
 }
 
+const PSP_SCOPES = ['cobv.write', 'cobv.read', 'pix.read', 'pix.write', 'webhook.write', 'webhook.read'];
+
 async function seedPixStudio(t: TestApp, { emulator, jobs }: { emulator: PixEmulator; jobs: PixJobDeps }) {
   const today = todayIn('America/Sao_Paulo');
   const studio = await createStudio(t, {
@@ -84,24 +87,13 @@ async function seedPixStudio(t: TestApp, { emulator, jobs }: { emulator: PixEmul
   const orgPath = `/organizations/${studio.organizationId}`;
   const token = studio.owner.token;
   const { cert, key } = emulator.client.certificate;
-  const connected = await t.request('PUT', `${orgPath}/pix-psp`, {
-    token,
-    body: {
-      preset: 'CUSTOM',
-      environment: 'SANDBOX',
-      baseUrl: emulator.baseUrl,
-      tokenUrl: emulator.tokenUrl,
-      scopes: 'cobv.write cobv.read pix.read pix.write webhook.write webhook.read',
-      clientId: emulator.client.clientId,
-      clientSecret: emulator.client.clientSecret,
-      certificate: { format: 'PEM', pem: `${cert}\n${key}` },
-      pixKey: emulator.receiver.chave,
-      chargeDaysAhead: 5,
-      finePercent: 2,
-      interestPercentMonthly: 1,
-      discount: null,
-    },
+  // The connection the demo's sandbox offers, built by the server's own function for it.
+  const { connection } = pixSandboxOf(emulator, {
+    ...emulator.client,
+    scopes: PSP_SCOPES,
+    pem: `${cert}\n${key}`,
   });
+  const connected = await t.request('PUT', `${orgPath}/pix-psp`, { token, body: connection });
   expect(connected.status, connected.text).toBe(200);
   const webhook = await t.request('PUT', `${orgPath}/pix-psp/webhook`, { token, body: {} });
   expect(webhook.status, webhook.text).toBe(200);
