@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../env.ts';
 import {
+  BACKUP_PUBLIC_KEY_FILE,
+  type BackupPublicKeySource,
   backupKeyFingerprint,
   generateBackupKeyPair,
   isPassphraseProtected,
@@ -8,6 +14,7 @@ import {
   privateKeyFileText,
   publicKeyPem,
   rawPublicKey,
+  resolveBackupPublicKey,
 } from './backup-keys.ts';
 
 /** The owner's backup key pair and its private key file (decision 036). */
@@ -61,5 +68,43 @@ describe('the public key as the server is given it', () => {
       '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----';
     for (const wrong of ['', 'not a key', ed25519, 'a'.repeat(42)])
       expect(parseBackupPublicKey(wrong)).toBeNull();
+  });
+});
+
+describe('where the server finds the public key', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reformer-backup-public-key-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const other = generateBackupKeyPair().publicKey;
+  const fingerprintOf = (source: Partial<BackupPublicKeySource>) => {
+    const found = resolveBackupPublicKey({
+      configured: undefined,
+      configuredFile: undefined,
+      dataDir,
+      ...source,
+    });
+    return found && backupKeyFingerprint(found.key).toString('hex');
+  };
+
+  it('BACKUP_PUBLIC_KEY, else BACKUP_PUBLIC_KEY_FILE, else DATA_DIR’s file, else none', () => {
+    expect(fingerprintOf({})).toBeNull();
+    writeFileSync(join(dataDir, BACKUP_PUBLIC_KEY_FILE), publicKeyPem(publicKey));
+    expect(fingerprintOf({})).toBe(fingerprint.toString('hex'));
+    const named = join(dataDir, 'elsewhere.pem');
+    writeFileSync(named, publicKeyPem(other));
+    expect(fingerprintOf({ configuredFile: named })).toBe(backupKeyFingerprint(other).toString('hex'));
+    const raw = rawPublicKey(other).toString('base64url');
+    expect(fingerprintOf({ configured: raw, configuredFile: join(dataDir, 'missing.pem') })).toBe(
+      backupKeyFingerprint(other).toString('hex'),
+    );
+  });
+
+  it('refuses a named file that holds no key, and a BACKUP_PUBLIC_KEY that is none, naming the variable', () => {
+    expect(() => fingerprintOf({ configuredFile: join(dataDir, 'missing.pem') })).toThrow(/cannot be read/);
+    expect(() => parseEnv({ BACKUP_PUBLIC_KEY: 'not a key' })).toThrow(
+      /BACKUP_PUBLIC_KEY: must be an X25519 public key/,
+    );
+    expect(
+      parseEnv({ BACKUP_PUBLIC_KEY: rawPublicKey(other).toString('base64url') }).BACKUP_PUBLIC_KEY,
+    ).toBeDefined();
   });
 });

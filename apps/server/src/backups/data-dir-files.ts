@@ -54,7 +54,7 @@ export function collectDataDirFiles(source: SecretsInEffect): DataDirFile[] {
 export function dataDirPath(entryName: string): string | null {
   if (!entryName.startsWith(DATA_DIR_ENTRY)) return null;
   const path = normalize(entryName.slice(DATA_DIR_ENTRY.length));
-  if (!path || path.startsWith('..') || path.startsWith(sep) || path.includes('\0')) return null;
+  if (path === '.' || path.startsWith('..') || path.startsWith(sep) || path.includes('\0')) return null;
   return path;
 }
 
