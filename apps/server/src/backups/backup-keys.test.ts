@@ -8,14 +8,12 @@ import {
   type BackupPublicKeySource,
   backupKeyFingerprint,
   generateBackupKeyPair,
-  isPassphraseProtected,
-  openPrivateKeyFile,
   parseBackupPublicKey,
-  privateKeyFileText,
   publicKeyPem,
   rawPublicKey,
   resolveBackupPublicKey,
 } from './backup-keys.ts';
+import { isPassphraseProtected, openPrivateKeyFile, privateKeyFileText } from './backup-private-key-file.ts';
 
 /** The owner's backup key pair and its private key file (decision 036). */
 

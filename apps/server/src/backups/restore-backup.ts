@@ -29,10 +29,11 @@ export type RestoreResult = {
 };
 
 /**
- * `npm run restore` (decision 036). First the whole file is read and checked — every chunk authenticated,
- * every entry's checksum, the versions — before anything is written; then it is read again and loaded into
- * the target in one transaction (load-database.ts). A new DATA_DIR is built beside its place and renamed into
- * it only once complete, so a failed restore leaves no folder that looks like a studio.
+ * `npm run restore` (decision 036). The target is checked first (a new folder, a stopped server, an empty
+ * database); then the whole file is read and checked — every chunk authenticated, every entry's checksum, the
+ * versions — before anything is written; then it is read again and loaded (load-database.ts). A new DATA_DIR
+ * is built beside its place and renamed into it only once complete, so a failed restore leaves no folder that
+ * looks like a studio; an empty database is emptied again.
  */
 export async function restoreBackup(options: {
   file: string;
@@ -42,38 +43,33 @@ export async function restoreBackup(options: {
 }): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
   const { file, privateKey, target } = options;
-  const files: DataDirFile[] = [];
-  const manifest = await readBackupFile(file, privateKey, async (entry) => {
-    const path = dataDirPath(entry.name);
-    if (!path) return;
-    const parts: Buffer[] = [];
-    for await (const chunk of entry.content) parts.push(chunk);
-    files.push({ path, content: Buffer.concat(parts) });
-  });
-  checkBackupVersions(manifest);
+  if (target.kind === 'new-data-dir') refuseUsedFolder(target.dataDir);
+  if (target.kind === 'over-current') await refuseRunningServer(target.dataDir);
+  const empty =
+    target.kind === 'database-url'
+      ? await refuseNonEmptyDatabase(target.databaseUrl, withoutPassword(target.databaseUrl))
+      : null;
+  const { manifest, files } = await checkBackup(file, privateKey);
   log(`The backup checks out: ${describeBackup(manifest)}.`);
   const load = (databaseUrl: string) => loadIntoDatabase({ file, privateKey, manifest, databaseUrl });
 
   if (target.kind === 'database-url') {
     refuseConflictingFiles(target.secretsDir, files);
-    const empty = await refuseNonEmptyDatabase(target.databaseUrl, withoutPassword(target.databaseUrl));
     const { rows } = await load(target.databaseUrl).catch(async (error: Error) => {
-      await emptyDatabaseAgain(target.databaseUrl, empty).catch((cleanup: Error) => {
-        error.message += ` (and what the restore made could not be dropped again: ${cleanup.message})`;
-      });
+      if (empty)
+        await emptyDatabaseAgain(target.databaseUrl, empty).catch((cleanup: Error) => {
+          error.message += ` (and what the restore made could not be dropped again: ${cleanup.message})`;
+        });
       throw error;
     });
     for (const { path, content } of files) await writeDataDirFile(target.secretsDir, path, content);
     return { manifest, rows };
   }
+  const built = await buildDataDir(target.dataDir, files, load);
   if (target.kind === 'new-data-dir') {
-    refuseUsedFolder(target.dataDir);
-    const built = await buildDataDir(target.dataDir, files, load);
     await rename(built.folder, target.dataDir);
     return { manifest, rows: built.rows };
   }
-  await refuseRunningServer(target.dataDir);
-  const built = await buildDataDir(target.dataDir, files, load);
   // The server may have been started meanwhile: then the restored folder is not put in its place.
   await refuseRunningServer(target.dataDir).catch(async (error: Error) => {
     await removeFolder(built.folder);
@@ -83,6 +79,26 @@ export async function restoreBackup(options: {
   await rename(target.dataDir, movedAside);
   await rename(built.folder, target.dataDir);
   return { manifest, rows: built.rows, movedAside };
+}
+
+/**
+ * The verifying read: the manifest once every byte checked out, the versions this Reformer can load, and the
+ * DATA_DIR files (small) kept for the end. Every entry must be a table or a DATA_DIR file.
+ */
+export async function checkBackup(file: string, privateKey: KeyObject) {
+  const files: DataDirFile[] = [];
+  const manifest = await readBackupFile(file, privateKey, async (entry) => {
+    const path = dataDirPath(entry.name);
+    if (!path) return;
+    const parts: Buffer[] = [];
+    for await (const chunk of entry.content) parts.push(chunk);
+    files.push({ path, content: Buffer.concat(parts) });
+  });
+  checkBackupVersions(manifest);
+  const unknown = manifest.entries.find((entry) => !entry.table && !dataDirPath(entry.name));
+  if (unknown)
+    throw new RestoreRefusedError(`The backup holds an entry this Reformer does not know: ${unknown.name}.`);
+  return { manifest, files };
 }
 
 export function describeBackup(manifest: BackupManifest): string {

@@ -12,10 +12,10 @@ import {
   formatFingerprint,
   generateBackupKeyPair,
   parseBackupPublicKey,
-  privateKeyFileText,
   publicKeyPem,
   rawPublicKey,
 } from '../backups/backup-keys.ts';
+import { privateKeyFileText } from '../backups/backup-private-key-file.ts';
 import { parseEnv } from '../env.ts';
 import { promptHidden } from './prompt-hidden.ts';
 

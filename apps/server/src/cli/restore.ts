@@ -6,10 +6,14 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupFileError } from '../backups/backup-container.ts';
-import { readBackupFile } from '../backups/backup-file.ts';
-import { BackupKeyError, isPassphraseProtected, openPrivateKeyFile } from '../backups/backup-keys.ts';
-import { checkBackupVersions, RestoreRefusedError } from '../backups/backup-versions.ts';
 import {
+  BackupKeyError,
+  isPassphraseProtected,
+  openPrivateKeyFile,
+} from '../backups/backup-private-key-file.ts';
+import { RestoreRefusedError } from '../backups/backup-versions.ts';
+import {
+  checkBackup,
   describeBackup,
   type RestoreTarget,
   restoreBackup,
@@ -92,8 +96,7 @@ if (!file || positionals.length > 1 || !values.key) fail(USAGE);
 try {
   const privateKey = await readPrivateKey(resolve(values.key));
   if (values.check) {
-    const manifest = await readBackupFile(resolve(file), privateKey);
-    checkBackupVersions(manifest);
+    const { manifest } = await checkBackup(resolve(file), privateKey);
     console.log(`The backup checks out and can be restored here: ${describeBackup(manifest)}.`);
   } else {
     const target = chooseTarget();
