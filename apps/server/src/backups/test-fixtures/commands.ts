@@ -19,12 +19,33 @@ function started(child: ChildProcess): Command {
   return { child, exited, output: () => output };
 }
 
-/** `npm run <command>` as scripts/<command>.mjs, with `env` added to this process's environment. */
-export function runCommand(command: string, args: string[], env: Record<string, string>): Command {
+type Environment = Record<string, string | undefined>;
+
+/** This process's environment with `changes`; a variable changed to undefined is left out. */
+function environment(changes: Environment): Record<string, string> {
+  const merged: Environment = { ...process.env, ...changes };
+  return Object.fromEntries(
+    Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+}
+
+/**
+ * An embedded studio in `dataDir`, with nothing of the test's configuration (no DATABASE_URL, AUTH_SECRET or
+ * SECRETS_KEY, which CI's second run sets): what it needs must come from the folder.
+ */
+export const embeddedStudio = (dataDir: string): Environment => ({
+  DATA_DIR: dataDir,
+  DATABASE_URL: undefined,
+  AUTH_SECRET: undefined,
+  SECRETS_KEY: undefined,
+});
+
+/** `npm run <command>` as scripts/<command>.mjs, in this process's environment with `changes`. */
+export function runCommand(command: string, args: string[], changes: Environment): Command {
   return started(
     spawn(process.execPath, [join(root, 'scripts', `${command}.mjs`), ...args], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: environment(changes),
     }),
   );
 }
@@ -37,19 +58,19 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/**
- * The real server on the embedded database of `dataDir`, with nothing of the test's configuration (no
- * DATABASE_URL, AUTH_SECRET or SECRETS_KEY: what it needs must come from the folder); resolves once it listens.
- */
+/** The real server on the embedded studio of `dataDir` (`embeddedStudio`); resolves once it listens. */
 export async function startServer(dataDir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of ['DATABASE_URL', 'AUTH_SECRET', 'SECRETS_KEY']) delete env[name];
   const server = started(
     spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
       cwd: root,
-      env: { ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: origin },
+      env: environment({
+        ...embeddedStudio(dataDir),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: origin,
+      }),
     }),
   );
   const stop = async () => {
