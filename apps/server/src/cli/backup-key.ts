@@ -5,7 +5,6 @@
 // passphrase asked on the terminal (or BACKUP_PASSPHRASE), and belongs OFF this server.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   BACKUP_PUBLIC_KEY_FILE,
   backupKeyFingerprint,
@@ -17,15 +16,19 @@ import {
 } from '../backups/backup-keys.ts';
 import { privateKeyFileText } from '../backups/backup-private-key-file.ts';
 import { parseEnv } from '../env.ts';
+import { commandArguments } from './command-arguments.ts';
 import { promptHidden } from './prompt-hidden.ts';
 
-const { values } = parseArgs({
-  options: {
-    'private-key': { type: 'string' },
-    'no-passphrase': { type: 'boolean', default: false },
-    replace: { type: 'boolean', default: false },
+const { values } = commandArguments(
+  {
+    options: {
+      'private-key': { type: 'string' },
+      'no-passphrase': { type: 'boolean', default: false },
+      replace: { type: 'boolean', default: false },
+    },
   },
-});
+  'Usage: npm run backup-key [-- --private-key <file>] [--no-passphrase] [--replace]',
+);
 const env = parseEnv();
 const publicPath = resolve(env.BACKUP_PUBLIC_KEY_FILE ?? join(env.DATA_DIR, BACKUP_PUBLIC_KEY_FILE));
 if (existsSync(publicPath) && !values.replace) {

@@ -4,17 +4,20 @@
 // configuration as `npm start`: DATABASE_URL, or the embedded PostgreSQL in DATA_DIR (the running server's, or
 // started here for the moment).
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { backupKeyFingerprint, formatFingerprint, resolveBackupPublicKey } from '../backups/backup-keys.ts';
 import { collectDataDirFiles } from '../backups/data-dir-files.ts';
 import { writeLogicalBackup } from '../backups/logical-backup.ts';
 import { parseEnv } from '../env.ts';
+import { commandArguments } from './command-arguments.ts';
 import { openCommandDatabase } from './command-database.ts';
 
 const fileSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = commandArguments(
+  { options: { out: { type: 'string' } } },
+  'Usage: npm run backup [-- --out <folder>]',
+);
 const env = parseEnv();
 const dataDir = resolve(env.DATA_DIR);
 const recipient = resolveBackupPublicKey({

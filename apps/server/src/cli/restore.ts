@@ -4,7 +4,6 @@
 // passphrase is asked on the terminal, or read from BACKUP_PASSPHRASE.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { BackupFileError } from '../backups/backup-container.ts';
 import {
   BackupKeyError,
@@ -20,29 +19,33 @@ import {
   withoutPassword,
 } from '../backups/restore-backup.ts';
 import { parseEnv } from '../env.ts';
+import { commandArguments } from './command-arguments.ts';
 import { promptHidden } from './prompt-hidden.ts';
 
 const USAGE =
   'Usage: npm run restore -- <backup file> --key <private key file> ' +
   '(--data-dir <new folder> | --database-url <empty database> | --over-current --yes) [--check]';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    key: { type: 'string' },
-    'data-dir': { type: 'string' },
-    'database-url': { type: 'string' },
-    'over-current': { type: 'boolean', default: false },
-    yes: { type: 'boolean', default: false },
-    check: { type: 'boolean', default: false },
-  },
-});
-const env = parseEnv();
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+const { values, positionals } = commandArguments(
+  {
+    allowPositionals: true,
+    options: {
+      key: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      'over-current': { type: 'boolean', default: false },
+      yes: { type: 'boolean', default: false },
+      check: { type: 'boolean', default: false },
+    },
+  },
+  USAGE,
+);
+const env = parseEnv();
 
 function chooseTarget(): RestoreTarget {
   const dataDir = values['data-dir'] ? resolve(values['data-dir']) : undefined;
@@ -93,13 +96,14 @@ function nextSteps(target: RestoreTarget, movedAside: string | undefined, hasSec
 
 const [file] = positionals;
 if (!file || positionals.length > 1 || !values.key) fail(USAGE);
+// The target is checked before the passphrase is asked for.
+const target = values.check ? null : chooseTarget();
 try {
   const privateKey = await readPrivateKey(resolve(values.key));
-  if (values.check) {
+  if (!target) {
     const { manifest } = await checkBackup(resolve(file), privateKey);
     console.log(`The backup checks out and can be restored here: ${describeBackup(manifest)}.`);
   } else {
-    const target = chooseTarget();
     const started = Date.now();
     const { manifest, rows, movedAside } = await restoreBackup({
       file: resolve(file),
