@@ -1,5 +1,6 @@
 import { DEFAULT_INVITATION_TTL_DAYS } from '@reformer/domain/invitations';
 import { z } from 'zod';
+import { parseBackupPublicKey } from './backups/backup-keys.ts';
 import { decodeSecretsKey } from './lib/secret-box.ts';
 import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
 
@@ -29,6 +30,26 @@ export const EnvSchema = z
         .refine((value) => decodeSecretsKey(value) !== null, 'must be 32 bytes, as 64 hex digits or base64')
         .optional(),
     ),
+    /**
+     * The owner's backup public key (decision 036), for several instances that share no DATA_DIR: the PEM
+     * `npm run backup-key` writes, or the raw key in base64url. Wins over BACKUP_PUBLIC_KEY_FILE.
+     */
+    BACKUP_PUBLIC_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (value) => parseBackupPublicKey(value) !== null,
+          'must be an X25519 public key: the PEM `npm run backup-key` writes, or its raw key in base64url',
+        )
+        .optional(),
+    ),
+    /** A file holding that key; DATA_DIR/backup-public-key.pem when neither is set. */
+    BACKUP_PUBLIC_KEY_FILE: optionalString,
+    /** The backup private key's passphrase, for `npm run restore` and `backup-key` without a prompt (not trimmed). */
+    BACKUP_PASSPHRASE: z
+      .string()
+      .transform((value) => value || undefined)
+      .optional(),
     TRUST_PROXY: z.stringbool().default(false),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),

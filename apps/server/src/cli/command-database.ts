@@ -9,9 +9,10 @@ import { type Env, parseEnv } from '../env.ts';
 /**
  * For an operator command run beside the server, with the same configuration as `npm start`: DATABASE_URL,
  * or the embedded PostgreSQL in DATA_DIR — the running server's, or started here for the moment (and
- * stopped by `close`). Migrated, so a command never meets an older schema than the code.
+ * stopped by `close`). Migrated, so a command never meets an older schema than the code — except with
+ * `migrate: false`, for a backup, which reads the database at whatever migration it has reached.
  */
-export async function openCommandDatabase(): Promise<{
+export async function openCommandDatabase(options: { migrate?: boolean } = {}): Promise<{
   env: Env;
   dataDir: string;
   database: DatabaseHandle;
@@ -27,7 +28,7 @@ export async function openCommandDatabase(): Promise<{
     await embedded?.stop();
   };
   try {
-    await database.migrate();
+    if (options.migrate !== false) await database.migrate();
   } catch (error) {
     await close();
     throw error;

@@ -1,0 +1,119 @@
+import { addDays } from '@reformer/domain/calendar-dates';
+import { todayIn } from '@reformer/domain/time-zones';
+import type { PixEmulator } from '@reformer/pix-emulator/emulator';
+import { expect } from 'vitest';
+import { issueCharges, type PixJobDeps } from '../../modules/pix-charges/pix-charges-job.ts';
+import { pixSandboxOf } from '../../modules/pix-psp/pix-sandbox.ts';
+import { seedTenant } from '../../proof/seed.ts';
+import { createStudio, enrollNewCustomer } from '../../test/studio.ts';
+import type { TestApp } from '../../test/test-app.ts';
+
+/**
+ * A studio with a row in every application table, made through the API (the restore drill, decision 036):
+ * the tenant-isolation proof's organization (an object of every kind), and a second studio whose PIX
+ * connection to the local PSP issued a charge, received its Pix and asked a refund.
+ */
+export async function seedEveryTable(t: TestApp, pix: { emulator: PixEmulator; jobs: PixJobDeps }) {
+  const tenant = await seedTenant(t, 'Drill', { withMembers: false, withSchedules: true });
+  const studio = await seedPixStudio(t, pix);
+  await seedSettings(t, studio.owner.token, `/organizations/${studio.organizationId}`);
+  const { ids, owner } = tenant;
+  // The pack the proof's seed sold pays for a place in its class.
+  const spent = await t.request(
+    'POST',
+    `/organizations/${ids.organization}/sessions/${ids.session}/customers`,
+    {
+      token: owner.token,
+      body: { customerIds: [ids.customer], reason: 'OTHER', usePurchase: true },
+    },
+  );
+  expect(spent.status, spent.text).toBe(201);
+  const reset = await t.request('POST', '/auth/request-password-reset', { body: { email: owner.email } });
+  expect(reset.status, reset.text).toBe(200);
+  return { tenant, studio };
+}
+
+/** Each organization setting kept in a table of its own, changed from its default; and an idempotent create. */
+async function seedSettings(t: TestApp, token: string, orgPath: string) {
+  const changes = [
+    [
+      `${orgPath}/events/config/birthdays`,
+      {
+        enabled: true,
+        timing: 'ON_DAY',
+        days: 0,
+        sendTime: '08:00',
+        channels: ['EMAIL'],
+        template: 'Feliz aniversário, {customerName}!',
+      },
+    ],
+    [
+      `${orgPath}/make-up-credit-settings`,
+      {
+        noticeHours: 12,
+        monthlyLimit: 3,
+        validity: 'END_OF_NEXT_MONTH',
+        validityDays: 30,
+        allowMakeUpOfMakeUp: false,
+      },
+    ],
+    [`${orgPath}/waitlist-settings`, { holdMinutes: 60, messageLanguage: 'pt_BR' }],
+  ] as const;
+  for (const [path, body] of changes) {
+    const saved = await t.request('PUT', path, { token, body });
+    expect(saved.status, saved.text).toBe(200);
+  }
+  const created = await t.request('POST', `${orgPath}/customers`, {
+    token,
+    body: { firstName: 'Idempotent', lastName: 'Create' },
+    headers: { 'idempotency-key': 'drill-seed-customer' },
+  });
+  expect(created.status, created.text).toBe(201);
+}
+
+const PSP_SCOPES = ['cobv.write', 'cobv.read', 'pix.read', 'pix.write', 'webhook.write', 'webhook.read'];
+
+async function seedPixStudio(t: TestApp, { emulator, jobs }: { emulator: PixEmulator; jobs: PixJobDeps }) {
+  const today = todayIn('America/Sao_Paulo');
+  const studio = await createStudio(t, {
+    plan: { priceCents: 24_900, weeklySessionsLimit: null },
+    schedule: {
+      startDate: addDays(today, -7),
+      endDate: addDays(today, 60),
+      capacity: 50,
+      daysOfWeek: [1, 2, 3, 4, 5, 6, 0],
+    },
+  });
+  const orgPath = `/organizations/${studio.organizationId}`;
+  const token = studio.owner.token;
+  const { cert, key } = emulator.client.certificate;
+  // The connection the demo's sandbox offers, built by the server's own function for it.
+  const { connection } = pixSandboxOf(emulator, {
+    ...emulator.client,
+    scopes: PSP_SCOPES,
+    pem: `${cert}\n${key}`,
+  });
+  const connected = await t.request('PUT', `${orgPath}/pix-psp`, { token, body: connection });
+  expect(connected.status, connected.text).toBe(200);
+  const webhook = await t.request('PUT', `${orgPath}/pix-psp/webhook`, { token, body: {} });
+  expect(webhook.status, webhook.text).toBe(200);
+  const { customerId } = await enrollNewCustomer(
+    t,
+    studio,
+    { startDate: addDays(today, 3) },
+    { firstName: 'Pix', idType: 'CPF', idNumber: '52998224725' },
+  );
+  await issueCharges(jobs, new Date());
+  const charges = await t.request('GET', `${orgPath}/customers/${customerId}/pix-charges`, { token });
+  const txid = charges.body.charges[0]?.txid as string;
+  emulator.sandbox.pay(txid, {});
+  await emulator.sandbox.webhooksIdle();
+  const payments = await t.request('GET', `${orgPath}/payments?customerId=${customerId}`, { token });
+  const paymentId = payments.body.items[0]?.id as string;
+  const refund = await t.request('POST', `${orgPath}/payments/${paymentId}/pix-refunds`, {
+    token,
+    body: { amountCents: 10_000 },
+  });
+  expect(refund.status, refund.text).toBe(202);
+  return studio;
+}
