@@ -8,6 +8,7 @@ const establishment = { ...org, establishmentId: 'establishment' } as const;
 /** Operations, users, organizations, establishments, staff and invitations. */
 export const organizationOperations: OperationTable = {
   'GET /health': { access: { caller: 'reads' } },
+  'GET /health/ready': { access: { caller: 'reads' } },
   'GET /public-config': { access: { caller: 'reads' } },
   'GET /postal-codes/{cep}': { params: { cep: () => '01310-100' }, access: { caller: 'reads' } },
   'GET /users/me': { access: { caller: 'reads' } },
