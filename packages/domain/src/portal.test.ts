@@ -70,7 +70,10 @@ describe('the rate limit', () => {
     const third = countHit(second.window, new Date(now.getTime() + 20_500), limit);
     expect(third).toMatchObject({ allowed: false, retryAfterSeconds: 40 });
     const later = countHit(third.window, new Date(now.getTime() + 60_000), limit);
-    expect(later).toEqual({ allowed: true, window: { startedAt: new Date(now.getTime() + 60_000), hits: 1 } });
+    expect(later).toEqual({
+      allowed: true,
+      window: { startedAt: new Date(now.getTime() + 60_000), hits: 1 },
+    });
   });
 
   it('never answers a Retry-After of 0', () => {
@@ -118,7 +121,7 @@ describe('booking a make-up from the portal', () => {
     expect(bookingWindowRefusal(rules, { startsAt: now }, now)).toBe('SESSION_STARTED');
   });
 
-  it("takes a credit at its own establishment only, unless the studio allows any", () => {
+  it('takes a credit at its own establishment only, unless the studio allows any', () => {
     const elsewhere = { ...session, establishmentId: 'est-sul' };
     expect(creditBookingRefusal(rules, credit, session, clock)).toBeNull();
     expect(creditBookingRefusal(rules, credit, elsewhere, clock)).toBe('OTHER_ESTABLISHMENT');

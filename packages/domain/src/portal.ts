@@ -270,7 +270,6 @@ export const PortalHistoryItem = z.object({
   date: z.string(),
   startTime: z.string(),
   status: z.enum(ATTENDANCE_STATUSES),
-  checkedIn: z.boolean(),
 });
 export const PortalHistory = z.object({ items: z.array(PortalHistoryItem) });
 export type PortalHistory = z.infer<typeof PortalHistory>;

@@ -27,7 +27,7 @@ ALTER TABLE "portal_sessions" ADD CONSTRAINT "portal_sessions_organization_id_or
 ALTER TABLE "portal_sessions" ADD CONSTRAINT "portal_sessions_organization_id_customer_id_customers_organization_id_id_fk" FOREIGN KEY ("organization_id","customer_id") REFERENCES "public"."customers"("organization_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "portal_rate_limits_window_idx" ON "portal_rate_limits" USING btree ("window_started_at");--> statement-breakpoint
 CREATE INDEX "portal_sessions_customer_idx" ON "portal_sessions" USING btree ("organization_id","customer_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "portal_sessions_hash_idx" ON "portal_sessions" USING btree ("session_hash");;--> statement-breakpoint
+CREATE UNIQUE INDEX "portal_sessions_hash_idx" ON "portal_sessions" USING btree ("session_hash");--> statement-breakpoint
 -- Hand-written (decision 039): links sent before the portal had no expiry; each is given 30 days from now
 -- (or from its making, if later), so a link a customer bookmarked last month does not stop the day this lands.
 UPDATE "customer_class_links" SET "expires_at" = greatest("created_at", now()) + interval '30 days' WHERE "expires_at" IS NULL;--> statement-breakpoint
