@@ -1,11 +1,11 @@
 import { expect } from 'vitest';
 import type { TestUser } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
+import { portalClient, tokenOf } from '../modules/portal/portal-client.ts';
 
 /**
- * The roster customer's class link (decision 025), and the session whose place they already canceled (a
- * cancellation answers it again and writes nothing), so its public operations can be called by anyone
- * holding the token. Staff operations name the other customer, so they never replace this link.
+ * The roster customer's portal link (decisions 025, 039), and the session whose place they already canceled
+ * (cancelling again through the portal answers it and writes nothing). Staff operations name the other customer, so they never replace this link.
  */
 export async function seedClassLink(
   t: TestApp,
@@ -20,9 +20,10 @@ export async function seedClassLink(
     },
   );
   expect(made.status, made.text).toBe(201);
-  const url = made.body.url as string;
-  const token = url.slice(url.lastIndexOf('/') + 1);
-  const again = await t.request('POST', `/my-classes/${token}/sessions/${place.canceledSessionId}/cancel`);
+  const token = tokenOf(made.body.url as string);
+  const customer = portalClient(t);
+  expect((await customer.open(token)).status).toBe(200);
+  const again = await customer.request('POST', `/sessions/${place.canceledSessionId}/cancel`);
   expect(again.status, again.text).toBe(200);
   return { classLinkToken: token, classLinkSession: place.canceledSessionId };
 }
