@@ -1,9 +1,4 @@
-import {
-  CREDIT_VALIDITIES,
-  MAKE_UP_LIMITS,
-  type MakeUpCreditSettings,
-  MakeUpCreditSettingsInput,
-} from '@reformer/domain/make-up-credits';
+import { CREDIT_VALIDITIES, MAKE_UP_LIMITS, MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -61,7 +56,7 @@ function SettingsForm({ organizationId, defaultValues, isReadOnly }: FormProps) 
     MakeUpCreditSettings,
     unknown,
     MakeUpCreditSettings
-  >({ resolver: domainResolver(MakeUpCreditSettingsInput), defaultValues });
+  >({ resolver: domainResolver(MakeUpCreditSettings), defaultValues });
   const { errors } = formState;
   const inDays = watch('validity') === 'DAYS';
   const submit = handleSubmit(async (values) => {
