@@ -40,9 +40,9 @@ import { makeUpCreditsRoutes } from './modules/make-up-credits/make-up-credits.r
 import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { pixChargesRoutes } from './modules/pix-charges/pix-charges.routes.ts';
 import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';

@@ -3,9 +3,9 @@ import {
   CLASS_LINK_WINDOW_DAYS,
   canCancelBeforeStart,
   classLinkMessage,
-  legacyClassLinkPath,
   classLinkWindow,
   isWithinClassLinkWindow,
+  legacyClassLinkPath,
 } from './class-links.ts';
 
 const DAY = 86_400_000;

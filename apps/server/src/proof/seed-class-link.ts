@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
+import { portalClient, tokenOf } from '../modules/portal/portal-client.ts';
 import type { TestUser } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
-import { portalClient, tokenOf } from '../modules/portal/portal-client.ts';
 
 /**
  * The roster customer's portal link (decisions 025, 039), and the session whose place they already canceled

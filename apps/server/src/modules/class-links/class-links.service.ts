@@ -1,4 +1,5 @@
 import { type ClassLinkCreated, type ClassLinkStatus, classLinkMessage } from '@reformer/domain/class-links';
+import { AppError } from '@reformer/domain/errors';
 import {
   isPortalSessionLive,
   PORTAL_LINK_DAYS,
@@ -6,7 +7,6 @@ import {
   portalLinkExpiresAt,
   portalLinkPath,
 } from '@reformer/domain/portal';
-import { AppError } from '@reformer/domain/errors';
 import { todayIn } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
@@ -16,10 +16,10 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as events from '../events/events.repository.ts';
 import { queueDelivery } from '../events/events-delivery.ts';
+import * as portalSessions from '../portal/portal-sessions.repository.ts';
 import { readSettings as readWaitlistSettings } from '../waitlist/waitlist-settings.ts';
 import { newClassLinkToken } from './class-link-tokens.ts';
 import * as repository from './class-links.repository.ts';
-import * as portalSessions from '../portal/portal-sessions.repository.ts';
 
 /**
  * Staff's side of a customer's portal link (decisions 025, 039): make (or replace) it and send it, revoke it,

@@ -18,9 +18,9 @@ import { clientIp } from '../../lib/client-ip.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
 import { TOKEN_LINK_HEADERS } from '../../lib/no-store.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
+import * as service from './portal.service.ts';
 import { exchangeToken, type PortalDeps, signOut } from './portal-access.ts';
 import { requestNewLink } from './portal-link-requests.ts';
-import * as service from './portal.service.ts';
 
 /**
  * The customer portal's API (decision 039). Public to the bearer check (in PUBLIC_PATHS): the key is the

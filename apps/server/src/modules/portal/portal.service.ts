@@ -14,7 +14,7 @@ import { purchaseToSpend } from '@reformer/domain/purchases';
 import { remainingSeats } from '@reformer/domain/sessions';
 import { todayIn } from '@reformer/domain/time-zones';
 import { isUuid } from '../../auth/access.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import * as links from '../class-links/class-links.repository.ts';
 import * as ledger from '../make-up-credits/make-up-credit-ledger.repository.ts';
@@ -23,9 +23,9 @@ import { addToLockedSession, changeAttendanceStatus } from '../sessions/attendan
 import { listSessions, lockSession } from '../sessions/sessions.repository.ts';
 import { joinLine } from '../waitlist/waitlist.service.ts';
 import { acceptOffer, declineOffer } from '../waitlist/waitlist-offers.service.ts';
-import { readPlaces } from './portal-places.ts';
-import { type PortalCustomer, type PortalDeps, underPortalSession } from './portal-access.ts';
 import * as repository from './portal.repository.ts';
+import { type PortalCustomer, type PortalDeps, underPortalSession } from './portal-access.ts';
+import { readPlaces } from './portal-places.ts';
 
 /**
  * What a signed-in customer does in the portal (decision 039), each as the cookie's customer under the
