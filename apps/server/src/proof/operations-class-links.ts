@@ -14,7 +14,8 @@ const portalOperation = {
 /**
  * A customer's class link (decision 025), written here from the contract: staff see whether it is live with
  * VIEW_CUSTOMERS anywhere, make and revoke it with MANAGE_ATTENDANCE anywhere (the first customer's, so the
- * roster customer's seeded link stays live); the customer's portal sessions likewise.
+ * roster customer's seeded link stays live); the customer's portal sessions likewise, ending one naming the
+ * roster customer's real session, so another organization's session id is refused for a real reason.
  */
 export const classLinkOperations: OperationTable = {
   'GET /organizations/{orgId}/customers/{customerId}/class-link': {
@@ -34,7 +35,7 @@ export const classLinkOperations: OperationTable = {
     access: { tenant: { anywhere: 'VIEW_CUSTOMERS' } },
   },
   'DELETE /organizations/{orgId}/customers/{customerId}/portal-sessions/{portalSessionId}': {
-    params: { ...customerLink, portalSessionId: 'organization' },
+    params: { orgId: 'organization', customerId: 'rosterCustomer', portalSessionId: 'portalSession' },
     access: { tenant: { anywhere: 'MANAGE_ATTENDANCE' } },
   },
   'POST /portal/session': portalOperation,
