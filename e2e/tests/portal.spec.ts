@@ -95,7 +95,7 @@ test('the customer cancels, waits and books a make-up in their portal; a revoked
 
   // The customer's own phone, in Portuguese: a fresh browser with no session.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR' });
-  const portal = await phone.newPage();
+  let portal = await phone.newPage();
   await portal.goto(`${url.pathname}${url.hash}`);
   await expect(portal.getByText('Olá, Lívia! Seu espaço em Studio Portal.')).toBeVisible();
   // The key left the address bar (and the history) once exchanged for the session cookie.
@@ -140,10 +140,27 @@ test('the customer cancels, waits and books a make-up in their portal; a revoked
   await page.goto(`/app/org/${organizationId}/attendance/session/${makeUpSession.id}`);
   await expect(page.getByRole('combobox', { name: 'Status of Lívia Portal' })).toHaveValue('REPOSITION');
 
-  // Staff revoke the link: the open portal no longer opens, and offers a new link.
+  // Staff see the session the link opened, and end it: that phone's portal stops opening.
   await page.goto(customerPage);
+  const sessions = page.getByTestId('portal-session');
+  await expect(sessions).toHaveCount(1);
+  await expect(sessions.first()).toContainText('Open');
+  await sessions.first().getByRole('button', { name: /End the session opened/ }).click();
+  await expect(sessions.first()).toContainText('Ended by the studio');
+  await portal.reload();
+  await expect(portal.getByRole('alert')).toContainText('Este link não funciona mais.');
+
+  // The link itself still opens a new session (tapped again, in a new tab), until staff revoke it.
+  await portal.close();
+  portal = await phone.newPage();
+  await portal.goto(`${url.pathname}${url.hash}`);
+  await expect(portal.getByText('Olá, Lívia! Seu espaço em Studio Portal.')).toBeVisible();
+  await page.reload();
+  await expect(sessions).toHaveCount(2);
   await page.getByRole('button', { name: 'Revoke link' }).click();
   await expect(page.getByTestId('class-link-status')).toContainText('No live link.');
+  await expect(sessions.first()).toContainText('the link was revoked');
+  await expect(sessions.getByRole('button', { name: /End the session/ })).toHaveCount(0);
   await portal.reload();
   await expect(portal.getByRole('alert')).toContainText('Este link não funciona mais.');
   await portal.getByLabel('Seu e-mail').fill('alguem@example.com');
@@ -173,4 +190,32 @@ test('a class link sent before the portal still opens the portal', async ({ page
   await expect(portal.getByText('Olá, Tito! Seu espaço em Studio Antigo.')).toBeVisible();
   await expect(portal).toHaveURL(/\/portal$/);
   await phone.close();
+});
+
+test('staff set how the portal books make-ups, in the make-up credit settings', async ({ page }) => {
+  const organizationId = await signUpWithOrganization(
+    page,
+    { firstName: 'Rita', lastName: 'Regras' },
+    'Studio Regras',
+  );
+  await page.goto(`/app/org/${organizationId}/settings?tab=makeUpCredits`);
+  const card = page.getByRole('region', { name: 'Make-up credits' });
+  const closes = card.getByLabel('Portal booking closes (hours before the class)');
+  const scope = card.getByLabel('Make-ups from the portal');
+  await expect(closes).toHaveValue('2');
+  await expect(scope).toHaveValue('SAME_ESTABLISHMENT');
+  await closes.fill('6');
+  await scope.selectOption({ label: 'At any establishment the customer is enrolled at' });
+  await card.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Make-up credit rules saved.')).toBeVisible();
+  const saved = await callApi<{ portalBookingHours: number; portalMakeUpScope: string }>(
+    page,
+    `/organizations/${organizationId}/make-up-credit-settings`,
+    {},
+    'GET',
+  );
+  expect(saved).toMatchObject({ portalBookingHours: 6, portalMakeUpScope: 'ANY_ALLOWED_ESTABLISHMENT' });
+  await page.reload();
+  await expect(closes).toHaveValue('6');
+  await expect(scope).toHaveValue('ANY_ALLOWED_ESTABLISHMENT');
 });
