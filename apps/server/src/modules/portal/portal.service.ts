@@ -281,27 +281,48 @@ export function bookClass(
     const refusal =
       bookingWindowRefusal(rules, session, deps.now) ?? (session.type === 'GROUP' ? null : 'NOT_GROUP');
     if (refusal) throw new AppError('PORTAL_BOOKING_NOT_ALLOWED', undefined, { reason: refusal });
-    const greeting = await links.findGreeting(tx, customer);
-    const wallet = await readWallet(tx, customer, greeting?.timeZone ?? 'America/Sao_Paulo', deps.now);
-    const payers = payersFor(rules, wallet, session, deps.now);
-    const place = { organizationId: customer.organizationId, sessionId, session, now: deps.now };
-    const common = { customerIds: [customer.customerId], notes: null };
-    if (payWith === 'CREDIT') {
-      if (payers.creditIds.length === 0) throw new AppError('MAKE_UP_NO_CREDIT');
-      const input = {
-        ...common,
-        status: 'REPOSITION' as const,
-        reason: 'REPOSITION' as const,
-        usePurchase: false,
-      };
-      await addToLockedSession(tx, place, input, { creditIds: payers.creditIds });
-    } else {
-      const input = { ...common, status: 'CONFIRMED' as const, reason: 'OTHER' as const, usePurchase: true };
-      await addToLockedSession(tx, place, input);
-    }
+    await takePaidSeat(tx, { deps, customer, rules, sessionId, session }, payWith);
     await audit(tx, deps, customer, 'BOOKED_BY_CUSTOMER_PORTAL', sessionId);
     return readHome(tx, customer, deps.now);
   });
+}
+
+type SeatRequest = {
+  deps: PortalDeps;
+  customer: PortalCustomer;
+  rules: Rules;
+  sessionId: string;
+  session: Awaited<ReturnType<typeof lockClass>>;
+};
+
+/**
+ * A seat through staff's locked core, paid as the customer chose: a credit makes it a make-up (REPOSITION),
+ * a pack's class a CONFIRMED place; `FIRST_VALID` takes a credit if one may pay, else a pack's class. Staff's
+ * core also takes the customer's own waitlist offer's seat. Nothing to pay with: MAKE_UP_NO_CREDIT.
+ */
+async function takePaidSeat(tx: Transaction, request: SeatRequest, payWith: PayWith | 'FIRST_VALID') {
+  const { deps, customer, rules, sessionId, session } = request;
+  const greeting = await links.findGreeting(tx, customer);
+  const wallet = await readWallet(tx, customer, greeting?.timeZone ?? 'America/Sao_Paulo', deps.now);
+  const payers = payersFor(rules, wallet, session, deps.now);
+  const chosen = payWith === 'FIRST_VALID' ? payers.payWith[0] : payWith;
+  const place = { organizationId: customer.organizationId, sessionId, session, now: deps.now };
+  const common = { customerIds: [customer.customerId], notes: null };
+  if (chosen === 'CREDIT') {
+    if (payers.creditIds.length === 0) throw new AppError('MAKE_UP_NO_CREDIT');
+    const input = {
+      ...common,
+      status: 'REPOSITION' as const,
+      reason: 'REPOSITION' as const,
+      usePurchase: false,
+    };
+    await addToLockedSession(tx, place, input, { creditIds: payers.creditIds });
+  } else if (chosen === 'PACK') {
+    const input = { ...common, status: 'CONFIRMED' as const, reason: 'OTHER' as const, usePurchase: true };
+    await addToLockedSession(tx, place, input);
+  } else {
+    throw new AppError('MAKE_UP_NO_CREDIT');
+  }
 }
 
 /** Joins the line of a full class, through staff's own core under the same lock. */
@@ -335,9 +356,39 @@ export function answerOffer(
   answer: 'ACCEPT' | 'DECLINE',
 ): Promise<PortalHome> {
   return underPortalSession(deps, cookie, async (tx, customer) => {
+    if (answer === 'ACCEPT' && (await acceptOwnOffer(tx, deps, customer, entryId)))
+      return readHome(tx, customer, deps.now);
     const offerDeps = { db: tx, now: deps.now, publicUrl: deps.publicUrl };
     const locator = { organizationId: customer.organizationId, customerId: customer.customerId, entryId };
     await (answer === 'ACCEPT' ? acceptOffer : declineOffer)(offerDeps, locator);
     return readHome(tx, customer, deps.now);
   });
+}
+
+/**
+ * A customer who put themselves in line from the portal must pay for the seat they are offered, as booking
+ * does: a live offer of theirs is taken through the same paid seat (a credit first, else a pack's class), and
+ * staff's core takes the offer's own held seat. False when the entry is not a live offer of theirs: the
+ * waitlist's own answer then says why (expired, taken, closed, not found).
+ */
+async function acceptOwnOffer(tx: Transaction, deps: PortalDeps, customer: PortalCustomer, entryId: string) {
+  const own = (await repository.listActiveEntries(tx, customer, deps.now)).find(
+    (entry) => entry.entryId === entryId,
+  );
+  if (!own) return false;
+  const session = await lockClass(tx, customer, own.sessionId);
+  // Read again under the session's lock: the offer may have ended or been withdrawn meanwhile.
+  const locked = (await repository.listActiveEntries(tx, customer, deps.now)).find(
+    (entry) => entry.entryId === entryId,
+  );
+  const offerEnds =
+    locked?.offerExpiresAt && locked.offerExpiresAt < locked.startsAt
+      ? locked.offerExpiresAt
+      : locked?.startsAt;
+  if (locked?.state !== 'OFFERED' || !offerEnds || offerEnds <= deps.now) return false;
+  const rules = await readSettings(tx, customer.organizationId);
+  const request = { deps, customer, rules, sessionId: own.sessionId, session };
+  await takePaidSeat(tx, request, 'FIRST_VALID');
+  await audit(tx, deps, customer, 'WAITLIST_ACCEPTED_BY_CUSTOMER_PORTAL', own.sessionId);
+  return true;
 }

@@ -333,5 +333,55 @@ describe('what the customer does', () => {
     expect((accepted.body.places as { sessionId: string }[]).some((p) => p.sessionId === saturday.id)).toBe(
       true,
     );
+    // Paid for as booking pays: the waiter's credit is spent on the seat too (the holder's was, before).
+    expect(accepted.body.credits).toEqual([]);
+    const [spent] = await t.db
+      .select({ n: count() })
+      .from(makeUpCredits)
+      .where(
+        and(eq(makeUpCredits.organizationId, organizationId), eq(makeUpCredits.usedSessionId, saturday.id)),
+      );
+    expect(spent?.n).toBe(2);
+  });
+
+  it('an offer the customer has nothing left to pay for is refused, and takes no seat', async () => {
+    const full = await addSchedule(t, studio, {
+      name: 'Cheia sem crédito',
+      recurrenceType: 'SINGLE',
+      startDate: '2027-03-05',
+      endDate: '2027-03-05',
+      capacity: 1,
+    });
+    const open = await addSchedule(t, studio, {
+      name: 'Livre',
+      recurrenceType: 'SINGLE',
+      startDate: '2027-03-04',
+      endDate: '2027-03-04',
+      capacity: 5,
+    });
+    const friday = await sessionOn(full.id, '2027-03-05');
+    const thursday = await sessionOn(open.id, '2027-03-04');
+    const march10 = await sessionOn(studio.scheduleId, '2027-03-10');
+    const holder = await signedInAs(await customer());
+    const waiter = await signedInAs(await customer());
+    for (const client of [holder, waiter]) await client.request('POST', `/sessions/${march10.id}/cancel`);
+    await holder.request('POST', `/sessions/${friday.id}/book`, { payWith: 'CREDIT' });
+    expect((await waiter.request('POST', `/sessions/${friday.id}/waitlist`)).status).toBe(200);
+    // The waiter spends their only credit elsewhere before the seat frees up.
+    expect(
+      (await waiter.request('POST', `/sessions/${thursday.id}/book`, { payWith: 'CREDIT' })).status,
+    ).toBe(200);
+    await holder.request('POST', `/sessions/${friday.id}/cancel`);
+    const offered = await waiter.request('GET', '/me');
+    const entry = (offered.body.waitlist as { entryId: string; sessionId: string; state: string }[]).find(
+      (item) => item.sessionId === friday.id,
+    );
+    expect(entry?.state).toBe('OFFERED');
+    const refused = await waiter.request('POST', `/waitlist/${entry?.entryId}/accept`);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.error.code).toBe('MAKE_UP_NO_CREDIT');
+    const after = await waiter.request('GET', '/me');
+    expect((after.body.places as { sessionId: string }[]).some((p) => p.sessionId === friday.id)).toBe(false);
+    expect(after.body.waitlist).toMatchObject([{ sessionId: friday.id, state: 'OFFERED' }]);
   });
 });
