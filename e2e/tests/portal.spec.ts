@@ -145,7 +145,10 @@ test('the customer cancels, waits and books a make-up in their portal; a revoked
   const sessions = page.getByTestId('portal-session');
   await expect(sessions).toHaveCount(1);
   await expect(sessions.first()).toContainText('Open');
-  await sessions.first().getByRole('button', { name: /End the session opened/ }).click();
+  await sessions
+    .first()
+    .getByRole('button', { name: /End the session opened/ })
+    .click();
   await expect(sessions.first()).toContainText('Ended by the studio');
   await portal.reload();
   await expect(portal.getByRole('alert')).toContainText('Este link não funciona mais.');
