@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api-error.ts';
@@ -27,7 +27,12 @@ function takeFragmentToken(): string | null {
 export function PortalPage() {
   const { t } = useTranslation();
   const [exchange, setExchange] = useState<'PENDING' | 'DONE' | 'INVALID'>('PENDING');
+  // StrictMode runs the effect twice in development: the second run would find the fragment gone and show
+  // the sections before the first run's exchange set the cookie.
+  const hasStarted = useRef(false);
   useEffect(() => {
+    if (hasStarted.current) return;
+    hasStarted.current = true;
     const token = takeFragmentToken();
     if (!token) return setExchange('DONE');
     openPortalSession(token).then(
