@@ -24,7 +24,6 @@ import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { churnRiskRoutes } from './modules/churn-risk/churn-risk.routes.ts';
 import { classLinksRoutes } from './modules/class-links/class-links.routes.ts';
-import { myClassesRoutes } from './modules/class-links/my-classes.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { customerImportRoutes } from './modules/customers/import/customer-import.routes.ts';
@@ -42,6 +41,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { pixChargesRoutes } from './modules/pix-charges/pix-charges.routes.ts';
 import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
@@ -65,8 +65,8 @@ const PUBLIC_PATHS = [
   /^\/invitations\/validate\//,
   // A waitlist offer's page and its answers: the link's token is the key (decision 024).
   /^\/waitlist-offers\/[^/]+(\/accept|\/decline)?$/,
-  // A customer's class link and the cancellation of one of its places (decision 025).
-  /^\/my-classes\/[^/]+(\/sessions\/[^/]+\/cancel)?$/,
+  // The customer portal: its own session cookie is the key, never a bearer token (decision 039).
+  /^\/portal\//,
   // The PSP's webhook: the secret in its path is the proof (decision 030).
   /^\/pix-webhooks\/[^/]+\/[^/]+(\/pix)?$/,
 ];
@@ -116,7 +116,7 @@ export function createApi(deps: Deps) {
     .route('/', waitlistRoutes)
     .route('/', waitlistOffersRoutes)
     .route('/', classLinksRoutes)
-    .route('/', myClassesRoutes)
+    .route('/', portalRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', purchasesRoutes)
     .route('/', paymentsRoutes)

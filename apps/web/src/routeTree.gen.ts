@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as MyClassesRouteImport } from './routes/my-classes'
+import { Route as PortalRouteImport } from './routes/portal'
 import { Route as StaffInviteRouteImport } from './routes/staff-invite'
 import { Route as WaitlistOffersRouteImport } from './routes/waitlist-offers'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
@@ -21,6 +22,7 @@ import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppSelectOrganizationRouteImport } from './routes/app/select-organization'
 import { Route as MyClassesTokenRouteImport } from './routes/my-classes/$token'
+import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as StaffInviteTokenRouteImport } from './routes/staff-invite/$token'
 import { Route as WaitlistOffersTokenRouteImport } from './routes/waitlist-offers/$token'
 import { Route as AppOrgOrgIdRouteImport } from './routes/app/org/$orgId'
@@ -71,6 +73,11 @@ const MyClassesRoute = MyClassesRouteImport.update({
   path: '/my-classes',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PortalRoute = PortalRouteImport.update({
+  id: '/portal',
+  path: '/portal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StaffInviteRoute = StaffInviteRouteImport.update({
   id: '/staff-invite',
   path: '/staff-invite',
@@ -115,6 +122,11 @@ const MyClassesTokenRoute = MyClassesTokenRouteImport.update({
   id: '/$token',
   path: '/$token',
   getParentRoute: () => MyClassesRoute,
+} as any)
+const PortalIndexRoute = PortalIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => PortalRoute,
 } as any)
 const StaffInviteTokenRoute = StaffInviteTokenRouteImport.update({
   id: '/$token',
@@ -321,6 +333,7 @@ export interface FileRoutesByFullPath {
   '/': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/my-classes': typeof MyClassesRouteWithChildren
+  '/portal': typeof PortalRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -332,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
+  '/portal/': typeof PortalIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
@@ -380,6 +394,7 @@ export interface FileRoutesByTo {
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app': typeof AppIndexRoute
+  '/portal': typeof PortalIndexRoute
   '/app/user-settings': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
@@ -418,6 +433,7 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/my-classes': typeof MyClassesRouteWithChildren
+  '/portal': typeof PortalRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/_public/forgot-password': typeof PublicForgotPasswordRoute
@@ -429,6 +445,7 @@ export interface FileRoutesById {
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
+  '/portal/': typeof PortalIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
@@ -469,6 +486,7 @@ export interface FileRouteTypes {
     | '/'
     | '/app'
     | '/my-classes'
+    | '/portal'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/forgot-password'
@@ -480,6 +498,7 @@ export interface FileRouteTypes {
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app/'
+    | '/portal/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
     | '/app/org/$orgId/customer-credits'
@@ -528,6 +547,7 @@ export interface FileRouteTypes {
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app'
+    | '/portal'
     | '/app/user-settings'
     | '/app/org/$orgId/customer-credits'
     | '/app/org/$orgId/customer-plans'
@@ -565,6 +585,7 @@ export interface FileRouteTypes {
     | '/_public'
     | '/app'
     | '/my-classes'
+    | '/portal'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/_public/forgot-password'
@@ -576,6 +597,7 @@ export interface FileRouteTypes {
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app/'
+    | '/portal/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
     | '/app/org/$orgId/customer-credits'
@@ -615,6 +637,7 @@ export interface RootRouteChildren {
   PublicRoute: typeof PublicRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
   MyClassesRoute: typeof MyClassesRouteWithChildren
+  PortalRoute: typeof PortalRouteWithChildren
   StaffInviteRoute: typeof StaffInviteRouteWithChildren
   WaitlistOffersRoute: typeof WaitlistOffersRouteWithChildren
 }
@@ -640,6 +663,13 @@ declare module '@tanstack/react-router' {
       path: '/my-classes'
       fullPath: '/my-classes'
       preLoaderRoute: typeof MyClassesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/portal': {
+      id: '/portal'
+      path: '/portal'
+      fullPath: '/portal'
+      preLoaderRoute: typeof PortalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/staff-invite': {
@@ -704,6 +734,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/my-classes/$token'
       preLoaderRoute: typeof MyClassesTokenRouteImport
       parentRoute: typeof MyClassesRoute
+    }
+    '/portal/': {
+      id: '/portal/'
+      path: '/'
+      fullPath: '/portal/'
+      preLoaderRoute: typeof PortalIndexRouteImport
+      parentRoute: typeof PortalRoute
     }
     '/staff-invite/$token': {
       id: '/staff-invite/$token'
@@ -1081,6 +1118,17 @@ const MyClassesRouteWithChildren = MyClassesRoute._addFileChildren(
   MyClassesRouteChildren,
 )
 
+interface PortalRouteChildren {
+  PortalIndexRoute: typeof PortalIndexRoute
+}
+
+const PortalRouteChildren: PortalRouteChildren = {
+  PortalIndexRoute: PortalIndexRoute,
+}
+
+const PortalRouteWithChildren =
+  PortalRoute._addFileChildren(PortalRouteChildren)
+
 interface StaffInviteRouteChildren {
   StaffInviteTokenRoute: typeof StaffInviteTokenRoute
 }
@@ -1109,6 +1157,7 @@ const rootRouteChildren: RootRouteChildren = {
   PublicRoute: PublicRouteWithChildren,
   AppRoute: AppRouteWithChildren,
   MyClassesRoute: MyClassesRouteWithChildren,
+  PortalRoute: PortalRouteWithChildren,
   StaffInviteRoute: StaffInviteRouteWithChildren,
   WaitlistOffersRoute: WaitlistOffersRouteWithChildren,
 }

@@ -3,9 +3,9 @@ import {
   CLASS_LINK_WINDOW_DAYS,
   canCancelBeforeStart,
   classLinkMessage,
-  classLinkPath,
   classLinkWindow,
   isWithinClassLinkWindow,
+  legacyClassLinkPath,
 } from './class-links.ts';
 
 const DAY = 86_400_000;
@@ -37,18 +37,20 @@ describe('cancelling by the link', () => {
 });
 
 describe('the link and its message', () => {
-  it('points at the public page', () => {
-    expect(classLinkPath('abc_-9')).toBe('/my-classes/abc_-9');
+  it('keeps the path links sent before the portal open at', () => {
+    expect(legacyClassLinkPath('abc_-9')).toBe('/my-classes/abc_-9');
   });
 
   it('carries the link in both languages, with or without a first name', () => {
     const facts = {
       customerFirstName: 'Ana',
       organizationName: 'Studio Sol',
-      link: 'https://x/my-classes/t',
+      link: 'https://x/portal#t=t',
+      days: 30,
     };
     expect(classLinkMessage('pt_BR', facts)).toContain('Olá, Ana!');
-    expect(classLinkMessage('pt_BR', facts)).toContain('https://x/my-classes/t');
+    expect(classLinkMessage('pt_BR', facts)).toContain('https://x/portal#t=t');
+    expect(classLinkMessage('pt_BR', facts)).toContain('30 dias');
     expect(classLinkMessage('en_US', facts)).toContain('Hi Ana!');
     expect(classLinkMessage('en_US', { ...facts, customerFirstName: ' ' })).toMatch(/^Hi! /);
   });

@@ -31,25 +31,30 @@ export function canCancelBeforeStart(startsAt: Date, now: Date): boolean {
   return now.getTime() < startsAt.getTime();
 }
 
-/** The public page's path for a link token; the server and the web build it alike. */
-export function classLinkPath(token: string): string {
+/**
+ * The path links sent before the portal (decision 039) open at; the web page moves their token into the
+ * portal's exchange, so links already sent keep working until they expire.
+ */
+export function legacyClassLinkPath(token: string): string {
   return `/my-classes/${token}`;
 }
 
-/** The message that carries the link, in the organization's message language (decision 024's setting). */
+/** The message that carries the portal link, in the organization's message language (decision 024's setting). */
 export function classLinkMessage(
   language: Language,
-  facts: { customerFirstName: string; organizationName: string; link: string },
+  facts: { customerFirstName: string; organizationName: string; link: string; days: number },
 ): string {
   const name = facts.customerFirstName.trim();
   if (language === 'pt_BR')
     return [
-      `Olá${name ? `, ${name}` : ''}! Este é o seu link para as suas aulas em ${facts.organizationName}.`,
-      `Nele você vê as próximas aulas e pode cancelar a sua vaga: ${facts.link}`,
+      `Olá${name ? `, ${name}` : ''}! Este é o seu acesso ao portal de ${facts.organizationName}.`,
+      `Nele você vê as suas aulas, cancela com aviso, remarca com seus créditos e entra na lista de espera: ${facts.link}`,
+      `O link vale por ${facts.days} dias e é só seu.`,
     ].join('\n');
   return [
-    `Hi${name ? ` ${name}` : ''}! This is your link to your classes at ${facts.organizationName}.`,
-    `See your upcoming classes and cancel your place there: ${facts.link}`,
+    `Hi${name ? ` ${name}` : ''}! This is your way into ${facts.organizationName}'s portal.`,
+    `See your classes, cancel with notice, book make-ups with your credits and join waitlists: ${facts.link}`,
+    `The link works for ${facts.days} days and is yours alone.`,
   ].join('\n');
 }
 
@@ -111,6 +116,8 @@ export const ClassLinkMessage = z.object({
 export const ClassLinkStatus = z.object({
   isActive: z.boolean(),
   createdAt: z.string().nullable(),
+  /** When the live link stops opening (decision 039). */
+  expiresAt: z.string().nullable(),
 });
 export type ClassLinkStatus = z.infer<typeof ClassLinkStatus>;
 

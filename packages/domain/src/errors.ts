@@ -74,6 +74,16 @@ export const ERROR_CODES = {
   CLASS_LINK_NOT_FOUND: 404,
   /** The link's customer has no place in this session (or no such session): another customer's is the same 404. */
   CLASS_LINK_PLACE_NOT_FOUND: 404,
+  /** No open portal link has this token: unknown, revoked, replaced or expired — one answer for all (decision 039). */
+  PORTAL_LINK_INVALID: 404,
+  /** No live portal session: no cookie, or one ended, idle or too old. The page offers to ask for a new link. */
+  PORTAL_SESSION_REQUIRED: 401,
+  /** No such class of this organization, or no place of this customer in it (another customer's is the same). */
+  PORTAL_CLASS_NOT_FOUND: 404,
+  /** The portal's rules refuse the booking; `details.reason` is one of BOOKING_REFUSALS. */
+  PORTAL_BOOKING_NOT_ALLOWED: 409,
+  /** Staff ending a portal session that is not this customer's. */
+  PORTAL_SESSION_NOT_FOUND: 404,
   ENROLLMENT_NOT_FOUND: 404,
   /** The same customer in the same schedule with overlapping dates (spec §8's 409). */
   ENROLLMENT_DUPLICATE: 409,

@@ -41,7 +41,15 @@ describe('settings', () => {
       validity: 'END_OF_NEXT_MONTH',
       validityDays: 30,
       allowMakeUpOfMakeUp: false,
+      portalBookingHours: 2,
+      portalMakeUpScope: 'SAME_ESTABLISHMENT',
     });
+  });
+
+  it("leave the portal's two settings out of a request written before them (the stored ones stay)", () => {
+    const { portalBookingHours, portalMakeUpScope, ...older } = DEFAULTS;
+    expect(MakeUpCreditSettingsInput.safeParse(older).success).toBe(true);
+    expect(MakeUpCreditSettingsInput.safeParse({ ...DEFAULTS, portalBookingHours: 169 }).success).toBe(false);
   });
 
   it('take whole numbers within their bounds, ends included', () => {

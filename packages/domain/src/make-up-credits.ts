@@ -13,8 +13,17 @@ import { V } from './validation.ts';
 export const CREDIT_VALIDITIES = ['END_OF_NEXT_MONTH', 'DAYS'] as const;
 export type CreditValidity = (typeof CREDIT_VALIDITIES)[number];
 
+/**
+ * Where a customer may spend a credit from the portal (decision 039): a group class at the establishment of
+ * the class the credit replaces (the default, as studios write it), or at any establishment the staff's rule
+ * allows. Make-ups are group classes only, so the class type is always the same.
+ */
+export const PORTAL_MAKE_UP_SCOPES = ['SAME_ESTABLISHMENT', 'ANY_ALLOWED_ESTABLISHMENT'] as const;
+export type PortalMakeUpScope = (typeof PORTAL_MAKE_UP_SCOPES)[number];
+
 export const MAKE_UP_LIMITS = {
   noticeHours: { min: 0, max: 168 },
+  portalBookingHours: { min: 0, max: 168 },
   monthlyLimit: { min: 0, max: 31 },
   validityDays: { min: 1, max: 365 },
 } as const;
@@ -33,9 +42,14 @@ export const MakeUpCreditSettingsInput = z.object({
   validityDays: whole(MAKE_UP_LIMITS.validityDays),
   /** Whether cancelling a make-up earns a credit again. */
   allowMakeUpOfMakeUp: z.boolean(V.required),
+  /** The portal stops booking a class this many hours before it starts (staff still can). */
+  portalBookingHours: whole(MAKE_UP_LIMITS.portalBookingHours).optional(),
+  /** Optional, like the field above, so a client written before the portal keeps the stored choice. */
+  portalMakeUpScope: z.enum(PORTAL_MAKE_UP_SCOPES, V.required).optional(),
 });
-export type MakeUpCreditSettings = z.infer<typeof MakeUpCreditSettingsInput>;
-export const MakeUpCreditSettings = MakeUpCreditSettingsInput;
+export type MakeUpCreditSettingsValues = z.infer<typeof MakeUpCreditSettingsInput>;
+export const MakeUpCreditSettings = MakeUpCreditSettingsInput.required();
+export type MakeUpCreditSettings = z.infer<typeof MakeUpCreditSettings>;
 
 /** What studios write in their contracts most often: 24 h notice, 2 a month, until the end of next month. */
 export const DEFAULT_MAKE_UP_CREDIT_SETTINGS: MakeUpCreditSettings = {
@@ -44,6 +58,8 @@ export const DEFAULT_MAKE_UP_CREDIT_SETTINGS: MakeUpCreditSettings = {
   validity: 'END_OF_NEXT_MONTH',
   validityDays: 30,
   allowMakeUpOfMakeUp: false,
+  portalBookingHours: 2,
+  portalMakeUpScope: 'SAME_ESTABLISHMENT',
 };
 
 /**

@@ -1,15 +1,21 @@
 import type { OperationTable } from './operation-table.ts';
 
 const customerLink = { orgId: 'organization', customerId: 'customer' } as const;
-const link = { token: 'classLinkToken' } as const;
-const holder = (outsider: number, why: string) =>
-  ({ token: { outsider, showsTenant: true, why: `the token is the capability: ${why}` } }) as const;
+/**
+ * The customer portal (decision 039) answers its own cookie only, never a member's bearer token: not probed
+ * here by members; portal.test.ts proves a staff token gets 401 there, a portal cookie 401 on staff routes,
+ * and another customer's or organization's ids 404.
+ */
+const portalOperation = {
+  access: { caller: 'writes', why: "the customer portal's cookie is the key (portal.test.ts)" },
+  noStore: true,
+} as const;
 
 /**
  * A customer's class link (decision 025), written here from the contract: staff see whether it is live with
  * VIEW_CUSTOMERS anywhere, make and revoke it with MANAGE_ATTENDANCE anywhere (the first customer's, so the
- * roster customer's seeded link stays live). Its public operations answer whoever holds the token: the page,
- * and cancelling a place already canceled, which answers it again and writes nothing.
+ * roster customer's seeded link stays live); the customer's portal sessions likewise, ending one naming the
+ * roster customer's real session, so another organization's session id is refused for a real reason.
  */
 export const classLinkOperations: OperationTable = {
   'GET /organizations/{orgId}/customers/{customerId}/class-link': {
@@ -24,19 +30,23 @@ export const classLinkOperations: OperationTable = {
     params: customerLink,
     access: { tenant: { anywhere: 'MANAGE_ATTENDANCE' } },
   },
-  'GET /my-classes/{token}': {
-    params: link,
-    access: holder(200, "whoever holds the link sees the customer's classes (opened without signing in)"),
-
-    // The token is the key to a customer's data: no cache keeps an answer (issue #27).
-    noStore: true,
+  'GET /organizations/{orgId}/customers/{customerId}/portal-sessions': {
+    params: customerLink,
+    access: { tenant: { anywhere: 'VIEW_CUSTOMERS' } },
   },
-  'POST /my-classes/{token}/sessions/{sessionId}/cancel': {
-    params: { ...link, sessionId: (ids) => ids.classLinkSession },
-    access: holder(
-      200,
-      'the seeded place is canceled already: cancelling again answers the page, writes nothing',
-    ),
-    noStore: true,
+  'DELETE /organizations/{orgId}/customers/{customerId}/portal-sessions/{portalSessionId}': {
+    params: { orgId: 'organization', customerId: 'rosterCustomer', portalSessionId: 'portalSession' },
+    access: { tenant: { anywhere: 'MANAGE_ATTENDANCE' } },
   },
+  'POST /portal/session': portalOperation,
+  'DELETE /portal/session': portalOperation,
+  'POST /portal/link-requests': portalOperation,
+  'GET /portal/me': portalOperation,
+  'GET /portal/history': portalOperation,
+  'GET /portal/bookable': portalOperation,
+  'POST /portal/sessions/{sessionId}/cancel': portalOperation,
+  'POST /portal/sessions/{sessionId}/book': portalOperation,
+  'POST /portal/sessions/{sessionId}/waitlist': portalOperation,
+  'POST /portal/waitlist/{entryId}/accept': portalOperation,
+  'POST /portal/waitlist/{entryId}/decline': portalOperation,
 };

@@ -1,11 +1,15 @@
+import { and, desc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { portalSessions } from '../db/schema/portal.ts';
+import { portalClient, tokenOf } from '../modules/portal/portal-client.ts';
 import type { TestUser } from '../test/factories.ts';
 import type { TestApp } from '../test/test-app.ts';
 
 /**
- * The roster customer's class link (decision 025), and the session whose place they already canceled (a
- * cancellation answers it again and writes nothing), so its public operations can be called by anyone
- * holding the token. Staff operations name the other customer, so they never replace this link.
+ * The roster customer's portal link (decisions 025, 039), and the session whose place they already canceled
+ * (cancelling again through the portal answers it and writes nothing), and the portal session the link opened
+ * (staff's "end session" names it). Staff's link operations name the other customer, so they never replace
+ * this link.
  */
 export async function seedClassLink(
   t: TestApp,
@@ -20,9 +24,20 @@ export async function seedClassLink(
     },
   );
   expect(made.status, made.text).toBe(201);
-  const url = made.body.url as string;
-  const token = url.slice(url.lastIndexOf('/') + 1);
-  const again = await t.request('POST', `/my-classes/${token}/sessions/${place.canceledSessionId}/cancel`);
+  const token = tokenOf(made.body.url as string);
+  const customer = portalClient(t);
+  expect((await customer.open(token)).status).toBe(200);
+  const again = await customer.request('POST', `/sessions/${place.canceledSessionId}/cancel`);
   expect(again.status, again.text).toBe(200);
-  return { classLinkToken: token, classLinkSession: place.canceledSessionId };
+  // The exchange answers the cookie only, never the session's id: staff read it from their list.
+  const [opened] = await t.db
+    .select({ id: portalSessions.id })
+    .from(portalSessions)
+    .where(
+      and(eq(portalSessions.organizationId, place.orgId), eq(portalSessions.customerId, place.customerId)),
+    )
+    .orderBy(desc(portalSessions.createdAt))
+    .limit(1);
+  if (!opened) throw new Error('the exchange opened no portal session');
+  return { classLinkToken: token, classLinkSession: place.canceledSessionId, portalSession: opened.id };
 }

@@ -75,7 +75,7 @@ export async function seedObjects(t: TestApp, base: Base) {
   const canceledSessionId = enrollment ? scheduling.sessionIds[1] : undefined;
   const classLink = canceledSessionId
     ? await seedClassLink(t, owner, { orgId, customerId: rosterCustomer.id, canceledSessionId })
-    : { classLinkToken: '', classLinkSession: '' };
+    : { classLinkToken: '', classLinkSession: '', portalSession: '' };
   const paid = { customerId: rosterCustomer.id, enrollmentId: enrollment };
   const payment = enrollment ? await pay(t, owner, orgId, paymentBody(paid, null, `Paid ${unique}`)) : '';
   const customerPath = `/organizations/${orgId}/customers/${customer.id}`;

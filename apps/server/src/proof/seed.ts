@@ -37,6 +37,7 @@ export const KINDS = [
   'waitlistEntry',
   'packPlan',
   'purchase',
+  'portalSession',
 ] as const;
 export type Kind = (typeof KINDS)[number];
 

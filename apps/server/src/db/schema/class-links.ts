@@ -6,7 +6,8 @@ import { organizations } from './organizations.ts';
 /**
  * A customer's link to their upcoming classes (decision 025): the token is stored as its SHA-256 only, so a
  * copy of the database opens no link. At most one live link per customer (`revoked_at` null); making a new
- * one revokes the old in the same transaction. Valid until revoked.
+ * one revokes the old in the same transaction. Since decision 039 it is the portal link: exchanged for a
+ * portal session until it expires or is revoked.
  */
 export const customerClassLinks = pgTable(
   'customer_class_links',
@@ -20,6 +21,8 @@ export const customerClassLinks = pgTable(
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Opens until then (decision 039); links made before it were given 30 days from the migration. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),

@@ -11,6 +11,7 @@ export * from './organizations.ts';
 export * from './payments.ts';
 export * from './pix-charges.ts';
 export * from './pix-psp.ts';
+export * from './portal.ts';
 export * from './purchases.ts';
 export * from './schedules.ts';
 export * from './sessions.ts';

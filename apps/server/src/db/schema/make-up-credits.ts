@@ -1,4 +1,4 @@
-import { CREDIT_VALIDITIES } from '@reformer/domain/make-up-credits';
+import { CREDIT_VALIDITIES, PORTAL_MAKE_UP_SCOPES } from '@reformer/domain/make-up-credits';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -19,6 +19,7 @@ import { customers } from './customers.ts';
 import { establishments, organizations } from './organizations.ts';
 import { scheduleSessions } from './sessions.ts';
 
+export const portalMakeUpScopeEnum = pgEnum('portal_make_up_scope', PORTAL_MAKE_UP_SCOPES);
 export const creditValidityEnum = pgEnum('make_up_credit_validity', CREDIT_VALIDITIES);
 /** What is stored; EXPIRED is read from `expires_on` and today in the organization's zone, so no job flips it. */
 export const makeUpCreditStatusEnum = pgEnum('make_up_credit_status', ['AVAILABLE', 'USED']);
@@ -33,6 +34,10 @@ export const makeUpCreditSettings = pgTable('make_up_credit_settings', {
   validity: creditValidityEnum('validity').notNull(),
   validityDays: integer('validity_days').notNull(),
   allowMakeUpOfMakeUp: boolean('allow_make_up_of_make_up').notNull(),
+  /** The portal's make-up booking (decision 039): closes this many hours before the class. */
+  portalBookingHours: integer('portal_booking_hours').notNull().default(2),
+  /** Where a credit may be spent from the portal: its canceled class's establishment, or any allowed. */
+  portalMakeUpScope: portalMakeUpScopeEnum('portal_make_up_scope').notNull().default('SAME_ESTABLISHMENT'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

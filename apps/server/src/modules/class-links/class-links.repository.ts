@@ -33,29 +33,25 @@ type CustomerKey = { organizationId: string; customerId: string };
 
 const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
+const opensAt = (now: Date) =>
+  and(isNull(customerClassLinks.revokedAt), gt(customerClassLinks.expiresAt, now));
+
 /**
- * The organization a live link belongs to, by its token's hash: the public route's first read, on the
+ * The organization an open link belongs to, by its token's hash: the exchange's first read, on the
  * connecting user's pool (the link arrives without an organization); everything after runs under the wall.
  */
-export async function findLinkOrganization(db: Database, tokenHash: string) {
+export async function findLinkOrganization(db: Database, tokenHash: string, now: Date) {
   const [row] = await db
     .select({ organizationId: customerClassLinks.organizationId })
     .from(customerClassLinks)
-    .where(and(eq(customerClassLinks.tokenHash, tokenHash), isNull(customerClassLinks.revokedAt)));
+    .where(and(eq(customerClassLinks.tokenHash, tokenHash), opensAt(now)));
   return row?.organizationId ?? null;
 }
 
-/** The live link with its customer (on the books) and organization, read inside the organization's wall. */
-export async function findLiveLink(tx: Transaction, organizationId: string, tokenHash: string) {
+/** The open link of a customer on the books, read inside the organization's wall. */
+export async function findOpenLink(tx: Transaction, organizationId: string, tokenHash: string, now: Date) {
   const [row] = await tx
-    .select({
-      organizationId: customerClassLinks.organizationId,
-      id: customerClassLinks.id,
-      customerId: customerClassLinks.customerId,
-      customerFirstName: customers.firstName,
-      organizationName: organizations.name,
-      timeZone: organizations.timeZone,
-    })
+    .select({ id: customerClassLinks.id, customerId: customerClassLinks.customerId })
     .from(customerClassLinks)
     .innerJoin(
       customers,
@@ -64,16 +60,43 @@ export async function findLiveLink(tx: Transaction, organizationId: string, toke
         eq(customers.id, customerClassLinks.customerId),
       ),
     )
-    .innerJoin(organizations, eq(organizations.id, customerClassLinks.organizationId))
     .where(
       and(
         eq(customerClassLinks.organizationId, organizationId),
         eq(customerClassLinks.tokenHash, tokenHash),
-        isNull(customerClassLinks.revokedAt),
+        opensAt(now),
         onTheBooks,
       ),
     );
   return row ?? null;
+}
+
+/** The customer's first name, their organization's name and zone: the portal's greeting. */
+export async function findGreeting(tx: Transaction, key: CustomerKey) {
+  const [row] = await tx
+    .select({
+      customerFirstName: customers.firstName,
+      organizationName: organizations.name,
+      timeZone: organizations.timeZone,
+    })
+    .from(customers)
+    .innerJoin(organizations, eq(organizations.id, customers.organizationId))
+    .where(
+      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+    );
+  return row ?? null;
+}
+
+/**
+ * Customers on the books with this e-mail, in every organization (the portal's "send me a new link": the
+ * page does not know the studio yet). Read on the connecting user's pool, like a token's lookup.
+ */
+export async function findCustomersByEmail(db: Database, email: string) {
+  return db
+    .select({ organizationId: customers.organizationId, id: customers.id })
+    .from(customers)
+    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, onTheBooks))
+    .limit(10);
 }
 
 /** The customer on the books, locked, so two rotations of their link take turns. */
@@ -98,15 +121,20 @@ export async function findCustomerOnTheBooks(db: Reader, key: CustomerKey) {
   return row ?? null;
 }
 
-export async function findLiveLinkOf(db: Reader, key: CustomerKey) {
+/** The customer's link that still opens (a link past its expiry is shown as none). */
+export async function findLiveLinkOf(db: Reader, key: CustomerKey, now: Date) {
   const [row] = await db
-    .select({ id: customerClassLinks.id, createdAt: customerClassLinks.createdAt })
+    .select({
+      id: customerClassLinks.id,
+      createdAt: customerClassLinks.createdAt,
+      expiresAt: customerClassLinks.expiresAt,
+    })
     .from(customerClassLinks)
     .where(
       and(
         eq(customerClassLinks.organizationId, key.organizationId),
         eq(customerClassLinks.customerId, key.customerId),
-        isNull(customerClassLinks.revokedAt),
+        opensAt(now),
       ),
     );
   return row ?? null;

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ClassLinkCreated, ClassLinkStatus } from '@reformer/domain/class-links';
+import { PortalSessionList } from '@reformer/domain/portal';
 import type { Context } from 'hono';
 import { requireActionAnywhere, requireMembership } from '../../auth/access.ts';
 import { clientIp } from '../../lib/client-ip.ts';
@@ -51,6 +52,30 @@ const revoke = createRoute({
   responses: { 200: jsonResponse(ClassLinkStatus, 'Revoked'), ...standardErrors },
 });
 
+const sessionsPath = '/organizations/{orgId}/customers/{customerId}/portal-sessions';
+
+const listPortalSessions = createRoute({
+  method: 'get',
+  path: sessionsPath,
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requireActionAnywhere('VIEW_CUSTOMERS')],
+  summary: "The customer's portal sessions (each link exchange), newest first, live or ended (decision 039)",
+  request: { params: CustomerParams },
+  responses: { 200: jsonResponse(PortalSessionList, 'The sessions'), ...standardErrors },
+});
+
+const endPortalSession = createRoute({
+  method: 'delete',
+  path: `${sessionsPath}/{portalSessionId}`,
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: 'End one portal session of the customer (answered the same when it had ended already)',
+  request: { params: CustomerParams.extend({ portalSessionId: z.string() }) },
+  responses: { 200: jsonResponse(PortalSessionList, 'The sessions'), ...standardErrors },
+});
+
 const actorOf = (c: Context<AppEnv>): service.Actor => ({
   userId: c.var.userId,
   ipAddress: clientIp(c),
@@ -61,7 +86,10 @@ const actorOf = (c: Context<AppEnv>): service.Actor => ({
 export const classLinksRoutes = createRouter()
   .openapi(read, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.getClassLinkStatus(c.var.deps.db, c.var.access, customerId), 200);
+    return c.json(
+      await service.getClassLinkStatus(c.var.deps.db, c.var.access, customerId, c.var.deps.now()),
+      200,
+    );
   })
   .openapi(create, async (c) => {
     const { customerId } = c.req.valid('param');
@@ -70,4 +98,16 @@ export const classLinksRoutes = createRouter()
   .openapi(revoke, async (c) => {
     const { customerId } = c.req.valid('param');
     return c.json(await service.revokeClassLink(c.var.deps.db, c.var.access, customerId, actorOf(c)), 200);
+  })
+  .openapi(listPortalSessions, async (c) => {
+    const { customerId } = c.req.valid('param');
+    return c.json(
+      await service.listPortalSessions(c.var.deps.db, c.var.access, customerId, c.var.deps.now()),
+      200,
+    );
+  })
+  .openapi(endPortalSession, async (c) => {
+    const { customerId, portalSessionId } = c.req.valid('param');
+    const target = { customerId, portalSessionId };
+    return c.json(await service.endPortalSession(c.var.deps.db, c.var.access, target, actorOf(c)), 200);
   });

@@ -1,10 +1,12 @@
-import {
-  type ClassLinkCreated,
-  type ClassLinkStatus,
-  classLinkMessage,
-  classLinkPath,
-} from '@reformer/domain/class-links';
+import { type ClassLinkCreated, type ClassLinkStatus, classLinkMessage } from '@reformer/domain/class-links';
 import { AppError } from '@reformer/domain/errors';
+import {
+  isPortalSessionLive,
+  PORTAL_LINK_DAYS,
+  type PortalSessionList,
+  portalLinkExpiresAt,
+  portalLinkPath,
+} from '@reformer/domain/portal';
 import { todayIn } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
@@ -14,17 +16,20 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as events from '../events/events.repository.ts';
 import { queueDelivery } from '../events/events-delivery.ts';
+import * as portalSessions from '../portal/portal-sessions.repository.ts';
 import { readSettings as readWaitlistSettings } from '../waitlist/waitlist-settings.ts';
 import { newClassLinkToken } from './class-link-tokens.ts';
 import * as repository from './class-links.repository.ts';
 
 /**
- * Staff's side of a customer's class link (decision 025): make (or replace) it and send it, revoke it, see
- * whether one is live. The routes allow it with MANAGE_ATTENDANCE anywhere; the customer is the
- * organization's (404 otherwise, or when deleted).
+ * Staff's side of a customer's portal link (decisions 025, 039): make (or replace) it and send it, revoke it,
+ * see whether one is live. The routes allow it with MANAGE_ATTENDANCE anywhere; the customer is the
+ * organization's (404 otherwise, or when deleted). A customer asking for a new link on the portal's sign-in
+ * page goes through `issueLink` too, with no member acting.
  */
 
-export type Actor = { userId: string; ipAddress: string; now: Date; publicUrl: string };
+/** `userId` null: the customer asked for the link themselves (the portal's sign-in page). */
+export type Actor = { userId: string | null; ipAddress: string; now: Date; publicUrl: string };
 
 const keyOf = (access: OrgAccess, customerId: string) => ({
   organizationId: access.organizationId,
@@ -35,16 +40,18 @@ export async function getClassLinkStatus(
   db: Database,
   access: OrgAccess,
   customerId: string,
+  now: Date,
 ): Promise<ClassLinkStatus> {
   const key = keyOf(access, customerId);
   const customer = isUuid(customerId) ? await repository.findCustomerOnTheBooks(db, key) : null;
   if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-  return toStatus(await repository.findLiveLinkOf(db, key));
+  return toStatus(await repository.findLiveLinkOf(db, key, now));
 }
 
-const toStatus = (link: { createdAt: Date } | null): ClassLinkStatus => ({
+const toStatus = (link: { createdAt: Date; expiresAt: Date } | null): ClassLinkStatus => ({
   isActive: link !== null,
   createdAt: link?.createdAt.toISOString() ?? null,
+  expiresAt: link?.expiresAt.toISOString() ?? null,
 });
 
 /**
@@ -64,26 +71,21 @@ export async function createClassLink(
   return db.transaction(async (tx) => {
     const customer = isUuid(customerId) ? await repository.lockCustomer(tx, key) : null;
     if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-    await repository.revokeLiveLink(tx, key, actor.now);
-    const { token, tokenHash } = newClassLinkToken();
-    const id = uuidv7();
-    await repository.insertLink(tx, { ...key, id, tokenHash, createdBy: actor.userId, createdAt: actor.now });
-    const url = `${actor.publicUrl}${classLinkPath(token)}`;
-    const sending = { ...key, firstName: customer.firstName, linkId: id, url, actor };
-    const { language, messageIds } = await sendLink(tx, sending);
-    await audit(tx, key, actor, 'CLASS_LINK_CREATED', id);
-    const messages = messageIds.length
+    const issued = await issueLink(tx, { ...key, firstName: customer.firstName }, actor, [
+      'EMAIL',
+      'WHATSAPP',
+    ]);
+    const messages = issued.messageIds.length
       ? await events.listMessages(tx, key.organizationId, {
           kinds: ['CLASS_LINK'],
-          ids: messageIds,
+          ids: issued.messageIds,
           limit: 10,
         })
       : [];
     return {
-      isActive: true,
-      createdAt: actor.now.toISOString(),
-      url,
-      language,
+      ...toStatus(issued),
+      url: issued.url,
+      language: issued.language,
       messages: messages.map((message) => ({
         messageId: message.id,
         channel: message.channel,
@@ -93,6 +95,34 @@ export async function createClassLink(
     };
   });
 }
+
+/**
+ * A new link for a customer whose row the caller locked: the previous link stops opening (the portal
+ * sessions it opened stay: replacing a link is not revoking it), the new one is queued on `channels`, and the
+ * making is audited. The URL carries the token in its fragment (decision 039) and is answered once.
+ */
+export async function issueLink(
+  tx: Transaction,
+  customer: { organizationId: string; customerId: string; firstName: string },
+  actor: Actor,
+  channels: ('EMAIL' | 'WHATSAPP')[],
+) {
+  const key = { organizationId: customer.organizationId, customerId: customer.customerId };
+  await repository.revokeLiveLink(tx, key, actor.now);
+  const { token, tokenHash } = newClassLinkToken();
+  const id = uuidv7();
+  const expiresAt = portalLinkExpiresAt(actor.now);
+  const createdBy = actor.userId ?? PORTAL_LINK_REQUEST;
+  await repository.insertLink(tx, { ...key, id, tokenHash, createdBy, createdAt: actor.now, expiresAt });
+  const url = `${actor.publicUrl}${portalLinkPath(token)}`;
+  const sending = { ...key, firstName: customer.firstName, linkId: id, url, actor };
+  const { language, messageIds } = await sendLink(tx, sending, channels);
+  await audit(tx, key, actor, actor.userId ? 'CLASS_LINK_CREATED' : 'PORTAL_LINK_REQUESTED', id);
+  return { createdAt: actor.now, expiresAt, url, language, messageIds };
+}
+
+/** `created_by` of a link the customer asked for on the portal's sign-in page. */
+const PORTAL_LINK_REQUEST = 'portal-link-request';
 
 type Sending = {
   organizationId: string;
@@ -104,7 +134,7 @@ type Sending = {
 };
 
 /** The link's messages in the organization's message language (the waitlist's setting, decision 024). */
-async function sendLink(tx: Transaction, sending: Sending) {
+async function sendLink(tx: Transaction, sending: Sending, channels: ('EMAIL' | 'WHATSAPP')[]) {
   const { organizationId, customerId, actor } = sending;
   const contact = await events.findCustomer(tx, organizationId, customerId);
   const organizationName = await events.findOrganizationName(tx, organizationId);
@@ -114,6 +144,7 @@ async function sendLink(tx: Transaction, sending: Sending) {
     customerFirstName: sending.firstName,
     organizationName,
     link: sending.url,
+    days: PORTAL_LINK_DAYS,
   });
   const delivery = await queueDelivery(
     tx,
@@ -127,8 +158,10 @@ async function sendLink(tx: Transaction, sending: Sending) {
       customer: contact,
       text,
     },
-    ['EMAIL', 'WHATSAPP'],
-    { source: 'MANUAL', actorId: actor.userId, at: actor.now },
+    channels,
+    actor.userId
+      ? { source: 'MANUAL', actorId: actor.userId, at: actor.now }
+      : { source: 'AUTOMATIC', actorId: null, at: actor.now },
   );
   // No e-mail and no phone: the link is made and answered, the member passes it on another way.
   return { language, messageIds: delivery.outcome === 'DELIVERED' ? delivery.messageIds : [] };
@@ -139,7 +172,11 @@ async function languageAndZone(tx: Transaction, organizationId: string) {
   return { messageLanguage, timeZone: await organizationTimeZone(tx, organizationId) };
 }
 
-/** Revoking answers the status; a customer with no live link is answered the same (nothing to revoke). */
+/**
+ * Revoking answers the status; a customer with no live link is answered the same (nothing to revoke). The
+ * portal sessions the customer's links opened end with it: a link is revoked when it reached the wrong
+ * person, who may have opened it already (decision 039).
+ */
 export async function revokeClassLink(
   db: Database,
   access: OrgAccess,
@@ -150,9 +187,10 @@ export async function revokeClassLink(
   return db.transaction(async (tx) => {
     const customer = isUuid(customerId) ? await repository.lockCustomer(tx, key) : null;
     if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
-    const live = await repository.findLiveLinkOf(tx, key);
+    const live = await repository.findLiveLinkOf(tx, key, actor.now);
     if (live && (await repository.revokeLiveLink(tx, key, actor.now)))
       await audit(tx, key, actor, 'CLASS_LINK_REVOKED', live.id);
+    await portalSessions.endCustomerSessions(tx, key, { now: actor.now, reason: 'LINK_REVOKED' });
     return toStatus(null);
   });
 }
@@ -174,4 +212,59 @@ function audit(
     at: actor.now,
     details: { customerId: key.customerId },
   });
+}
+
+/** The customer's portal sessions as staff see them: when, from where, live or why ended. */
+export async function listPortalSessions(
+  db: Database,
+  access: OrgAccess,
+  customerId: string,
+  now: Date,
+): Promise<PortalSessionList> {
+  const key = keyOf(access, customerId);
+  const customer = isUuid(customerId) ? await repository.findCustomerOnTheBooks(db, key) : null;
+  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+  const rows = await portalSessions.listSessions(db, key);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      isLive: isPortalSessionLive(row, now),
+      endedAt: row.endedAt?.toISOString() ?? null,
+      endedReason: row.endedReason,
+    })),
+  };
+}
+
+/** Ends one session; an id that is not this customer's (or not a session) is PORTAL_SESSION_NOT_FOUND. */
+export async function endPortalSession(
+  db: Database,
+  access: OrgAccess,
+  target: { customerId: string; portalSessionId: string },
+  actor: Actor,
+): Promise<PortalSessionList> {
+  const key = keyOf(access, target.customerId);
+  const customer = isUuid(target.customerId) ? await repository.findCustomerOnTheBooks(db, key) : null;
+  if (!customer) throw new AppError('CUSTOMER_NOT_FOUND');
+  if (!isUuid(target.portalSessionId)) throw new AppError('PORTAL_SESSION_NOT_FOUND');
+  const found = (await portalSessions.listSessions(db, key)).some((row) => row.id === target.portalSessionId);
+  if (!found) throw new AppError('PORTAL_SESSION_NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const end = { now: actor.now, reason: 'ENDED_BY_STAFF' };
+    if (await portalSessions.endSession(tx, { ...key, id: target.portalSessionId }, end))
+      await recordAudit(tx, {
+        organizationId: key.organizationId,
+        actorId: actor.userId,
+        action: 'PORTAL_SESSION_ENDED',
+        entityType: 'portal_session',
+        entityId: target.portalSessionId,
+        ipAddress: actor.ipAddress,
+        at: actor.now,
+        details: { customerId: key.customerId },
+      });
+  });
+  return listPortalSessions(db, access, target.customerId, actor.now);
 }

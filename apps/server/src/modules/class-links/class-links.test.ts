@@ -6,6 +6,7 @@ import { recordingMailer } from '../../test/recording-mailer.ts';
 import { addSchedule, createStudio, enrollCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sendQueuedEmails } from '../events/events-delivery.ts';
+import { type PortalClient, portalClient, tokenOf } from '../portal/portal-client.ts';
 import { linkStillLive } from './class-links.repository.ts';
 
 /**
@@ -26,7 +27,7 @@ const NOW = new Date('2027-03-01T12:00:00Z');
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ TRUST_PROXY: 'true' });
   t.setNow(NOW);
   const created = await createStudio(t, {
     organizationName: 'Studio Sol',
@@ -71,13 +72,31 @@ async function sessionOn(scheduleId: string, date: string) {
 async function makeLink(customerId: string, user = instructor, headers?: Record<string, string>) {
   const made = await t.request('POST', linkPath(customerId), { token: user.token, headers });
   expect(made.status, made.text).toBe(201);
-  const url = made.body.url as string;
-  return { token: url.slice(url.lastIndexOf('/') + 1), body: made.body };
+  return { token: tokenOf(made.body.url as string), body: made.body };
 }
 
-const view = (token: string) => t.request('GET', `/my-classes/${token}`);
-const cancel = (token: string, sessionId: string) =>
-  t.request('POST', `/my-classes/${token}/sessions/${sessionId}/cancel`);
+/**
+ * The customer's page through the portal (decision 039): the token is exchanged once for a cookie, which
+ * later calls carry; a token that opens nothing answers the exchange's refusal.
+ */
+const clients = new Map<string, PortalClient>();
+async function signedIn(token: string) {
+  const known = clients.get(token);
+  if (known) return { client: known, refusal: null };
+  const client = portalClient(t);
+  const opened = await client.open(token);
+  if (opened.status !== 200) return { client, refusal: opened };
+  clients.set(token, client);
+  return { client, refusal: null };
+}
+async function view(token: string) {
+  const { client, refusal } = await signedIn(token);
+  return refusal ?? client.request('GET', '/me');
+}
+async function cancel(token: string, sessionId: string) {
+  const { client, refusal } = await signedIn(token);
+  return refusal ?? client.request('POST', `/sessions/${sessionId}/cancel`);
+}
 
 type Place = {
   sessionId: string;
@@ -134,32 +153,36 @@ describe('the link', () => {
     expect(first?.creditIfCanceled).toEqual({ outcome: 'EARNED', expiresOn: '2027-04-30' });
   });
 
-  it('answers 404 CLASS_LINK_NOT_FOUND for a rotated, a revoked or a made-up token', async () => {
+  it('answers 404 PORTAL_LINK_INVALID for a rotated, a revoked or a made-up token', async () => {
     const ana = await customer();
     const first = await makeLink(ana);
     const second = await makeLink(ana);
-    expect((await view(first.token)).body.error.code).toBe('CLASS_LINK_NOT_FOUND');
+    expect((await view(first.token)).body.error.code).toBe('PORTAL_LINK_INVALID');
     const live = await view(second.token);
     expect(live.status).toBe(200);
     const revoked = await t.request('DELETE', linkPath(ana), { token: instructor.token });
     expect(revoked.status, revoked.text).toBe(200);
     expect(revoked.body.isActive).toBe(false);
+    // Revoking ends the sessions the link opened (decision 039), and the token opens no new one.
     const gone = await view(second.token);
-    expect(gone.status).toBe(404);
-    expect(gone.body.error.code).toBe('CLASS_LINK_NOT_FOUND');
+    expect(gone.status).toBe(401);
+    expect(gone.body.error.code).toBe('PORTAL_SESSION_REQUIRED');
     const march3 = await sessionOn(regular.id, '2027-03-03');
     const refused = await cancel(second.token, march3.id);
-    expect(refused.body.error.code).toBe('CLASS_LINK_NOT_FOUND');
+    expect(refused.body.error.code).toBe('PORTAL_SESSION_REQUIRED');
+    const reopened = await portalClient(t).open(second.token);
+    expect(reopened.body.error.code).toBe('PORTAL_LINK_INVALID');
     // The token is the key to a customer's name and places: no cache keeps an answer, refusals included,
     // and no search engine lists one (issue #27).
-    for (const answer of [live, gone, refused]) {
+    for (const answer of [live, gone, refused, reopened]) {
       expect(answer.headers.get('cache-control'), answer.text).toBe('no-store');
       expect(answer.headers.get('x-robots-tag'), answer.text).toBe('noindex');
+      expect(answer.headers.get('referrer-policy'), answer.text).toBe('no-referrer');
     }
     expect((await view('x'.repeat(43))).status).toBe(404);
-    expect((await view('not a token')).status).toBe(404);
+    expect((await view('not a token')).status).toBe(400);
     const status = await t.request('GET', linkPath(ana), { token: receptionist.token });
-    expect(status.body).toEqual({ isActive: false, createdAt: null });
+    expect(status.body).toEqual({ isActive: false, createdAt: null, expiresAt: null });
   });
 });
 
@@ -179,7 +202,7 @@ describe('cancelling through the link', () => {
       .select()
       .from(auditLog)
       .where(
-        and(eq(auditLog.organizationId, organizationId), eq(auditLog.action, 'CANCELED_BY_CUSTOMER_LINK')),
+        and(eq(auditLog.organizationId, organizationId), eq(auditLog.action, 'CANCELED_BY_CUSTOMER_PORTAL')),
       );
     expect(audit).toMatchObject({ actorId: null, entityType: 'session_attendance', entityId: march8.id });
     expect(audit?.details).toMatchObject({ customerId: ana });
@@ -219,7 +242,7 @@ describe('cancelling through the link', () => {
     expect(await rosterStatus(march3.id, ana)).toBe('CONFIRMED');
   });
 
-  it("answers 404 CLASS_LINK_PLACE_NOT_FOUND for another customer's session, an unknown id or another organization's", async () => {
+  it("answers 404 PORTAL_CLASS_NOT_FOUND for another customer's session, an unknown id or another organization's", async () => {
     const ana = await customer();
     const { token } = await makeLink(ana);
     const single = await addSchedule(t, studio, {
@@ -239,12 +262,12 @@ describe('cancelling through the link', () => {
     for (const sessionId of [notHers.id, foreign, '0190f0f0-0000-7000-8000-000000000000', 'nope']) {
       const refused = await cancel(token, sessionId);
       expect(refused.status, sessionId).toBe(404);
-      expect(refused.body.error.code).toBe('CLASS_LINK_PLACE_NOT_FOUND');
+      expect(refused.body.error.code).toBe('PORTAL_CLASS_NOT_FOUND');
     }
     const audits = await t.db
       .select({ n: count() })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'CANCELED_BY_CUSTOMER_LINK'), eq(auditLog.entityId, notHers.id)));
+      .where(and(eq(auditLog.action, 'CANCELED_BY_CUSTOMER_PORTAL'), eq(auditLog.entityId, notHers.id)));
     expect(audits[0]?.n).toBe(0);
   });
 
@@ -299,7 +322,7 @@ describe('cancelling through the link', () => {
     const [audits] = await t.db
       .select({ n: count() })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'CANCELED_BY_CUSTOMER_LINK'), eq(auditLog.entityId, march10.id)));
+      .where(and(eq(auditLog.action, 'CANCELED_BY_CUSTOMER_PORTAL'), eq(auditLog.entityId, march10.id)));
     expect(audits?.n).toBe(1);
     const [rows] = await t.db
       .select({ n: count() })
@@ -314,7 +337,8 @@ describe("staff's routes", () => {
     const ana = await customer();
     const headers = { 'idempotency-key': `class-link-${ana}` };
     const { body } = await makeLink(ana, instructor, headers);
-    expect(body.url).toMatch(/^http:\/\/localhost:3000\/my-classes\/[A-Za-z0-9_-]{43}$/);
+    expect(body.url).toMatch(/^http:\/\/localhost:3000\/portal#t=[A-Za-z0-9_-]{43}$/);
+    expect(new Date(body.expiresAt).getTime() - NOW.getTime()).toBe(30 * 24 * HOUR);
     const channels = (body.messages as { channel: string; status: string; link: string | null }[])
       .map((message) => `${message.channel} ${message.status}`)
       .sort();

@@ -152,6 +152,8 @@ type MakeUpBooking = {
   /** Locked FOR UPDATE by the caller, in id order. */
   customers: { id: string; firstName: string; lastName: string }[];
   now: Date;
+  /** Only these credits may be spent (the portal's rules, decision 039); absent, any valid one. */
+  creditIds?: readonly string[] | undefined;
 };
 
 /** Spends each customer's oldest valid credit on the session; all or none (the transaction rolls back). */
@@ -166,7 +168,10 @@ export async function spendCredits(tx: Transaction, booking: MakeUpBooking) {
     const details = { customerId: customer.id, name: `${customer.firstName} ${customer.lastName}`.trim() };
     if (!allowsMakeUp(session, allowed.get(customer.id) ?? []))
       throw new AppError('MAKE_UP_SESSION_NOT_ALLOWED', undefined, details);
-    const own = credits.filter((credit) => credit.customerId === customer.id);
+    const own = credits.filter(
+      (credit) =>
+        credit.customerId === customer.id && (!booking.creditIds || booking.creditIds.includes(credit.id)),
+    );
     const credit = creditToSpend(own, session.date, today);
     if (!credit) throw new AppError('MAKE_UP_NO_CREDIT', undefined, details);
     await ledger.spendCredit(tx, { organizationId, id: credit.id }, { sessionId: session.id, at: now });

@@ -25,6 +25,8 @@ export async function findSettings(db: Reader, organizationId: string) {
       validity: makeUpCreditSettings.validity,
       validityDays: makeUpCreditSettings.validityDays,
       allowMakeUpOfMakeUp: makeUpCreditSettings.allowMakeUpOfMakeUp,
+      portalBookingHours: makeUpCreditSettings.portalBookingHours,
+      portalMakeUpScope: makeUpCreditSettings.portalMakeUpScope,
     })
     .from(makeUpCreditSettings)
     .where(eq(makeUpCreditSettings.organizationId, organizationId));

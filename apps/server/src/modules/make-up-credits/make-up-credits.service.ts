@@ -1,6 +1,10 @@
 import { AppError } from '@reformer/domain/errors';
 import type { MakeUpCredit, MakeUpCreditList } from '@reformer/domain/make-up-credit-schemas';
-import { DEFAULT_MAKE_UP_CREDIT_SETTINGS, type MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
+import {
+  DEFAULT_MAKE_UP_CREDIT_SETTINGS,
+  type MakeUpCreditSettings,
+  type MakeUpCreditSettingsValues,
+} from '@reformer/domain/make-up-credits';
 import { todayIn } from '@reformer/domain/time-zones';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
@@ -17,8 +21,19 @@ export async function getSettings(db: Database, access: OrgAccess): Promise<Make
   return readSettings(db, access.organizationId);
 }
 
-export async function saveSettings(db: Database, access: OrgAccess, values: MakeUpCreditSettings, now: Date) {
-  await repository.saveSettings(db, access.organizationId, values, now);
+/** The portal's two settings (decision 039) keep their stored value when a request leaves them out. */
+export async function saveSettings(
+  db: Database,
+  access: OrgAccess,
+  values: MakeUpCreditSettingsValues,
+  now: Date,
+) {
+  const current = await readSettings(db, access.organizationId);
+  const portal = {
+    portalBookingHours: values.portalBookingHours ?? current.portalBookingHours,
+    portalMakeUpScope: values.portalMakeUpScope ?? current.portalMakeUpScope,
+  };
+  await repository.saveSettings(db, access.organizationId, { ...values, ...portal }, now);
   return readSettings(db, access.organizationId);
 }
 

@@ -40,6 +40,8 @@ const DEFAULTS = {
   validity: 'END_OF_NEXT_MONTH',
   validityDays: 30,
   allowMakeUpOfMakeUp: false,
+  portalBookingHours: 2,
+  portalMakeUpScope: 'SAME_ESTABLISHMENT',
 };
 
 describe('make-up credit settings', () => {

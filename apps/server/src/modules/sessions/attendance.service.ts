@@ -39,48 +39,64 @@ export async function addCustomersToSession(
   input: AddCustomersToSessionValues,
   now: Date,
 ): Promise<CustomersAdded> {
-  const { organizationId } = access;
-  const isMakeUp = input.status === 'REPOSITION';
   const { details, result } = await changeSession(
     db,
     access,
     sessionId,
     ['MANAGE_ATTENDANCE'],
-    async (tx, session) => {
-      if (!session.isActive) throw new AppError('SESSION_INACTIVE');
-      const strength = isMakeUp ? 'update' : 'share';
-      const found = await repository.lockActiveCustomers(tx, organizationId, input.customerIds, strength);
-      if (found.length !== input.customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
-      // An enrolled customer is on the roster already, row or not.
-      const alreadyEnrolled = await enrolledAmong(tx, { organizationId, sessionId }, input.customerIds);
-      if (alreadyEnrolled.length > 0) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
-      const { rosterCount } = await countRoster(tx, organizationId, sessionId);
-      // A seat offered to someone on the waitlist is held for them until the offer ends (decision 024); a
-      // customer added here takes their own offer's seat, and leaves the line.
-      const held = await waitlist.heldSeats(tx, { organizationId, sessionId, now }, input.customerIds);
-      const seats = countsTowardCapacity(input.status) ? input.customerIds.length : 0;
-      if (rosterCount + held + seats > session.capacity) throw new AppError('SESSION_FULL');
-      await insertAdded(tx, input, { organizationId, sessionId, now });
-      if (seats > 0) await waitlist.seatedFromLine(tx, { organizationId, sessionId, now }, input.customerIds);
-      const booked = { id: sessionId, ...session };
-      if (isMakeUp)
-        return {
-          spentCredits: await credits.spendCredits(tx, {
-            organizationId,
-            session: booked,
-            customers: found,
-            now,
-          }),
-          spentPurchases: [],
-        };
-      if (!input.usePurchase) return { spentCredits: [], spentPurchases: [] };
-      const isTrial = input.status === 'TRIAL';
-      const booking = { organizationId, session: booked, customers: found, isTrial, now };
-      return { spentCredits: [], spentPurchases: await purchaseClasses.spendClasses(tx, booking) };
-    },
+    (tx, session) =>
+      addToLockedSession(tx, { organizationId: access.organizationId, sessionId, session, now }, input),
     now,
   );
   return { ...details, ...result };
+}
+
+export type LockedPlace = {
+  organizationId: string;
+  sessionId: string;
+  /** Locked by the caller (the session's schedule lock, decision 013's order). */
+  session: LockedSession;
+  now: Date;
+};
+
+/**
+ * The locked core of adding customers, inside the caller's transaction under the session's schedule lock:
+ * staff's POST …/customers and the customer portal's booking (decision 039) run the same seat check, the
+ * same waitlist hold and the same spending. `creditIds` narrows which credits a make-up may spend (the
+ * portal's rules); staff's add spends the oldest valid one.
+ */
+export async function addToLockedSession(
+  tx: Transaction,
+  place: LockedPlace,
+  input: AddCustomersToSessionValues,
+  options: { creditIds?: readonly string[] } = {},
+): Promise<Pick<CustomersAdded, 'spentCredits' | 'spentPurchases'>> {
+  const { organizationId, sessionId, session, now } = place;
+  const isMakeUp = input.status === 'REPOSITION';
+  if (!session.isActive) throw new AppError('SESSION_INACTIVE');
+  const strength = isMakeUp ? 'update' : 'share';
+  const found = await repository.lockActiveCustomers(tx, organizationId, input.customerIds, strength);
+  if (found.length !== input.customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
+  // An enrolled customer is on the roster already, row or not.
+  const alreadyEnrolled = await enrolledAmong(tx, { organizationId, sessionId }, input.customerIds);
+  if (alreadyEnrolled.length > 0) throw new AppError('SESSION_CUSTOMER_DUPLICATE');
+  const { rosterCount } = await countRoster(tx, organizationId, sessionId);
+  // A seat offered to someone on the waitlist is held for them until the offer ends (decision 024); a
+  // customer added here takes their own offer's seat, and leaves the line.
+  const held = await waitlist.heldSeats(tx, { organizationId, sessionId, now }, input.customerIds);
+  const seats = countsTowardCapacity(input.status) ? input.customerIds.length : 0;
+  if (rosterCount + held + seats > session.capacity) throw new AppError('SESSION_FULL');
+  await insertAdded(tx, input, { organizationId, sessionId, now });
+  if (seats > 0) await waitlist.seatedFromLine(tx, { organizationId, sessionId, now }, input.customerIds);
+  const booked = { id: sessionId, ...session };
+  if (isMakeUp) {
+    const booking = { organizationId, session: booked, customers: found, now, creditIds: options.creditIds };
+    return { spentCredits: await credits.spendCredits(tx, booking), spentPurchases: [] };
+  }
+  if (!input.usePurchase) return { spentCredits: [], spentPurchases: [] };
+  const isTrial = input.status === 'TRIAL';
+  const booking = { organizationId, session: booked, customers: found, isTrial, now };
+  return { spentCredits: [], spentPurchases: await purchaseClasses.spendClasses(tx, booking) };
 }
 
 async function insertAdded(

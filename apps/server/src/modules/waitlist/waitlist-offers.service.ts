@@ -1,6 +1,7 @@
 import { AppError, type ErrorCode } from '@reformer/domain/errors';
 import { countsTowardCapacity } from '@reformer/domain/sessions';
 import { canOffer, effectiveState, isOfferLive, type WaitlistOffer } from '@reformer/domain/waitlist';
+import { isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { databaseErrorCode, UNIQUE_VIOLATION } from '../../lib/database-errors.ts';
 import { countRoster, isEnrolledWithoutRow, lockSession } from '../sessions/sessions.repository.ts';
@@ -14,15 +15,25 @@ import { readSettings } from './waitlist-settings.ts';
  * expiry job and a member adding someone to the last seat take turns.
  */
 
-type Deps = { db: Database; now: Date; publicUrl: string };
+type Deps = { db: Database | Transaction; now: Date; publicUrl: string };
 type Found = NonNullable<Awaited<ReturnType<typeof repository.findOfferByToken>>>;
+
+/**
+ * How an offer is reached: its link's token, or — in the customer portal (decision 039), behind the
+ * customer's session — the customer's own entry id.
+ */
+export type OfferLocator = string | { organizationId: string; customerId: string; entryId: string };
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,200}$/;
 
-async function findOffer(db: Database | Transaction, token: string): Promise<Found> {
-  const found = TOKEN_PATTERN.test(token)
-    ? await repository.findOfferByToken(db, hashOfferToken(token))
-    : null;
+function lookUp(db: Database | Transaction, locator: OfferLocator) {
+  if (typeof locator !== 'string')
+    return isUuid(locator.entryId) ? repository.findOfferOfCustomer(db, locator) : null;
+  return TOKEN_PATTERN.test(locator) ? repository.findOfferByToken(db, hashOfferToken(locator)) : null;
+}
+
+async function findOffer(db: Database | Transaction, token: OfferLocator): Promise<Found> {
+  const found = await lookUp(db, token);
   if (!found) throw new AppError('WAITLIST_OFFER_NOT_FOUND');
   // An offer never outlives its session's start, even when the session moved earlier after the offer.
   const { offerExpiresAt, startsAt } = found;
@@ -51,7 +62,7 @@ async function toOffer(db: Database | Transaction, found: Found, now: Date): Pro
 }
 
 /** What the link shows; an offer past its time reads EXPIRED (the job or the next write records it). */
-export async function viewOffer(deps: Deps, token: string): Promise<WaitlistOffer> {
+export async function viewOffer(deps: Deps, token: OfferLocator): Promise<WaitlistOffer> {
   return toOffer(deps.db, await findOffer(deps.db, token), deps.now);
 }
 
@@ -63,7 +74,7 @@ type Answer = { refusal: ErrorCode | null; details?: Record<string, unknown> };
 
 async function underLock(
   deps: Deps,
-  token: string,
+  token: OfferLocator,
   decide: (tx: Transaction, found: Found, session: Locked) => Promise<Answer>,
 ): Promise<WaitlistOffer> {
   const { refusal, details } = await deps.db.transaction(async (tx) => {
@@ -109,7 +120,7 @@ function closed(found: Found): Answer {
  * held seat meanwhile (its capacity check does not count held seats), the person goes back to the front of
  * the line: WAITLIST_OFFER_TAKEN.
  */
-export function acceptOffer(deps: Deps, token: string): Promise<WaitlistOffer> {
+export function acceptOffer(deps: Deps, token: OfferLocator): Promise<WaitlistOffer> {
   return underLock(deps, token, async (tx, found, session) => {
     if (found.state === 'ACCEPTED') return { refusal: null };
     if (found.state !== 'OFFERED') return closed(found);
@@ -179,7 +190,7 @@ async function insertPlace(
 }
 
 /** Declining frees the held seat for the next person at once; declining again is answered as declined. */
-export function declineOffer(deps: Deps, token: string): Promise<WaitlistOffer> {
+export function declineOffer(deps: Deps, token: OfferLocator): Promise<WaitlistOffer> {
   return underLock(deps, token, async (tx, found, session) => {
     if (found.state === 'DECLINED') return { refusal: null };
     if (found.state !== 'OFFERED') return closed(found);

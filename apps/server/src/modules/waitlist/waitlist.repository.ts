@@ -389,8 +389,9 @@ export async function setEntryState(
 }
 
 /** The offer a link's token names, with what its page shows; found across organizations (the token is the key). */
-export async function findOfferByToken(db: Reader, tokenHash: string) {
-  const [row] = await db
+/** An entry with what its offer page shows, found by its offer's token or (the portal) by its id. */
+function offers(db: Reader) {
+  return db
     .select({
       organizationId: waitlistEntries.organizationId,
       entryId: waitlistEntries.id,
@@ -427,8 +428,26 @@ export async function findOfferByToken(db: Reader, tokenHash: string) {
       ),
     )
     .innerJoin(schedules, scheduleOfSession)
-    .innerJoin(establishments, establishmentOfSchedule)
-    .where(eq(waitlistEntries.offerTokenHash, tokenHash));
+    .innerJoin(establishments, establishmentOfSchedule);
+}
+
+export async function findOfferByToken(db: Reader, tokenHash: string) {
+  const [row] = await offers(db).where(eq(waitlistEntries.offerTokenHash, tokenHash));
+  return row ?? null;
+}
+
+/** The customer's own entry (the portal, decision 039): another customer's id is not found. */
+export async function findOfferOfCustomer(
+  db: Reader,
+  key: { organizationId: string; customerId: string; entryId: string },
+) {
+  const [row] = await offers(db).where(
+    and(
+      eq(waitlistEntries.organizationId, key.organizationId),
+      eq(waitlistEntries.customerId, key.customerId),
+      eq(waitlistEntries.id, key.entryId),
+    ),
+  );
   return row ?? null;
 }
 

@@ -8,9 +8,14 @@ import {
   type WaitlistEntry,
 } from '@reformer/domain/waitlist';
 import { assertCanAtEstablishment, isUuid } from '../../auth/access.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
-import { countRoster, enrolledAmong, findSession } from '../sessions/sessions.repository.ts';
+import {
+  countRoster,
+  enrolledAmong,
+  findSession,
+  type lockSession,
+} from '../sessions/sessions.repository.ts';
 import { changeSession } from '../sessions/sessions.service.ts';
 import * as repository from './waitlist.repository.ts';
 import { heldSeats, offerFreedSeats } from './waitlist-seats.ts';
@@ -22,6 +27,7 @@ import { readSettings } from './waitlist-settings.ts';
  */
 
 type Actor = { userId: string; now: Date; publicUrl: string };
+type LockedSession = NonNullable<Awaited<ReturnType<typeof lockSession>>>;
 const MANAGE = ['MANAGE_ATTENDANCE'] as const;
 
 function isActive(state: WaitlistEntry['state']) {
@@ -117,39 +123,53 @@ export async function addToWaitlist(
   customerIds: string[],
   actor: Actor,
 ) {
-  const { organizationId } = access;
-  const at = { organizationId, sessionId, now: actor.now };
-  return changeWaitlist(db, access, sessionId, actor.now, async (tx, session) => {
-    if (!session.isActive) throw new AppError('SESSION_INACTIVE');
-    if (!canOffer(session, actor.now)) throw new AppError('SESSION_STARTED');
-    const found = await repository.lockCustomersOnTheBooks(tx, organizationId, customerIds);
-    if (found.length !== customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
-    const { rosterCount } = await countRoster(tx, organizationId, sessionId);
-    const held = await heldSeats(tx, at);
-    if (remainingSeats({ capacity: session.capacity, rosterCount, heldSeats: held }) > 0)
-      throw new AppError('SESSION_HAS_FREE_SEAT');
-    const taken = [
-      ...(await enrolledAmong(tx, at, customerIds)),
-      ...(await repository.customersWithAttendance(tx, at, customerIds)),
-      ...(await repository.activeEntriesOf(tx, at, customerIds)),
-    ];
-    if (taken.length > 0)
-      throw new AppError('WAITLIST_CUSTOMER_DUPLICATE', undefined, { customerId: taken[0] });
-    const first = await repository.nextPosition(tx, at);
-    await repository.insertEntries(
-      tx,
-      customerIds.map((customerId, index) => ({
-        organizationId,
-        id: crypto.randomUUID(),
-        sessionId,
-        customerId,
-        position: first + index,
-        createdBy: actor.userId,
-        createdAt: actor.now,
-        updatedAt: actor.now,
-      })),
-    );
-  });
+  const at = { organizationId: access.organizationId, sessionId, now: actor.now };
+  return changeWaitlist(db, access, sessionId, actor.now, (tx, session) =>
+    joinLine(tx, { ...at, session }, customerIds, actor.userId),
+  );
+}
+
+/**
+ * The locked core of joining the line, inside the caller's transaction under the session's schedule lock:
+ * staff's add and the customer portal's "join the waitlist" (decision 039). `createdBy` is the member, or
+ * null when the customer joined themselves.
+ */
+export async function joinLine(
+  tx: Transaction,
+  at: { organizationId: string; sessionId: string; now: Date; session: LockedSession },
+  customerIds: string[],
+  createdBy: string | null,
+) {
+  const { organizationId, sessionId, session } = at;
+  if (!session.isActive) throw new AppError('SESSION_INACTIVE');
+  if (!canOffer(session, at.now)) throw new AppError('SESSION_STARTED');
+  const found = await repository.lockCustomersOnTheBooks(tx, organizationId, customerIds);
+  if (found.length !== customerIds.length) throw new AppError('CUSTOMER_NOT_FOUND');
+  const { rosterCount } = await countRoster(tx, organizationId, sessionId);
+  const held = await heldSeats(tx, at);
+  if (remainingSeats({ capacity: session.capacity, rosterCount, heldSeats: held }) > 0)
+    throw new AppError('SESSION_HAS_FREE_SEAT');
+  const taken = [
+    ...(await enrolledAmong(tx, at, customerIds)),
+    ...(await repository.customersWithAttendance(tx, at, customerIds)),
+    ...(await repository.activeEntriesOf(tx, at, customerIds)),
+  ];
+  if (taken.length > 0)
+    throw new AppError('WAITLIST_CUSTOMER_DUPLICATE', undefined, { customerId: taken[0] });
+  const first = await repository.nextPosition(tx, at);
+  await repository.insertEntries(
+    tx,
+    customerIds.map((customerId, index) => ({
+      organizationId,
+      id: crypto.randomUUID(),
+      sessionId,
+      customerId,
+      position: first + index,
+      createdBy,
+      createdAt: at.now,
+      updatedAt: at.now,
+    })),
+  );
 }
 
 /** The full order of the WAITING entries; another set than the one waiting now (another tab) is refused. */

@@ -84,8 +84,9 @@ export const AVAILABLE_FEATURES = [
     id: 'classLink',
     operations: [
       'POST /organizations/{orgId}/customers/{customerId}/class-link',
-      'GET /my-classes/{token}',
-      'POST /my-classes/{token}/sessions/{sessionId}/cancel',
+      'POST /portal/session',
+      'GET /portal/me',
+      'POST /portal/sessions/{sessionId}/cancel',
     ],
   },
   {
@@ -129,7 +130,9 @@ export type ComingFeature = {
  * settings: the studio's PIX key and its bank's settings do not confirm a payment; the bank's notice does.
  */
 export const COMING_FEATURES = [
-  { id: 'customerPortal', route: /\bportal\b/i, example: '/portal/{orgSlug}/sessions' },
+  // The portal's first part (classes, make-ups, waitlists; decision 039) is live through the class link; what
+  // the site still promises is the customer's payments there.
+  { id: 'customerPortal', route: /\bportal\b.*\b(payments?|pix|charges?)\b/i, example: '/portal/payments' },
   {
     id: 'whatsappSending',
     route: /\bwhatsapp\b/i,

@@ -8,14 +8,28 @@ import { useFormatDate } from '@/lib/format.ts';
 import { useCreateClassLink } from '../api/create-class-link.ts';
 import { classLinkQueryOptions } from '../api/get-class-link.ts';
 import { useRevokeClassLink } from '../api/revoke-class-link.ts';
+import { CustomerPortalSessions } from './customer-portal-sessions.tsx';
 
-type Props = { organizationId: string; customerId: string; customerFirstName: string; canManage: boolean };
+type Props = {
+  organizationId: string;
+  customerId: string;
+  customerFirstName: string;
+  timeZone: string;
+  canManage: boolean;
+};
 
 /**
- * The customer's class link (decision 025) on their details page: whether one is live, "Send class link"
- * (a new link, e-mailed through the outbox, with its WhatsApp message to open) and "Revoke link".
+ * The customer's portal link (decisions 025, 039) on their details page: whether one is live, "Send portal
+ * link" (a new link, e-mailed through the outbox, with its WhatsApp message to open), "Revoke link", and the
+ * portal sessions the link opened.
  */
-export function CustomerClassLinkCard({ organizationId, customerId, customerFirstName, canManage }: Props) {
+export function CustomerClassLinkCard({
+  organizationId,
+  customerId,
+  customerFirstName,
+  timeZone,
+  canManage,
+}: Props) {
   const { t } = useTranslation();
   const formatDate = useFormatDate();
   const status = useQuery(classLinkQueryOptions(organizationId, customerId));
@@ -57,6 +71,12 @@ export function CustomerClassLinkCard({ organizationId, customerId, customerFirs
           </div>
         )}
         {canManage && status.data?.isActive && <p className="text-xs">{t('classLink.newLinkNote')}</p>}
+        <CustomerPortalSessions
+          organizationId={organizationId}
+          customerId={customerId}
+          timeZone={timeZone}
+          canManage={canManage}
+        />
       </div>
     </section>
   );

@@ -1,8 +1,8 @@
 import {
   CREDIT_VALIDITIES,
   MAKE_UP_LIMITS,
-  type MakeUpCreditSettings,
-  MakeUpCreditSettingsInput,
+  MakeUpCreditSettings,
+  PORTAL_MAKE_UP_SCOPES,
 } from '@reformer/domain/make-up-credits';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -16,7 +16,15 @@ import { makeUpCreditSettingsQueryOptions } from '../api/get-make-up-credit-sett
 import { useUpdateMakeUpCreditSettings } from '../api/update-make-up-credit-settings.ts';
 import { NoCreditDatesSection } from './no-credit-dates-section.tsx';
 
-const FIELDS = ['noticeHours', 'monthlyLimit', 'validity', 'validityDays', 'allowMakeUpOfMakeUp'] as const;
+const FIELDS = [
+  'noticeHours',
+  'monthlyLimit',
+  'validity',
+  'validityDays',
+  'allowMakeUpOfMakeUp',
+  'portalBookingHours',
+  'portalMakeUpScope',
+] as const;
 
 type Props = { organizationId: string; establishments: { id: string; name: string }[] };
 
@@ -61,7 +69,7 @@ function SettingsForm({ organizationId, defaultValues, isReadOnly }: FormProps) 
     MakeUpCreditSettings,
     unknown,
     MakeUpCreditSettings
-  >({ resolver: domainResolver(MakeUpCreditSettingsInput), defaultValues });
+  >({ resolver: domainResolver(MakeUpCreditSettings), defaultValues });
   const { errors } = formState;
   const inDays = watch('validity') === 'DAYS';
   const submit = handleSubmit(async (values) => {
@@ -119,6 +127,26 @@ function SettingsForm({ organizationId, defaultValues, isReadOnly }: FormProps) 
           <input type="checkbox" className="toggle toggle-success" {...register('allowMakeUpOfMakeUp')} />
           {t('makeUpCredits.settings.allowMakeUpOfMakeUp')}
         </label>
+        <h3 className="font-semibold">{t('makeUpCredits.settings.portalTitle')}</h3>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            {...whole(MAKE_UP_LIMITS.portalBookingHours)}
+            label={t('makeUpCredits.settings.portalBookingHours')}
+            hint={t('makeUpCredits.settings.portalBookingHoursHint')}
+            error={errors.portalBookingHours}
+            {...register('portalBookingHours', { valueAsNumber: true })}
+          />
+          <SelectField
+            label={t('makeUpCredits.settings.portalMakeUpScope')}
+            options={PORTAL_MAKE_UP_SCOPES.map((scope) => ({
+              value: scope,
+              label: t(`makeUpCredits.settings.portalMakeUpScopes.${scope}`),
+            }))}
+            error={errors.portalMakeUpScope}
+            {...register('portalMakeUpScope')}
+          />
+        </div>
+        <p className="text-sm text-base-content/70">{t('makeUpCredits.settings.portalMakeUpScopeHint')}</p>
       </fieldset>
       {!isReadOnly && (
         <div className="flex justify-end">

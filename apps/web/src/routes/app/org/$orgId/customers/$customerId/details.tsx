@@ -67,6 +67,7 @@ function CustomerDetailsRoute() {
         organizationId={orgId}
         customerId={customerId}
         customerFirstName={customer.firstName}
+        timeZone={organization.timeZone}
         canManage={permissions.canAny('MANAGE_ATTENDANCE')}
       />
     </div>

@@ -1,52 +1,20 @@
-import type { MyClassCancellation, MyClasses, MyClassPlace } from '@reformer/domain/class-links';
-import { useQuery } from '@tanstack/react-query';
+import type { MyClassPlace } from '@reformer/domain/class-links';
+import type { PortalCancellation, PortalHome } from '@reformer/domain/portal';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@/components/ui/spinner.tsx';
-import { ApiError } from '@/lib/api-error.ts';
 import { describeError } from '@/lib/error-messages.ts';
 import { useFormatLocalDate, useFormatTimeRange } from '@/lib/format.ts';
-import { useCancelMyPlace } from '../api/cancel-my-place.ts';
-import { myClassesQueryOptions } from '../api/get-my-classes.ts';
+import { useCancelPlace } from '../api/portal-api.ts';
 import { useCreditReasonText } from './credit-reason-text.ts';
 
 /**
- * `/my-classes/{token}` (decision 025): the customer, not signed in, sees their places of the next 30 days
- * and cancels one. The confirm step says beforehand whether a make-up credit would be earned, and why not;
- * the result says what the cancellation earned. Phone first; a tap while a cancellation is on its way is
- * ignored, so a double tap cancels once.
+ * The customer's places of the next 30 days (decision 025, now in the portal): the confirm step says
+ * beforehand whether a make-up credit would be earned and why not; the result says what was earned. A tap
+ * while a cancellation is on its way is ignored, so a double tap cancels once.
  */
-export function MyClassesPage({ token }: { token: string }) {
+export function PortalClasses({ classes }: { classes: PortalHome }) {
   const { t } = useTranslation();
-  const classes = useQuery(myClassesQueryOptions(token));
-  return (
-    <div className="flex justify-center px-4 py-8 sm:py-12">
-      <section
-        className="card w-full max-w-lg border border-base-300 bg-base-100 shadow-sm"
-        aria-labelledby="my-classes-title"
-      >
-        <div className="card-body gap-4">
-          <h1 id="my-classes-title" className="card-title text-2xl">
-            {t('myClasses.title')}
-          </h1>
-          {classes.isPending && <Spinner label={t('myClasses.loading')} />}
-          {classes.error && (
-            <p role="alert" className="alert alert-error">
-              {classes.error instanceof ApiError && classes.error.status === 404
-                ? t('myClasses.invalid')
-                : describeError(classes.error, 'errors.network')}
-            </p>
-          )}
-          {classes.data && <Places token={token} classes={classes.data} />}
-        </div>
-      </section>
-    </div>
-  );
-}
-
-function Places({ token, classes }: { token: string; classes: MyClasses }) {
-  const { t } = useTranslation();
-  const cancel = useCancelMyPlace(token);
+  const cancel = useCancelPlace();
   const [confirming, setConfirming] = useState<string | null>(null);
   const isSending = useRef(false);
   const confirm = (sessionId: string) => {
@@ -61,10 +29,7 @@ function Places({ token, classes }: { token: string; classes: MyClasses }) {
   };
   return (
     <>
-      <p>
-        {t('myClasses.intro', { name: classes.customerFirstName, organization: classes.organizationName })}
-      </p>
-      {cancel.data && <CancellationResult result={cancel.data} />}
+      {cancel.data && <CancellationResult result={cancel.data as PortalCancellation} />}
       {cancel.error && (
         <p role="alert" className="alert alert-warning">
           {describeError(cancel.error, 'errors.network')}
@@ -91,7 +56,7 @@ function Places({ token, classes }: { token: string; classes: MyClasses }) {
   );
 }
 
-function CancellationResult({ result }: { result: MyClassCancellation }) {
+function CancellationResult({ result }: { result: PortalCancellation }) {
   const { t } = useTranslation();
   const formatDate = useFormatLocalDate();
   const reasonText = useCreditReasonText();
