@@ -44,6 +44,7 @@ import { Route as AppOrgOrgIdPurchasesIndexRouteImport } from './routes/app/org/
 import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
 import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
+import { Route as AppOrgOrgIdSettingsBackupsRouteImport } from './routes/app/org/$orgId/settings/backups'
 import { Route as AppOrgOrgIdAttendanceSessionSessionIdRouteImport } from './routes/app/org/$orgId/attendance/session/$sessionId'
 import { Route as AppOrgOrgIdCustomersCustomerIdDataExportRouteImport } from './routes/app/org/$orgId/customers/$customerId/data-export'
 import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './routes/app/org/$orgId/customers/$customerId/details'
@@ -244,6 +245,12 @@ const AppOrgOrgIdSettingsIndexRoute =
     path: '/settings/',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdSettingsBackupsRoute =
+  AppOrgOrgIdSettingsBackupsRouteImport.update({
+    id: '/settings/backups',
+    path: '/settings/backups',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdAttendanceSessionSessionIdRoute =
   AppOrgOrgIdAttendanceSessionSessionIdRouteImport.update({
     id: '/attendance/session/$sessionId',
@@ -344,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/settings/backups': typeof AppOrgOrgIdSettingsBackupsRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -391,6 +399,7 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/settings/backups': typeof AppOrgOrgIdSettingsBackupsRoute
   '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments': typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -441,6 +450,7 @@ export interface FileRoutesById {
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/settings/backups': typeof AppOrgOrgIdSettingsBackupsRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -492,6 +502,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/settings/backups'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
@@ -539,6 +550,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/settings/backups'
     | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
     | '/app/org/$orgId/enrollments'
@@ -588,6 +600,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/settings/backups'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
@@ -866,6 +879,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdSettingsIndexRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/settings/backups': {
+      id: '/app/org/$orgId/settings/backups'
+      path: '/settings/backups'
+      fullPath: '/app/org/$orgId/settings/backups'
+      preLoaderRoute: typeof AppOrgOrgIdSettingsBackupsRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/attendance/session/$sessionId': {
       id: '/app/org/$orgId/attendance/session/$sessionId'
       path: '/attendance/session/$sessionId'
@@ -981,6 +1001,7 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdEnrollmentsNewRoute: typeof AppOrgOrgIdEnrollmentsNewRoute
   AppOrgOrgIdPaymentsNewRoute: typeof AppOrgOrgIdPaymentsNewRoute
   AppOrgOrgIdSchedulesNewRoute: typeof AppOrgOrgIdSchedulesNewRoute
+  AppOrgOrgIdSettingsBackupsRoute: typeof AppOrgOrgIdSettingsBackupsRoute
   AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
   AppOrgOrgIdEnrollmentsIndexRoute: typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -1015,6 +1036,7 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdEnrollmentsNewRoute: AppOrgOrgIdEnrollmentsNewRoute,
   AppOrgOrgIdPaymentsNewRoute: AppOrgOrgIdPaymentsNewRoute,
   AppOrgOrgIdSchedulesNewRoute: AppOrgOrgIdSchedulesNewRoute,
+  AppOrgOrgIdSettingsBackupsRoute: AppOrgOrgIdSettingsBackupsRoute,
   AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
   AppOrgOrgIdEnrollmentsIndexRoute: AppOrgOrgIdEnrollmentsIndexRoute,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { backupsToRemove, DEFAULT_RETENTION, mayManageBackups, parseRetention } from './backups.ts';
+import {
+  BACKUP_STALE_AFTER_HOURS,
+  backupsToRemove,
+  backupWarning,
+  DEFAULT_RETENTION,
+  mayManageBackups,
+  parseRetention,
+} from './backups.ts';
 
 const backupOn = (localDate: string, hour = 3) => ({
   name: `${localDate}-${hour}`,
@@ -109,5 +116,16 @@ describe('mayManageBackups', () => {
 
   it('refuses everyone on an install without organizations', () => {
     expect(mayManageBackups([], [])).toBe(false);
+  });
+});
+
+describe('backupWarning', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+  it('warns of a missing key first, then of no backup, then of an old one', () => {
+    expect(backupWarning(false, hoursAgo(1), now)).toBe('not_configured');
+    expect(backupWarning(true, null, now)).toBe('never');
+    expect(backupWarning(true, hoursAgo(BACKUP_STALE_AFTER_HOURS + 0.1), now)).toBe('stale');
+    expect(backupWarning(true, hoursAgo(BACKUP_STALE_AFTER_HOURS - 0.1), now)).toBeNull();
   });
 });

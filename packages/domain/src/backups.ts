@@ -108,3 +108,23 @@ export type BackupStatus = z.infer<typeof BackupStatus>;
 
 /** Backup file names as part 1 writes them; nothing else in the folder is served or removed. */
 export const BACKUP_FILE_NAME = /^reformer-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z-[a-z]+\.rfb$/;
+
+/**
+ * The dashboard's warning to the install's owner: no key, no backup yet, or the last older than
+ * BACKUP_STALE_AFTER_HOURS; null when all is well or for anyone else.
+ */
+export const BackupWarning = z.object({
+  warning: z.enum(['not_configured', 'never', 'stale']).nullable(),
+  lastSuccessAt: z.iso.datetime().nullable(),
+});
+export type BackupWarning = z.infer<typeof BackupWarning>;
+
+export function backupWarning(
+  configured: boolean,
+  lastSuccessAt: Date | null,
+  now: Date,
+): BackupWarning['warning'] {
+  if (!configured) return 'not_configured';
+  if (!lastSuccessAt) return 'never';
+  return now.getTime() - lastSuccessAt.getTime() > BACKUP_STALE_AFTER_HOURS * 3_600_000 ? 'stale' : null;
+}

@@ -8,6 +8,8 @@ const installOwner = { tenant: 'installOwner' } as const;
  * of them; the file name is not an object of a tenant.
  */
 export const backupOperations: OperationTable = {
+  // Any member; only the install's owner is ever warned.
+  'GET /organizations/{orgId}/dashboard/backup-warning': { params: org, access: { tenant: 'member' } },
   'GET /organizations/{orgId}/backups': { params: org, access: installOwner },
   'POST /organizations/{orgId}/backups': { params: org, access: installOwner },
   'GET /organizations/{orgId}/backups/{fileName}': {

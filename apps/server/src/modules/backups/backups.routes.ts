@@ -3,7 +3,14 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
-import { BACKUP_FILE_NAME, BackupRun, BackupStatus, mayManageBackups } from '@reformer/domain/backups';
+import {
+  BACKUP_FILE_NAME,
+  BackupRun,
+  BackupStatus,
+  BackupWarning,
+  backupWarning,
+  mayManageBackups,
+} from '@reformer/domain/backups';
 import { AppError } from '@reformer/domain/errors';
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
@@ -12,9 +19,12 @@ import {
   backupFilesIn,
   backupSettings,
   backupStatus,
+  backupsConfigured,
+  lastSuccessfulBackupAt,
   startBackup,
   toBackupRun,
 } from '../../backups/backup-runs.ts';
+import type { Database } from '../../db/client.ts';
 import { memberships, organizations } from '../../db/schema/index.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
 import {
@@ -25,16 +35,8 @@ import {
   standardErrors,
 } from '../../lib/openapi.ts';
 
-/**
- * Settings → Backups (decision 036). A backup holds every organization of the install, so these routes are
- * for a user who owns every one of them (`mayManageBackups`): 404 for a non-member as everywhere, 403 for a
- * member who does not. Not under the organization's row-level-security transaction: the rule reads every
- * organization, and a backup must not run inside a request's transaction.
- */
-const requireInstallOwner = createMiddleware<AppEnv>(async (c, next) => {
-  const { db } = c.var.deps;
-  const userId = c.var.userId;
-  const access = await loadOrgAccess(db, c.req.param('orgId') ?? '', { userId, sessionId: c.var.sessionId });
+/** Whether the user owns every organization of the install: who may see and make its backups (decision 036). */
+export async function ownsEveryOrganization(db: Database, userId: string): Promise<boolean> {
   const [install, roles] = await Promise.all([
     db.select({ id: organizations.id }).from(organizations),
     db
@@ -42,14 +44,34 @@ const requireInstallOwner = createMiddleware<AppEnv>(async (c, next) => {
       .from(memberships)
       .where(eq(memberships.userId, userId)),
   ]);
-  if (
-    !mayManageBackups(
-      roles,
-      install.map((organization) => organization.id),
-    )
-  )
-    throw new AppError('FORBIDDEN');
+  return mayManageBackups(
+    roles,
+    install.map((organization) => organization.id),
+  );
+}
+
+/**
+ * Settings → Backups (decision 036). A backup holds every organization of the install, so these routes are
+ * for a user who owns every one of them: 404 for a non-member as everywhere, 403 for a member who does not.
+ * Not under the organization's row-level-security transaction: the rule reads every organization's
+ * memberships, and a backup must not run inside a request's transaction.
+ */
+const requireInstallOwner = createMiddleware<AppEnv>(async (c, next) => {
+  const { db } = c.var.deps;
+  const { userId, sessionId } = c.var;
+  const access = await loadOrgAccess(db, c.req.param('orgId') ?? '', { userId, sessionId });
+  if (!(await ownsEveryOrganization(db, userId))) throw new AppError('FORBIDDEN');
   c.set('access', access);
+  await next();
+});
+
+/**
+ * For a route any member may call that answers the install's owner more: 404 for a non-member only, and
+ * on the connecting user's pool, which sees every organization's memberships.
+ */
+const requireMemberOutsideTransaction = createMiddleware<AppEnv>(async (c, next) => {
+  const { userId, sessionId } = c.var;
+  c.set('access', await loadOrgAccess(c.var.deps.db, c.req.param('orgId') ?? '', { userId, sessionId }));
   await next();
 });
 
@@ -111,7 +133,33 @@ const download = createRoute({
   },
 });
 
+const warning = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/dashboard/backup-warning',
+  tags: ['Dashboard'],
+  security: bearerSecurity,
+  // Any member may ask; only the install's owner is ever warned, the others get null.
+  middleware: [requireMemberOutsideTransaction],
+  summary:
+    "The dashboard's backup warning for the install's owner: no key, no backup yet, or the last older than 26 hours",
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(BackupWarning, 'The warning, or null'), ...standardErrors },
+});
+
 export const backupsRoutes = createRouter()
+  .openapi(warning, async (c) => {
+    const { db, env, now } = c.var.deps;
+    if (!(await ownsEveryOrganization(db, c.var.userId)))
+      return c.json({ warning: null, lastSuccessAt: null }, 200);
+    const lastSuccessAt = await lastSuccessfulBackupAt(db);
+    return c.json(
+      {
+        warning: backupWarning(backupsConfigured(env), lastSuccessAt, now()),
+        lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
+      },
+      200,
+    );
+  })
   .openapi(status, async (c) => {
     const { db, env } = c.var.deps;
     return c.json(await backupStatus(db, env), 200);
