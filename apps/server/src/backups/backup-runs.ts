@@ -110,22 +110,35 @@ export async function startBackup(
   const now = options.now ?? new Date();
   if (trigger === 'scheduled' && localHour(now, settings.timeZone) < settings.hour)
     return { outcome: 'skipped' };
-  const pool = poolOf(db);
-  const lockClient = await pool.connect();
+  const lockClient = await poolOf(db).connect();
   let holdsLock = false;
+  let released = false;
   const unlock = async () => {
+    if (released) return;
+    released = true;
     if (holdsLock) await lockClient.query(`select pg_advisory_unlock(${RUN_LOCK})`).catch(() => {});
     lockClient.release();
   };
   try {
-    const { rows } = await lockClient.query<{ locked: boolean }>(
-      `select pg_try_advisory_lock(${RUN_LOCK}) as locked`,
-    );
-    holdsLock = rows[0]?.locked === true;
-    if (!holdsLock) {
-      await unlock();
-      if (trigger === 'scheduled') return { outcome: 'skipped' };
-      return { outcome: 'running', run: await waitForRunningRow(db) };
+    // Another run holds the lock: its row is answered, or, once it has finished, the lock is taken again.
+    for (let attempt = 0; !holdsLock; attempt += 1) {
+      const { rows } = await lockClient.query<{ locked: boolean }>(
+        `select pg_try_advisory_lock(${RUN_LOCK}) as locked`,
+      );
+      holdsLock = rows[0]?.locked === true;
+      if (holdsLock) break;
+      if (trigger === 'scheduled') {
+        await unlock();
+        return { outcome: 'skipped' };
+      }
+      const [running] = await db.select().from(backupRuns).where(eq(backupRuns.status, 'running')).limit(1);
+      if (running) {
+        await unlock();
+        return { outcome: 'running', run: running };
+      }
+      // The lock is taken before the row is written: the other run's row may take a moment to appear.
+      if (attempt === 50) throw new Error('A backup holds the lock but has recorded no run');
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
     }
     // Holding the lock, any `running` row is a run whose server stopped (or a restored database's).
     await db
@@ -154,16 +167,6 @@ export async function startBackup(
     await unlock();
     throw error;
   }
-}
-
-/** The lock is taken before the row is written: the other run's row may take a moment to appear. */
-async function waitForRunningRow(db: Database): Promise<RunRow> {
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    const [running] = await db.select().from(backupRuns).where(eq(backupRuns.status, 'running')).limit(1);
-    if (running) return running;
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-  }
-  throw new Error('A backup holds the lock but has recorded no run');
 }
 
 async function runBackup(

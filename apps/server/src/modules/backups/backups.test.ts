@@ -131,15 +131,31 @@ describe('retention', () => {
 });
 
 describe('the backups routes', () => {
-  it('backs up now, answers the running run to a second click, lists it and downloads exactly the file', async () => {
+  it('answers the running run to a click while a backup runs, on this instance or another', async () => {
+    // Another instance's run: the lock held on a connection of its own, and its row.
+    const other = await (t.db as unknown as { $client: import('pg').Pool }).$client.connect();
+    try {
+      await other.query("select pg_advisory_lock(hashtext('reformer.backup-run'))");
+      const [running] = await t.db
+        .insert(backupRuns)
+        .values({ id: crypto.randomUUID(), trigger: 'scheduled', status: 'running', startedAt: new Date() })
+        .returning();
+      const clicked = await t.request('POST', `/organizations/${studioA.id}/backups`, {
+        token: installOwner.token,
+      });
+      expect(clicked.status, clicked.text).toBe(202);
+      expect(clicked.body).toMatchObject({ id: running?.id, status: 'running' });
+      expect(backupFiles()).toEqual([]);
+    } finally {
+      await other.query("select pg_advisory_unlock(hashtext('reformer.backup-run'))");
+      other.release();
+    }
+  });
+
+  it('backs up now, lists the run and downloads exactly the file', async () => {
     const path = `/organizations/${studioA.id}/backups`;
-    const [first, second] = await Promise.all([
-      t.request('POST', path, { token: installOwner.token }),
-      t.request('POST', path, { token: installOwner.token }),
-    ]);
+    const first = await t.request('POST', path, { token: installOwner.token });
     expect(first.status, first.text).toBe(202);
-    expect(second.status, second.text).toBe(202);
-    expect(second.body.id).toBe(first.body.id);
     expect(first.body).toMatchObject({ status: 'running', trigger: 'manual' });
     let status = await t.request('GET', path, { token: installOwner.token });
     for (let polls = 0; status.body.runs[0]?.status === 'running' && polls < 200; polls += 1) {
@@ -194,10 +210,46 @@ describe('the backups routes', () => {
       expect(now.body.error.code).toBe('BACKUPS_NOT_CONFIGURED');
       const status = await unconfigured.request('GET', path, { token: owner.token });
       expect(status.body).toMatchObject({ configured: false, runs: [] });
+      const warning = await unconfigured.request(
+        'GET',
+        `/organizations/${studio.id}/dashboard/backup-warning`,
+        {
+          token: owner.token,
+        },
+      );
+      expect(warning.body.warning).toBe('not_configured');
     } finally {
       await unconfigured.close();
     }
   });
+
+  it("warns the install's owner on the dashboard, and nobody else", async () => {
+    const warning = async (user: TestUser) =>
+      (
+        await t.request('GET', `/organizations/${studioA.id}/dashboard/backup-warning`, {
+          token: user.token,
+        })
+      ).body.warning;
+    expect(await warning(installOwner)).toBe('never');
+    const manager = await addMember(t, installOwner, studioA.id, { role: 'ORG_MANAGER' });
+    expect(await warning(manager)).toBeNull();
+    await runDailyJob();
+    expect(await warning(installOwner)).toBeNull();
+    try {
+      t.setNow(new Date(Date.now() + 27 * 3_600_000));
+      expect(await warning(installOwner)).toBe('stale');
+    } finally {
+      t.setNow(new Date());
+    }
+    const outsider = await createUser(t);
+    expect(
+      (
+        await t.request('GET', `/organizations/${studioA.id}/dashboard/backup-warning`, {
+          token: outsider.token,
+        })
+      ).status,
+    ).toBe(404);
+  }, 60_000);
 
   // Last: the organization it adds leaves nobody owning every one.
   it('answers 404 to a non-member and 403 to a member who does not own every organization', async () => {

@@ -91,9 +91,9 @@ function SettingsRoute() {
     <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
       {tab === 'general' && <GeneralSettings organizationId={orgId} />}
       {/* A backup holds every organization: only an owner can be the install's owner the screen asks for. */}
-      {tab === 'general' &&
-        profile.grants.length > 0 &&
-        can(profile, 'DELETE_ORGANIZATION', { scope: 'ORG' }) && <BackupsLinkCard organizationId={orgId} />}
+      {tab === 'general' && can(profile, 'DELETE_ORGANIZATION', { scope: 'ORG' }) && (
+        <BackupsLinkCard organizationId={orgId} />
+      )}
       {tab === 'payments' && <PaymentsTab organizationId={orgId} profile={profile} />}
       {tab === 'makeUpCredits' && <MakeUpCreditsTab organizationId={orgId} />}
       {tab === 'import' && <ImportSettingsPanel organizationId={orgId} />}
