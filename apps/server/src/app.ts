@@ -22,6 +22,7 @@ import { isTokenLinkPage, TOKEN_LINK_HEADERS } from './lib/no-store.ts';
 import { inlineScriptHashes, securityHeaders } from './lib/security-headers.ts';
 import { accessRoutes } from './modules/access/access.routes.ts';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
+import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { churnRiskRoutes } from './modules/churn-risk/churn-risk.routes.ts';
 import { classLinksRoutes } from './modules/class-links/class-links.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
@@ -125,7 +126,8 @@ export function createApi(deps: Deps) {
     .route('/', medicalRecordsRoutes)
     .route('/', exportsRoutes)
     .route('/', eventsRoutes)
-    .route('/', postalCodesRoutes);
+    .route('/', postalCodesRoutes)
+    .route('/', backupsRoutes);
   // After our own /auth/profile route, so better-auth only sees its own paths.
   api.on(['GET', 'POST'], '/auth/*', handleAuthRequest);
 

@@ -1,4 +1,6 @@
+import { parseRetention } from '@reformer/domain/backups';
 import { DEFAULT_INVITATION_TTL_DAYS } from '@reformer/domain/invitations';
+import { isValidTimeZone } from '@reformer/domain/time-zones';
 import { z } from 'zod';
 import { parseBackupPublicKey } from './backups/backup-keys.ts';
 import { decodeSecretsKey } from './lib/secret-box.ts';
@@ -50,6 +52,19 @@ export const EnvSchema = z
       .string()
       .transform((value) => value || undefined)
       .optional(),
+    /** Where the daily backups go (decision 036); DATA_DIR/backups when unset. Better another disk. */
+    BACKUP_DIR: optionalString,
+    /** The daily backup's local hour (0–23) in BACKUP_TIME_ZONE: a quiet hour for the studios. */
+    BACKUP_HOUR: z.coerce.number().int().min(0).max(23).default(3),
+    BACKUP_TIME_ZONE: z
+      .string()
+      .refine(isValidTimeZone, 'must be an IANA time zone')
+      .default('America/Sao_Paulo'),
+    /** How many daily, weekly and monthly backups retention keeps, e.g. "7d,4w,12m". */
+    BACKUP_RETENTION: z
+      .string()
+      .refine((value) => parseRetention(value) !== null, 'must look like "7d,4w,12m"')
+      .default('7d,4w,12m'),
     TRUST_PROXY: z.stringbool().default(false),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),

@@ -81,7 +81,7 @@ async function main() {
   const pixGateway = apiPixGateway(pixSandbox ? { trustedCa: pixSandbox.trustedCa } : {});
   const jobs = await startJobRunner(
     database,
-    jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }),
+    jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }, env),
   );
   running.jobs = jobs;
   observeJobQueues(() => jobs.queueCounts());

@@ -46,6 +46,7 @@ import { Route as AppOrgOrgIdPurchasesIndexRouteImport } from './routes/app/org/
 import { Route as AppOrgOrgIdSchedulesIndexRouteImport } from './routes/app/org/$orgId/schedules/index'
 import { Route as AppOrgOrgIdSchedulesNewRouteImport } from './routes/app/org/$orgId/schedules/new'
 import { Route as AppOrgOrgIdSettingsIndexRouteImport } from './routes/app/org/$orgId/settings/index'
+import { Route as AppOrgOrgIdSettingsBackupsRouteImport } from './routes/app/org/$orgId/settings/backups'
 import { Route as AppOrgOrgIdAttendanceSessionSessionIdRouteImport } from './routes/app/org/$orgId/attendance/session/$sessionId'
 import { Route as AppOrgOrgIdCustomersCustomerIdDataExportRouteImport } from './routes/app/org/$orgId/customers/$customerId/data-export'
 import { Route as AppOrgOrgIdCustomersCustomerIdDetailsRouteImport } from './routes/app/org/$orgId/customers/$customerId/details'
@@ -256,6 +257,12 @@ const AppOrgOrgIdSettingsIndexRoute =
     path: '/settings/',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdSettingsBackupsRoute =
+  AppOrgOrgIdSettingsBackupsRouteImport.update({
+    id: '/settings/backups',
+    path: '/settings/backups',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdAttendanceSessionSessionIdRoute =
   AppOrgOrgIdAttendanceSessionSessionIdRouteImport.update({
     id: '/attendance/session/$sessionId',
@@ -358,6 +365,7 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/settings/backups': typeof AppOrgOrgIdSettingsBackupsRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -406,6 +414,7 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/settings/backups': typeof AppOrgOrgIdSettingsBackupsRoute
   '/app/org/$orgId/attendance': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments': typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -458,6 +467,7 @@ export interface FileRoutesById {
   '/app/org/$orgId/enrollments/new': typeof AppOrgOrgIdEnrollmentsNewRoute
   '/app/org/$orgId/payments/new': typeof AppOrgOrgIdPaymentsNewRoute
   '/app/org/$orgId/schedules/new': typeof AppOrgOrgIdSchedulesNewRoute
+  '/app/org/$orgId/settings/backups': typeof AppOrgOrgIdSettingsBackupsRoute
   '/app/org/$orgId/attendance/': typeof AppOrgOrgIdAttendanceIndexRoute
   '/app/org/$orgId/customers/': typeof AppOrgOrgIdCustomersIndexRoute
   '/app/org/$orgId/enrollments/': typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -511,6 +521,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/settings/backups'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
@@ -559,6 +570,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/settings/backups'
     | '/app/org/$orgId/attendance'
     | '/app/org/$orgId/customers'
     | '/app/org/$orgId/enrollments'
@@ -610,6 +622,7 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/new'
     | '/app/org/$orgId/payments/new'
     | '/app/org/$orgId/schedules/new'
+    | '/app/org/$orgId/settings/backups'
     | '/app/org/$orgId/attendance/'
     | '/app/org/$orgId/customers/'
     | '/app/org/$orgId/enrollments/'
@@ -903,6 +916,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdSettingsIndexRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/settings/backups': {
+      id: '/app/org/$orgId/settings/backups'
+      path: '/settings/backups'
+      fullPath: '/app/org/$orgId/settings/backups'
+      preLoaderRoute: typeof AppOrgOrgIdSettingsBackupsRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/attendance/session/$sessionId': {
       id: '/app/org/$orgId/attendance/session/$sessionId'
       path: '/attendance/session/$sessionId'
@@ -1018,6 +1038,7 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdEnrollmentsNewRoute: typeof AppOrgOrgIdEnrollmentsNewRoute
   AppOrgOrgIdPaymentsNewRoute: typeof AppOrgOrgIdPaymentsNewRoute
   AppOrgOrgIdSchedulesNewRoute: typeof AppOrgOrgIdSchedulesNewRoute
+  AppOrgOrgIdSettingsBackupsRoute: typeof AppOrgOrgIdSettingsBackupsRoute
   AppOrgOrgIdAttendanceIndexRoute: typeof AppOrgOrgIdAttendanceIndexRoute
   AppOrgOrgIdCustomersIndexRoute: typeof AppOrgOrgIdCustomersIndexRoute
   AppOrgOrgIdEnrollmentsIndexRoute: typeof AppOrgOrgIdEnrollmentsIndexRoute
@@ -1052,6 +1073,7 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdEnrollmentsNewRoute: AppOrgOrgIdEnrollmentsNewRoute,
   AppOrgOrgIdPaymentsNewRoute: AppOrgOrgIdPaymentsNewRoute,
   AppOrgOrgIdSchedulesNewRoute: AppOrgOrgIdSchedulesNewRoute,
+  AppOrgOrgIdSettingsBackupsRoute: AppOrgOrgIdSettingsBackupsRoute,
   AppOrgOrgIdAttendanceIndexRoute: AppOrgOrgIdAttendanceIndexRoute,
   AppOrgOrgIdCustomersIndexRoute: AppOrgOrgIdCustomersIndexRoute,
   AppOrgOrgIdEnrollmentsIndexRoute: AppOrgOrgIdEnrollmentsIndexRoute,

@@ -222,6 +222,10 @@ export const ERROR_CODES = {
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** "Back up now" on a server without a backup public key (`npm run backup-key` makes one). */
+  BACKUPS_NOT_CONFIGURED: 409,
+  /** Not a backup file name, or no such file in the backup folder (retention may have removed it). */
+  BACKUP_FILE_NOT_FOUND: 404,
   IDEMPOTENCY_KEY_REUSED: 409,
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   RATE_LIMITED: 429,

@@ -1,3 +1,4 @@
+import { type BackupEnv, refreshLastBackupMetric, startBackup } from '../backups/backup-runs.ts';
 import { chargeDueCycles } from '../db/billing-cycles.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
@@ -43,16 +44,34 @@ const NO_MAILER: Mailer = {
 
 /**
  * Every background job of the app, in one list. `publicUrl`: where the links of waitlist offers point (the
- * server's PUBLIC_URL, as in main.ts).
+ * server's PUBLIC_URL, as in main.ts). `backups`: the server's env, for the daily backup; without it (tests of
+ * other jobs) no backup is made.
  */
 export function jobDefinitions(
   database: DatabaseHandle,
   mailer: Mailer = NO_MAILER,
   publicUrl = 'http://localhost:3000',
   pix: Omit<PixJobDeps, 'db'> = { secretBox: null, gateway: NO_PSP },
+  backups?: BackupEnv,
 ): JobDefinition[] {
   const pixDeps = { ...pix, db: database.db };
+  // The age gauge is this process's own: set at start from the last success any instance recorded.
+  if (backups) refreshLastBackupMetric(database.db).catch(() => {});
   return [
+    {
+      // Hourly and at every start rather than once at BACKUP_HOUR: the cron's time zone would be the
+      // server's, and a server down at that hour would skip the day. The run checks the hour in
+      // BACKUP_TIME_ZONE itself, and the day's unique row and the run lock make it once a day across
+      // instances (decision 036). A run already going waits for the next hour.
+      name: 'backups.daily',
+      cron: '0 * * * *',
+      runsAtStart: true,
+      run: async () => {
+        if (!backups) return;
+        const started = await startBackup(database.db, backups, 'scheduled');
+        if (started.outcome === 'started') await started.finished;
+      },
+    },
     {
       name: 'auth.delete-expired-records',
       cron: '17 * * * *',

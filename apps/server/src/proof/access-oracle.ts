@@ -11,6 +11,8 @@ export type Expected = { status: number } | { anyOf: 'rejected' | 'rejected-or-e
 /** What the route's middleware answers this member, decided with the domain's `can` like the server. */
 export function middlewareAnswer(needs: Needs, profile: AccessProfile): 403 | null {
   if (needs === 'member') return null;
+  // The proof's tenants each have an owner of their own: nobody owns every organization of the install.
+  if (needs === 'installOwner') return 403;
   if ('everyOrg' in needs) {
     return needs.everyOrg.every((action) => can(profile, action, { scope: 'ORG' })) ? null : 403;
   }

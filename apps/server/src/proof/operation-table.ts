@@ -1,4 +1,5 @@
 import type { Action } from '@reformer/domain/permissions';
+import { backupOperations } from './operations-backups.ts';
 import { churnRiskOperations } from './operations-churn-risk.ts';
 import { classLinkOperations } from './operations-class-links.ts';
 import { customerOperations } from './operations-customers.ts';
@@ -27,7 +28,9 @@ export type Needs =
   | { org: Action | readonly Action[]; alsoOrg?: Action | readonly Action[] }
   /** Each of them at ORG scope (a customer's data export, decision 021). */
   | { everyOrg: readonly Action[] }
-  | { anywhere: Action };
+  | { anywhere: Action }
+  /** Only a user who owns every organization of the install (backups, decision 036). */
+  | 'installOwner';
 
 /**
  * The service's check at the establishment of the object `of` (every seeded object sits at the tenant's
@@ -98,6 +101,7 @@ export const OPERATIONS: OperationTable = {
   ...waitlistOperations,
   ...classLinkOperations,
   ...purchaseOperations,
+  ...backupOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './backups.ts';
 export * from './class-links.ts';
 export * from './customers.ts';
 export * from './enrollments.ts';

@@ -3,6 +3,7 @@ import { PURCHASE_ACTIONS } from '@reformer/domain/purchases';
 import { createFileRoute } from '@tanstack/react-router';
 import { churnRiskQueryOptions } from '@/features/dashboard/api/get-churn-risk.ts';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard.ts';
+import { BackupWarningCard } from '@/features/dashboard/components/backup-warning-card.tsx';
 import { DashboardFigures } from '@/features/dashboard/components/dashboard-figures.tsx';
 import { OrganizationDashboard } from '@/features/organizations/components/organization-dashboard.tsx';
 import { ExpiringPurchasesCard } from '@/features/purchases/components/expiring-purchases-card.tsx';
@@ -26,6 +27,7 @@ function DashboardRoute() {
   const permissions = usePermissions(orgId);
   return (
     <OrganizationDashboard organizationId={orgId}>
+      <BackupWarningCard organizationId={orgId} />
       <DashboardFigures organizationId={orgId} />
       {permissions.canAny(PURCHASE_ACTIONS.view) && <ExpiringPurchasesCard organizationId={orgId} />}
       {permissions.canAny('VIEW_ENROLLMENTS') && <EndingSchedulesCard organizationId={orgId} />}

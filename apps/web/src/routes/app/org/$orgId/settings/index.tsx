@@ -1,6 +1,7 @@
 import { type AccessProfile, can, canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { BackupsLinkCard } from '@/features/backups/components/backups-link-card.tsx';
 import { ImportSettingsPanel } from '@/features/customer-import/components/import-settings-panel.tsx';
 import { customerPlansQueryOptions } from '@/features/customer-plans/api/get-customer-plans.ts';
 import { CustomerPlansSummary } from '@/features/customer-plans/components/customer-plans-summary.tsx';
@@ -89,6 +90,10 @@ function SettingsRoute() {
   return (
     <OrganizationSettings organizationId={orgId} tabs={tabs} activeTab={tab}>
       {tab === 'general' && <GeneralSettings organizationId={orgId} />}
+      {/* A backup holds every organization: only an owner can be the install's owner the screen asks for. */}
+      {tab === 'general' && can(profile, 'DELETE_ORGANIZATION', { scope: 'ORG' }) && (
+        <BackupsLinkCard organizationId={orgId} />
+      )}
       {tab === 'payments' && <PaymentsTab organizationId={orgId} profile={profile} />}
       {tab === 'makeUpCredits' && <MakeUpCreditsTab organizationId={orgId} />}
       {tab === 'import' && <ImportSettingsPanel organizationId={orgId} />}
