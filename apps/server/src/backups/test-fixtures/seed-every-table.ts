@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addDays } from '@reformer/domain/calendar-dates';
 import { todayIn } from '@reformer/domain/time-zones';
 import type { PixEmulator } from '@reformer/pix-emulator/emulator';
@@ -7,6 +10,8 @@ import { pixSandboxOf } from '../../modules/pix-psp/pix-sandbox.ts';
 import { seedTenant } from '../../proof/seed.ts';
 import { createStudio, enrollNewCustomer } from '../../test/studio.ts';
 import type { TestApp } from '../../test/test-app.ts';
+import { generateBackupKeyPair, publicKeyPem } from '../backup-keys.ts';
+import { startBackup } from '../backup-runs.ts';
 
 /**
  * A studio with a row in every application table, made through the API (the restore drill, decision 036):
@@ -115,5 +120,16 @@ async function seedPixStudio(t: TestApp, { emulator, jobs }: { emulator: PixEmul
     body: { amountCents: 10_000 },
   });
   expect(refund.status, refund.text).toBe(202);
+  // A backup the server made (backup_runs), with a key and a folder of its own.
+  const backups = mkdtempSync(join(tmpdir(), 'reformer-drill-runs-'));
+  const publicKey = publicKeyPem(generateBackupKeyPair().publicKey);
+  const started = await startBackup(
+    t.db,
+    { ...t.env, DATA_DIR: backups, BACKUP_DIR: backups, BACKUP_PUBLIC_KEY: publicKey },
+    'manual',
+  );
+  if (started.outcome !== 'started') throw new Error(`no backup was started: ${started.outcome}`);
+  expect((await started.finished).status).toBe('ok');
+  rmSync(backups, { recursive: true, force: true });
   return studio;
 }
