@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MakeUpCreditOutcome } from './make-up-credit-schemas.ts';
 import { NO_CREDIT_REASONS } from './make-up-credits.ts';
 import { LANGUAGES, type Language } from './preferences.ts';
 import { ATTENDANCE_STATUSES } from './sessions.ts';
@@ -86,23 +85,6 @@ export const MyClassPlace = z.object({
   creditIfCanceled: CreditPreview.nullable(),
 });
 export type MyClassPlace = z.infer<typeof MyClassPlace>;
-
-/** GET /my-classes/{token}: the studio, the customer's first name, their places of the next 30 days. */
-export const MyClasses = z.object({
-  organizationName: z.string(),
-  customerFirstName: z.string(),
-  timeZone: z.string(),
-  places: z.array(MyClassPlace),
-});
-export type MyClasses = z.infer<typeof MyClasses>;
-
-/** POST /my-classes/{token}/sessions/{sessionId}/cancel: the page again, and what the cancellation earned. */
-export const MyClassCancellation = MyClasses.extend({
-  sessionId: z.string(),
-  /** Null when the place was already canceled (a second click): nothing changed. */
-  makeUpCredit: MakeUpCreditOutcome.nullable(),
-});
-export type MyClassCancellation = z.infer<typeof MyClassCancellation>;
 
 /** One message the link went out in: the e-mail (outbox or SMTP) and the WhatsApp link staff open. */
 export const ClassLinkMessage = z.object({

@@ -70,10 +70,6 @@ export const ERROR_CODES = {
   WAITLIST_CUSTOMER_DUPLICATE: 409,
   /** The order sent does not name exactly the entries waiting now: the list changed in another tab. */
   WAITLIST_ORDER_CHANGED: 409,
-  /** No live class link has this token: mistyped, revoked by staff, or replaced by a newer link (decision 025). */
-  CLASS_LINK_NOT_FOUND: 404,
-  /** The link's customer has no place in this session (or no such session): another customer's is the same 404. */
-  CLASS_LINK_PLACE_NOT_FOUND: 404,
   /** No open portal link has this token: unknown, revoked, replaced or expired — one answer for all (decision 039). */
   PORTAL_LINK_INVALID: 404,
   /** No live portal session: no cookie, or one ended, idle or too old. The page offers to ask for a new link. */
