@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns } from '../../db/joins.ts';
 import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
 import {
   customerClassLinks,
@@ -160,19 +160,6 @@ export async function insertLink(tx: Transaction, row: typeof customerClassLinks
   await tx.insert(customerClassLinks).values(row);
 }
 
-const timeOfDay = (column: SQLWrapper) => sql<string>`to_char(${column}, 'HH24:MI')`;
-
-const placeColumns = {
-  sessionId: scheduleSessions.id,
-  sessionName: schedules.name,
-  establishmentId: schedules.establishmentId,
-  establishmentName: establishments.name,
-  date: sql<string>`${scheduleSessions.date}::text`,
-  startTime: timeOfDay(scheduleSessions.startTime),
-  endTime: timeOfDay(scheduleSessions.endTime),
-  startsAt: scheduleSessions.startsAt,
-};
-
 const inWindow = (window: { from: Date; to: Date }) =>
   and(
     gt(scheduleSessions.startsAt, window.from),
@@ -188,7 +175,7 @@ const inWindow = (window: { from: Date; to: Date }) =>
 export async function listPlaces(tx: Transaction, key: CustomerKey, window: { from: Date; to: Date }) {
   const [recorded, enrolledOnly] = await Promise.all([
     tx
-      .select({ ...placeColumns, status: sessionAttendance.status, source: sessionAttendance.source })
+      .select({ ...sessionSlotColumns, status: sessionAttendance.status, source: sessionAttendance.source })
       .from(sessionAttendance)
       .innerJoin(
         scheduleSessions,
@@ -207,7 +194,7 @@ export async function listPlaces(tx: Transaction, key: CustomerKey, window: { fr
         ),
       ),
     tx
-      .select(placeColumns)
+      .select(sessionSlotColumns)
       .from(scheduleSessions)
       .innerJoin(enrolled, and(enrolledWithoutAttendance(), eq(enrolled.customerId, key.customerId)))
       .innerJoin(schedules, scheduleOfSession)

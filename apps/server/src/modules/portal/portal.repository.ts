@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
-import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns } from '../../db/joins.ts';
 import { classesSpent } from '../../db/purchase-balance.ts';
 import {
   customerPlans,
@@ -80,15 +80,9 @@ export async function listActiveEntries(tx: Transaction, key: CustomerKey, now: 
   return tx
     .select({
       entryId: waitlistEntries.id,
-      sessionId: waitlistEntries.sessionId,
-      sessionName: schedules.name,
-      establishmentName: establishments.name,
-      date: sql<string>`${scheduleSessions.date}::text`,
-      startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
+      ...sessionSlotColumns,
       state: waitlistEntries.state,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
-      startsAt: scheduleSessions.startsAt,
     })
     .from(waitlistEntries)
     .innerJoin(

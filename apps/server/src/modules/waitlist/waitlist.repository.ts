@@ -1,7 +1,7 @@
 import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/waitlist';
 import { and, asc, eq, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns } from '../../db/joins.ts';
 import { seatsHeld, seatsTaken, selectField } from '../../db/roster.ts';
 import {
   customers,
@@ -395,7 +395,7 @@ function offers(db: Reader) {
     .select({
       organizationId: waitlistEntries.organizationId,
       entryId: waitlistEntries.id,
-      sessionId: waitlistEntries.sessionId,
+      ...sessionSlotColumns,
       customerId: waitlistEntries.customerId,
       state: waitlistEntries.state,
       offerExpiresAt: waitlistEntries.offerExpiresAt,
@@ -403,12 +403,6 @@ function offers(db: Reader) {
       customerFirstName: customers.firstName,
       organizationName: organizations.name,
       timeZone: organizations.timeZone,
-      sessionName: schedules.name,
-      establishmentName: establishments.name,
-      date: sql<string>`${scheduleSessions.date}::text`,
-      startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
-      startsAt: scheduleSessions.startsAt,
       isActive: scheduleSessions.isActive,
     })
     .from(waitlistEntries)
