@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,12 @@ if (!process.env.E2E_PIX_CA_FILE) {
 const pixCaCertificate = join(process.env.E2E_PIX_CA_FILE, '..', 'ca.pem');
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
+// The Backups screen's install (see webServer), one port up; its URL reaches the specs through the environment.
+const installPort = port + 1;
+process.env.E2E_INSTALL_URL = `http://localhost:${installPort}`;
+process.env.E2E_INSTALL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reformer-e2e-install-'));
+// The install's backup public key: the raw X25519 key (base64url), as BACKUP_PUBLIC_KEY may hold it.
+const backupPublicKey = String(generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' }).x);
 
 export default defineConfig({
   testDir: './tests',
@@ -54,28 +61,49 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  webServer: [
+    reformerServer({
+      port,
+      dataDir: process.env.E2E_DATA_DIR,
+      ...(process.env.E2E_WEB_DIST_DIR ? { webDistDir: process.env.E2E_WEB_DIST_DIR } : {}),
+    }),
+    // An install of its own for the Backups screen (decision 036): a backup holds every studio of an install, so
+    // only the owner of all of them may see it — never the case on the shared server, where every spec signs up.
+    reformerServer({ port: installPort, dataDir: process.env.E2E_INSTALL_DATA_DIR, backupPublicKey }),
+  ],
+});
+
+/** A `npm start` of the project for the browsers, on its own embedded database. */
+function reformerServer(options: {
+  port: number;
+  dataDir: string | undefined;
+  webDistDir?: string;
+  backupPublicKey?: string;
+}) {
+  const url = `http://localhost:${options.port}`;
+  return {
     command: ['node', ...serverNodeOptions, '../scripts/start.mjs'].join(' '),
-    url: `${baseURL}/api/health`,
+    url: `${url}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(port),
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir ?? '',
       DATABASE_URL: '',
-      PUBLIC_URL: baseURL,
+      PUBLIC_URL: url,
       AUTH_RATE_LIMIT_MAX: '1000',
       // Every page load asks better-auth for the session, from this one address: four workers passed its 300 a
       // minute once the journeys grew (a 429 left a sign-up on /app). The limits themselves are tested on the server.
       AUTH_SESSION_RATE_LIMIT_MAX: '100000',
       // Every spec signs in from this one address, far faster than a studio's devices would.
       AUTH_TOKEN_RATE_LIMIT_MAX: '100000',
-      POSTAL_CODE_PROVIDER_URL: process.env.E2E_POSTAL_CODE_PROVIDER_URL,
+      POSTAL_CODE_PROVIDER_URL: process.env.E2E_POSTAL_CODE_PROVIDER_URL ?? '',
       // The server's output is piped into the run's: problems only, not a JSON line per request.
       LOG_LEVEL: 'warn',
       NODE_EXTRA_CA_CERTS: pixCaCertificate,
-      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
+      ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
+      ...(options.backupPublicKey ? { BACKUP_PUBLIC_KEY: options.backupPublicKey } : {}),
     },
-  },
-});
+  };
+}
