@@ -210,8 +210,9 @@ describe('what the metrics report', () => {
     expect(await scraped('reformer_message_deliveries_total', sent)).toBe(before + 1);
   });
 
-  it("reports the last backup's time and age once the backups report one (NaN age before)", async () => {
-    expect((await metricsText()).body).toMatch(/^reformer_backup_age_seconds NaN$/im);
+  // Not "NaN before": the registry is the process's, and another test file in this worker may have reported a
+  // backup already.
+  it("reports the last backup's time and age once the backups report one", async () => {
     setLastBackupTime(new Date(Date.now() - 3_600_000));
     const text = (await metricsText()).body;
     expect(valueIn(text, 'reformer_backup_last_success_timestamp_seconds')).toBeCloseTo(
