@@ -18,6 +18,8 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'domain', root: 'packages/domain', include: ['src/**/*.test.ts'] } },
+      // The repository's own checks (scripts/check-migrations.mjs: decision 047's rule), pure functions.
+      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.mjs'] } },
       { test: { name: 'server', include: ['src/**/*.test.ts'], ...serverDatabase } },
       // Whole-API proofs driven by the OpenAPI document (issue #17); PROOF_SCALE=full for the full counts.
       { test: { name: 'proof', include: ['src/proof/**/*.proof.ts'], ...serverDatabase } },

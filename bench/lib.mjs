@@ -2,8 +2,10 @@
 // none outlives the script), waiting for the server's health answer, the real server and its API, a
 // PostgreSQL wire proxy that counts statements, EXPLAIN summaries and small statistics.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request as httpRequestRaw } from 'node:http';
+import { request as httpsRequestRaw } from 'node:https';
 import { createServer, connect as netConnect } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +120,30 @@ export function httpRequest(url, { method = 'GET', headers = {}, body, agent = k
 }
 
 export const httpGet = (url, headers = {}) => httpRequest(url, { headers });
+
+/**
+ * One https request (`options` as node:https takes them: host, port, path, method, headers, TLS settings),
+ * answered as { status, headers, text }, or { error } when the connection or the request fails; never rejects.
+ */
+export function httpsAnswer(options, payload, timeoutMs = 20_000) {
+  return new Promise((resolve) => {
+    const request = httpsRequestRaw({ ...options, timeout: timeoutMs }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          headers: response.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      response.on('error', (error) => resolve({ error }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer in ${timeoutMs / 1000} s`)));
+    request.on('error', (error) => resolve({ error }));
+    request.end(payload);
+  });
+}
 
 export async function freePort() {
   const server = createServer();
@@ -750,4 +776,70 @@ export function printPlan(title, lines, full) {
   if (full) console.log(lines.map((line) => `    ${line}`).join('\n'));
   console.log(`    => ${summary.picked.join('\n       ')}\n       ${summary.time}`);
   return summary;
+}
+
+/**
+ * A bench's pass/fail checks: each printed as it is made; `fail` records a thrown error; `finish` exits 1 when any
+ * check failed (CI runs the small modes), else 0.
+ */
+export function createChecks() {
+  const failures = [];
+  return {
+    check(ok, what) {
+      console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+      if (!ok) failures.push(what);
+    },
+    fail(error) {
+      console.error(error);
+      failures.push(String(error));
+    },
+    finish() {
+      if (failures.length > 0) {
+        console.log(`\n${failures.length} failure(s).`);
+        process.exit(1);
+      }
+      console.log('\nAll checks passed.');
+      process.exit(0);
+    },
+  };
+}
+
+/** utime + stime of a process, in seconds (Linux /proc); 0 once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** A valid CPF per index: nine digits from the index, then the two check digits. */
+export function benchCpf(index) {
+  const digits = [...String(100_000_000 + index).slice(-9)].map(Number);
+  const checkDigit = () => {
+    const sum = digits.reduce((total, value, at) => total + value * (digits.length + 1 - at), 0);
+    return ((sum * 10) % 11) % 10;
+  };
+  digits.push(checkDigit());
+  digits.push(checkDigit());
+  return digits.join('');
+}
+
+/**
+ * What a bench on a database of its own starts — a server, a proxy, a pg client, an emulator, a data folder — and
+ * the clean-up that stops them all, also on Ctrl-C; `dropDatabase` last (the caller skips it under --keep).
+ */
+export function benchState(dropDatabase) {
+  const state = { dataDir: null, server: null, proxy: null, client: null, emulator: null };
+  const cleanUp = async () => {
+    await state.client?.end().catch(() => {});
+    if (state.server) await stopChild(state.server.started, 5000);
+    await state.proxy?.close();
+    await state.emulator?.close();
+    if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
+    await dropDatabase().catch(() => {});
+  };
+  onInterrupt(cleanUp);
+  return { state, cleanUp };
 }

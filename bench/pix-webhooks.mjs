@@ -12,30 +12,31 @@
 //      its time from the server's first 200 to the last payment, and the server's CPU seconds meanwhile.
 // Seeding: the studio, the PSP connection (PEM pair of the emulator's client) through the API; customers with
 // valid CPFs and monthly enrollments due in two days with SQL; the charges issued through "issue charges now".
-import { readFileSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import {
+  benchCpf,
+  benchState,
   call,
   count,
+  cpuSeconds,
+  createChecks,
   expectStatus,
   f1,
   load,
   machine,
-  onInterrupt,
   parseArgs,
   percentile,
-  post,
   startApiServer,
   startOnFreshDatabase,
   stopChild,
   waitForOk,
 } from './lib.mjs';
 import { admin } from './seed-customers.mjs';
-import { insertCustomers, seedStudio } from './studio-seed.mjs';
+import { insertCustomers, seedMonthlyClass, seedStudio } from './studio-seed.mjs';
 
 register();
 const { startPixEmulator } = await import('../tools/pix-emulator/emulator.ts');
@@ -56,34 +57,11 @@ const AUTH_SECRET = 'reformer-pix-webhooks-bench-not-a-secret-0123456789';
 const SECRETS_KEY = 'ab'.repeat(32);
 const PRICE = '349.00';
 
-const state = { dataDir: null, server: null, proxy: null, client: null, emulator: null };
-const cleanUp = async () => {
-  await state.client?.end().catch(() => {});
-  if (state.server) await stopChild(state.server.started, 5000);
-  await state.proxy?.close();
-  await state.emulator?.close();
-  if (state.dataDir) await rm(state.dataDir, { recursive: true, force: true });
-  if (!options.keep) await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`).catch(() => {});
-};
-onInterrupt(cleanUp);
+const { state, cleanUp } = benchState(async () => {
+  if (!options.keep) await admin(`DROP DATABASE IF EXISTS "${DATABASE}" WITH (FORCE)`);
+});
 
-const failures = [];
-function check(ok, what) {
-  console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${what}`);
-  if (!ok) failures.push(what);
-}
-
-/** Valid CPFs: nine digits from the index, then the two check digits. */
-function cpf(index) {
-  const digits = [...String(100_000_000 + index).slice(-9)].map(Number);
-  const check = () => {
-    const sum = digits.reduce((total, digit, at) => total + digit * (digits.length + 1 - at), 0);
-    return ((sum * 10) % 11) % 10;
-  };
-  digits.push(check());
-  digits.push(check());
-  return digits.join('');
-}
+const { check, fail, finish } = createChecks();
 
 const serverEnv = (caFile) => ({ SECRETS_KEY, NODE_EXTRA_CA_CERTS: caFile });
 
@@ -95,12 +73,6 @@ async function restartServer(caFile) {
     env: serverEnv(caFile),
   });
   return state.server;
-}
-
-/** utime + stime of a process, in seconds (Linux /proc). */
-function cpuSeconds(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** Posts each body to the webhook at `concurrency` at once; the answers' statuses and times. */
@@ -185,27 +157,10 @@ try {
   const organizationId = studio.organization.id;
   const orgPath = `/organizations/${organizationId}`;
   const auth = studio.owner.authorization;
-  const schedule = await post(server, auth, `${orgPath}/schedules`, {
-    name: 'Reformer',
-    type: 'GROUP',
-    establishmentId: studio.establishments[0].id,
-    staffUserId: studio.instructors[0][0],
-    capacity: 12,
-    startTime: '07:00',
-    endTime: '08:00',
+  const { schedule, plan } = await seedMonthlyClass(server, studio, {
     startDate: addDays(today, -7),
     endDate: addDays(today, 365),
-    recurrenceType: 'WEEKLY',
-    daysOfWeek: [1, 3, 5],
-  });
-  const plan = await post(server, auth, `${orgPath}/customer-plans`, {
-    name: 'Mensal',
-    description: 'Aulas em grupo',
     priceCents: 34_900,
-    currency: 'BRL',
-    billingCycle: 'MONTHLY',
-    features: ['Aulas em grupo'],
-    weeklySessionsLimit: null,
   });
   const { cert, key } = emulator.client.certificate;
   const connected = await call(server.base, `/api${orgPath}/pix-psp`, {
@@ -235,7 +190,7 @@ try {
   await client.query(
     `update customers set id_type = 'CPF', id_number = c.cpf
      from unnest($2::uuid[], $3::text[]) as c(id, cpf) where organization_id = $1 and customers.id = c.id`,
-    [organizationId, customerIds, customerIds.map((_, index) => cpf(index + 1))],
+    [organizationId, customerIds, customerIds.map((_, index) => benchCpf(index + 1))],
   );
   await client.query(
     `insert into enrollments (organization_id, id, customer_id, plan_id, schedule_id, start_date, end_date)
@@ -343,14 +298,8 @@ try {
     `the PSP saw no request outside the standard (${emulator.violations.length})`,
   );
 } catch (error) {
-  console.error(error);
-  failures.push(String(error));
+  fail(error);
 } finally {
   await cleanUp();
 }
-if (failures.length > 0) {
-  console.log(`\n${failures.length} failure(s).`);
-  process.exit(1);
-}
-console.log('\nAll checks passed.');
-process.exit(0);
+finish();

@@ -28,27 +28,12 @@ import {
   stopChild,
   waitForOk,
 } from './lib.mjs';
+import { CHROMIUM, lighthouseRuns, printWeakAudits } from './lighthouse.mjs';
 
 const options = parseArgs(process.argv.slice(2), { runs: 3 });
 const require = createRequire(import.meta.url);
-// chrome-launcher comes with lighthouse (its own dependency); source-map-js with Vite.
-const chromeLauncher = await import(
-  require.resolve('chrome-launcher', { paths: [require.resolve('lighthouse')] })
-);
+// source-map-js comes with Vite.
 const { SourceMapConsumer } = require('source-map-js');
-const { default: lighthouse } = await import('lighthouse');
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const INITIAL_JS_BUDGET_KB = 100;
 
 /**
@@ -78,10 +63,8 @@ function moduleKind(source) {
 }
 
 const folders = [];
-let chrome = null;
 let server = null;
 const cleanup = onInterrupt(async () => {
-  if (chrome) await chrome.kill();
   if (server) await stopChild(server, 5000);
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
@@ -157,39 +140,6 @@ async function describeScripts(scriptUrls, distDir) {
   return chunks;
 }
 
-async function runLighthouse(url, port) {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-    undefined,
-  );
-  const { categories, audits } = result.lhr;
-  return {
-    performance: Math.round(categories.performance.score * 100),
-    accessibility: Math.round(categories.accessibility.score * 100),
-    lcp: audits['largest-contentful-paint'].numericValue,
-    cls: audits['cumulative-layout-shift'].numericValue,
-    tbt: audits['total-blocking-time'].numericValue,
-    fcp: audits['first-contentful-paint'].numericValue,
-    lhr: result.lhr,
-  };
-}
-
-/** Audits that cost points, so a low score says what to fix. */
-function printWeakAudits(lhr) {
-  for (const id of ['performance', 'accessibility']) {
-    const weak = lhr.categories[id].auditRefs
-      .filter((ref) => ref.weight > 0)
-      .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit.score !== null && audit.score < 0.9);
-    if (weak.length === 0) continue;
-    console.log(`  ${id}: audits below 0.9 in the median run:`);
-    for (const audit of weak) {
-      console.log(`    - ${audit.id} (${audit.score}): ${audit.displayValue ?? audit.title}`);
-    }
-  }
-}
-
 async function main() {
   console.log('Reformer public site: initial JavaScript of `/` and Lighthouse (mobile) on `/`');
   console.log(`Machine: ${machine()}; browser: ${CHROMIUM}`);
@@ -211,17 +161,7 @@ async function main() {
   await waitForOk(`http://127.0.0.1:${port}/api/health`, server);
   const url = `http://127.0.0.1:${port}/`;
 
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
-  const runs = [];
-  for (let run = 1; run <= options.runs; run += 1) {
-    const figures = await runLighthouse(url, chrome.port);
-    runs.push(figures);
-    console.log(
-      `  run ${run}: performance ${figures.performance}, accessibility ${figures.accessibility}, ` +
-        `LCP ${figures.lcp.toFixed(0)} ms, CLS ${figures.cls.toFixed(3)}, TBT ${figures.tbt.toFixed(0)} ms, ` +
-        `FCP ${figures.fcp.toFixed(0)} ms`,
-    );
-  }
+  const runs = await lighthouseRuns(url, options.runs);
   const medianPerformance = median(runs.map((figures) => figures.performance));
   const medianRun = runs.find((figures) => figures.performance === medianPerformance) ?? runs[0];
 

@@ -149,3 +149,35 @@ export async function createPlans(server, studio, plans, bodyOf) {
   }
   return created;
 }
+
+/**
+ * What a subscription needs in the PIX benches: a class three mornings a week from `startDate` for a year, and a
+ * monthly plan at `priceCents`, made through the API by the studio's owner.
+ */
+export async function seedMonthlyClass(server, studio, { startDate, endDate, priceCents }) {
+  const orgPath = `/organizations/${studio.organization.id}`;
+  const auth = studio.owner.authorization;
+  const schedule = await post(server, auth, `${orgPath}/schedules`, {
+    name: 'Reformer',
+    type: 'GROUP',
+    establishmentId: studio.establishments[0].id,
+    staffUserId: studio.instructors[0][0],
+    capacity: 12,
+    startTime: '07:00',
+    endTime: '08:00',
+    startDate,
+    endDate,
+    recurrenceType: 'WEEKLY',
+    daysOfWeek: [1, 3, 5],
+  });
+  const plan = await post(server, auth, `${orgPath}/customer-plans`, {
+    name: 'Mensal',
+    description: 'Aulas em grupo',
+    priceCents,
+    currency: 'BRL',
+    billingCycle: 'MONTHLY',
+    features: ['Aulas em grupo'],
+    weeklySessionsLimit: null,
+  });
+  return { schedule, plan };
+}

@@ -29,6 +29,11 @@ process.env.E2E_INSTALL_URL = `http://localhost:${installPort}`;
 process.env.E2E_INSTALL_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'reformer-e2e-install-'));
 // The install's backup public key: the raw X25519 key (base64url), as BACKUP_PUBLIC_KEY may hold it.
 const backupPublicKey = String(generateKeyPairSync('x25519').publicKey.export({ format: 'jwk' }).x);
+// The install's S3-compatible storage for its backups' copies (s3rver, in a folder of its own), two ports up.
+const s3Port = port + 2;
+const s3Bucket = 'reformer-e2e-backups';
+process.env.E2E_S3_BUCKET = s3Bucket;
+const s3Folder = mkdtempSync(join(tmpdir(), 'reformer-e2e-s3-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -67,9 +72,28 @@ export default defineConfig({
       dataDir: process.env.E2E_DATA_DIR,
       ...(process.env.E2E_WEB_DIST_DIR ? { webDistDir: process.env.E2E_WEB_DIST_DIR } : {}),
     }),
+    // The install's S3 storage first: the install backs up when it starts (past BACKUP_HOUR) and copies at once.
+    {
+      command: `npx --no-install s3rver -d ${s3Folder} -a 127.0.0.1 -p ${s3Port} -s --configure-bucket ${s3Bucket}`,
+      port: s3Port,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
     // An install of its own for the Backups screen (decision 036): a backup holds every studio of an install, so
     // only the owner of all of them may see it — never the case on the shared server, where every spec signs up.
-    reformerServer({ port: installPort, dataDir: process.env.E2E_INSTALL_DATA_DIR, backupPublicKey }),
+    reformerServer({
+      port: installPort,
+      dataDir: process.env.E2E_INSTALL_DATA_DIR,
+      backupPublicKey,
+      backupS3: {
+        BACKUP_S3_BUCKET: s3Bucket,
+        BACKUP_S3_REGION: 'sa-east-1',
+        BACKUP_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+        // s3rver's own key id; it checks no signature.
+        BACKUP_S3_ACCESS_KEY_ID: 'S3RVER',
+        BACKUP_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+    }),
   ],
 });
 
@@ -79,6 +103,7 @@ function reformerServer(options: {
   dataDir: string | undefined;
   webDistDir?: string;
   backupPublicKey?: string;
+  backupS3?: Record<string, string>;
 }) {
   const url = `http://localhost:${options.port}`;
   return {
@@ -104,6 +129,7 @@ function reformerServer(options: {
       NODE_EXTRA_CA_CERTS: pixCaCertificate,
       ...(options.webDistDir ? { WEB_DIST_DIR: options.webDistDir } : {}),
       ...(options.backupPublicKey ? { BACKUP_PUBLIC_KEY: options.backupPublicKey } : {}),
+      ...options.backupS3,
     },
   };
 }

@@ -147,3 +147,14 @@ export async function createPlanViaApi(
     ...fields,
   });
 }
+
+/** The id of the schedule's session on `day` ("YYYY-MM-DD"), read through the API; '' when there is none. */
+export async function sessionIdOn(page: Page, organizationId: string, scheduleId: string, day: string) {
+  const { items } = await callApi<{ items: { id: string }[] }>(
+    page,
+    `/organizations/${organizationId}/sessions?from=${day}&to=${day}&scheduleId=${scheduleId}`,
+    {},
+    'GET',
+  );
+  return items[0]?.id ?? '';
+}

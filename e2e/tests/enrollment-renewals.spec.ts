@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   callApi,
   createCustomerViaApi,
@@ -7,6 +7,7 @@ import {
   localDate,
   signUpWithOrganization,
 } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * Issue #26 §1, as a studio owner in Portuguese: a new monthly plan renews by itself unless told otherwise, its
@@ -38,10 +39,6 @@ const inPortuguese = (date: string) =>
   new Intl.DateTimeFormat('pt-BR', { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(`${date}T00:00:00Z`),
   );
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 test('a monthly plan renews by default; the enrollment renews or ends at its period’s end', async ({
   page,

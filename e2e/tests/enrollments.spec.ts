@@ -7,6 +7,7 @@ import {
   createScheduleViaApi,
   signUpWithOrganization,
 } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * A customer's fixed place in a class: the owner enrolls her through the form (found by a search typed
@@ -37,10 +38,6 @@ function monthlyCycleEnd(date: string): string {
   const end = new Date(Date.UTC(year, month, Math.min(day, daysInNextMonth)));
   end.setUTCDate(end.getUTCDate() - 1);
   return end.toISOString().slice(0, 10);
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
 /** The roster row of the customer on a session page. */

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { callApi, createCustomerViaApi, signUp, signUpWithOrganization } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * Birthday messages (#13): the owner configures them (the preview follows the template as it is typed),
@@ -22,10 +23,6 @@ function birthdayIn(days: number, yearsBack: number) {
   const date = new Date(Date.now() + days * 86_400_000);
   const local = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(date);
   return { dateOfBirth: `${Number(local.slice(0, 4)) - yearsBack}${local.slice(4)}`, date: local };
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
 /** The table row of a customer in the birthdays area (the cards are hidden at this width). */

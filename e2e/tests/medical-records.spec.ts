@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import { createCustomerViaApi, signUpWithOrganization } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * A customer's clinical chart in Portuguese: the owner fills an anamnesis and a periodic evaluation through
@@ -10,10 +11,6 @@ import { createCustomerViaApi, signUpWithOrganization } from '../support/organiz
  */
 
 const OWNER = { firstName: 'Clara', lastName: 'Clínica' };
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 async function openNewRecord(page: Page, organizationId: string, customerId: string, type: string) {
   await page.goto(`/app/org/${organizationId}/customers/${customerId}/details?tab=medicalRecords`);
@@ -44,7 +41,7 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
 
   // Anamnesis: the title is required; section A's pain of 8 is flagged as typed, C's alcohol too.
   await openNewRecord(page, organizationId, customer.id, 'Anamnese');
-  await expect(page.getByText('Seção 1 de 4', { exact: true })).toBeVisible();
+  await expect(page.getByText('Seção 1 de 5', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Salvar registro' }).click();
   await expect(page.getByLabel('Título')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText('Este campo é obrigatório')).toBeVisible();
@@ -53,8 +50,8 @@ test('fill, save, view and edit an anamnesis and a periodic evaluation; the owne
   await page.getByRole('checkbox', { name: 'Lombar', exact: true }).check();
   await page.getByLabel('Intensidade da dor (0–10)').fill('8');
   await expect(page.getByText('Dor intensa (7 a 10)')).toBeVisible();
-  await nextSection(page, 'Seção 2 de 4');
-  await nextSection(page, 'Seção 3 de 4');
+  await nextSection(page, 'Seção 2 de 5');
+  await nextSection(page, 'Seção 3 de 5');
   await page.getByLabel('Álcool (doses por semana)').fill('20');
   await expect(page.getByText('Álcool acima de 14 doses por semana')).toBeVisible();
   // Back to A: what was ticked is still there.

@@ -8,6 +8,7 @@ import {
   localDate,
   signUpWithOrganization,
 } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * Money a cycle does not owe (issue #26 §4, decision 028), in Portuguese on a phone: two staff record the same
@@ -15,10 +16,6 @@ import {
  * paid, and records the money as the customer's credit; the credit pays the next cycle from her Payments tab;
  * a partial refund gives part of a payment back and the cycle shows what is left to pay.
  */
-
-function toast(page: Page, text: RegExp | string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 function cycleItems(page: Page) {
   return page.getByRole('listitem', { name: /^Ciclo de cobrança de / });

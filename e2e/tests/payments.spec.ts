@@ -8,6 +8,7 @@ import {
   createScheduleViaApi,
   signUpWithOrganization,
 } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * A month's fee paid by PIX: the owner sets the studio's PIX key in settings, records the payment of an
@@ -27,10 +28,6 @@ const PIX_KEY = 'financeiro@estudio-exemplo.com.br';
 /** Today in the organization's zone, as the enrollment's first billing cycle starts. */
 function today(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
 }
 
 /** The table and the cards are both in the page, one hidden by the width: the one shown. */

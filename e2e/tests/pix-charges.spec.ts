@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emulator';
+import { emulatorCa } from '../support/emulator-ca.ts';
 import {
   callApi,
   createCustomerViaApi,
@@ -10,6 +10,7 @@ import {
   localDate,
   signUpWithOrganization,
 } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * PIX charges confirmed by the bank (issue #26 §3, decision 030), in Portuguese at the front desk's phone: the
@@ -22,16 +23,10 @@ import {
 let emulator: PixEmulator;
 
 test.beforeAll(async () => {
-  const caFile = process.env.E2E_PIX_CA_FILE;
-  if (!caFile) throw new Error('E2E_PIX_CA_FILE is set by playwright.config.ts');
   // Refunds settle a moment after they are asked, and the PSP posts the notice, as a bank does.
-  emulator = await startPixEmulator({ ca: JSON.parse(readFileSync(caFile, 'utf8')), refundSettleMs: 300 });
+  emulator = await startPixEmulator({ ca: emulatorCa(), refundSettleMs: 300 });
 });
 test.afterAll(() => emulator?.close());
-
-function toast(page: Page, text: RegExp | string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 test('a cycle charged at the PSP turns paid by itself when the customer pays; a partial refund through the PSP', async ({
   page,

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emulator';
+import { emulatorCa } from '../support/emulator-ca.ts';
 import { signUpWithOrganization } from '../support/organization.ts';
+import { expectNoSideScroll, toast } from '../support/page-checks.ts';
 
 /**
  * Settings → Payments → PIX charges (PSP), decision 027: the owner picks a preset (which fills the URLs), types
@@ -14,26 +15,12 @@ import { signUpWithOrganization } from '../support/organization.ts';
 let emulator: PixEmulator;
 
 test.beforeAll(async () => {
-  const caFile = process.env.E2E_PIX_CA_FILE;
-  if (!caFile) throw new Error('E2E_PIX_CA_FILE is set by playwright.config.ts');
-  emulator = await startPixEmulator({ ca: JSON.parse(readFileSync(caFile, 'utf8')), refundSettleMs: null });
+  emulator = await startPixEmulator({ ca: emulatorCa(), refundSettleMs: null });
 });
 test.afterAll(() => emulator?.close());
 
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
-
 function card(page: Page) {
   return page.getByRole('region', { name: 'PIX charges (PSP)' });
-}
-
-async function expectNoSideScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
 }
 
 for (const { width, height, device } of [

@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpWithOrganization } from '../support/organization.ts';
+import { toast } from '../support/page-checks.ts';
 
 /**
  * The studio's PIX settings (issue #27 item 8): a key pasted as people write it — a CNPJ with its dots, slash
  * and dash, a phone with its brackets — is saved as the DICT holds it, and a merchant name a PIX code would
  * carry as nothing (emoji and | only) is refused; on a desktop and on a phone.
  */
-
-function toast(page: Page, text: string) {
-  return page.locator('[data-sonner-toast]').filter({ hasText: text });
-}
 
 async function openPixSettings(page: Page, organizationId: string) {
   await page.goto(`/app/org/${organizationId}/settings?tab=payments`);

@@ -117,7 +117,8 @@ test('the customer cancels, waits and books a make-up in their portal; a revoked
   await expect(place).toContainText(/Cancelada · crédito de reposição válido até/);
   await expect(portal.getByTestId('portal-credit')).toHaveCount(1);
 
-  // The full class: the customer joins its line.
+  // The full class: the customer scrolls down to the classes they may book and joins its line.
+  await portal.getByRole('heading', { name: 'Agendar uma aula' }).scrollIntoViewIfNeeded();
   const full = portal.locator(`[data-testid="portal-bookable"][data-session-id="${fullSession.id}"]`);
   await expect(full).toContainText('Lotada');
   await full.getByRole('button', { name: /Entrar na lista de espera de Reformer Lotado/ }).click();

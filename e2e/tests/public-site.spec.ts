@@ -86,7 +86,7 @@ test('the landing page says what the product does, in both languages', async ({ 
     'Plans and enrollments',
     'Payments and PIX',
     'Clinical records',
-    'Birthday and payment reminders',
+    'Reminders and class notices',
     'Make-up credits and waitlist',
     'Customers, import and export',
   ]) {

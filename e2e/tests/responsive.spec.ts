@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe.ts';
 import {
   callApi,
@@ -7,6 +7,7 @@ import {
   createScheduleViaApi,
   signUpWithOrganization,
 } from '../support/organization.ts';
+import { expectNoSideScroll } from '../support/page-checks.ts';
 
 /**
  * The lists on a phone (390 px) and a laptop (1366 px): customers, staff with a pending invitation,
@@ -24,14 +25,6 @@ const SCHEDULE = 'Reformer Intermediário Manhã';
 /** The table and the cards are both in the page, one of them hidden by the width: the one shown. */
 function shown(locator: Locator): Locator {
   return locator.filter({ visible: true });
-}
-
-async function expectNoSideScroll(page: Page) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    clientWidth: document.documentElement.clientWidth,
-  }));
-  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
 }
 
 /**

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Operation } from 'openapi-backend';
+import { listQueryOf } from './listing.ts';
 import type { OAuth } from './oauth.ts';
 import {
   accessDenied,
@@ -205,7 +206,62 @@ export function createApi(deps: {
     return c.body(null, 204);
   });
 
-  // An operation of the standard this account has not contracted (immediate charges, batches, Pix Automático):
+  const automatico = psp.automatico;
+  api.put('/cob/:txid', (c) => json(automatico.immediate.put(c.req.param('txid'), body(c)), 201));
+  api.get('/cob/:txid', (c) => json(automatico.immediate.get(c.req.param('txid'))));
+
+  api.post('/locrec', () => {
+    const loc = automatico.recurrences.createLocation();
+    return new Response(JSON.stringify(loc), {
+      status: 201,
+      headers: { 'content-type': 'application/json', location: loc.location },
+    });
+  });
+  api.get('/locrec/:id', (c) => json(automatico.recurrences.getLocation(Number(c.req.param('id')))));
+  api.post('/rec', (c) =>
+    json(
+      automatico.recurrences.create(body(c), (txid) => {
+        try {
+          return automatico.immediate.get(txid).status === 'ATIVA';
+        } catch {
+          return false;
+        }
+      }),
+      201,
+    ),
+  );
+  api.get('/rec', (c) => json(automatico.listRecurrences(listQueryOf(c.req.query()))));
+  api.get('/rec/:idRec', (c) => json(automatico.view(c.req.param('idRec'), c.req.query('txid'))));
+  api.patch('/rec/:idRec', (c) => json(automatico.revise(c.req.param('idRec'), body(c))));
+  api.post('/solicrec', (c) => json(automatico.requestView(automatico.recurrences.request(body(c))), 201));
+  api.get('/solicrec/:id', (c) =>
+    json(automatico.requestView(automatico.recurrences.getRequest(c.req.param('id')))),
+  );
+  api.patch('/solicrec/:id', (c) =>
+    json(automatico.requestView(automatico.recurrences.cancelRequest(c.req.param('id'))), 201),
+  );
+
+  api.put('/cobr/:txid', (c) => json(automatico.charges.put(c.req.param('txid'), body(c)), 201));
+  api.get('/cobr', (c) => json(automatico.listCharges(listQueryOf(c.req.query()))));
+  api.get('/cobr/:txid', (c) => json(automatico.charges.get(c.req.param('txid'))));
+  api.patch('/cobr/:txid', (c) => json(automatico.charges.cancel(c.req.param('txid'))));
+  api.post('/cobr/:txid/retentativa/:data', (c) =>
+    json(automatico.charges.retry(c.req.param('txid'), c.req.param('data')), 201),
+  );
+
+  for (const kind of ['rec', 'cobr'] as const) {
+    api.put(`/webhook${kind}`, (c) => {
+      automatico.putWebhook(kind, body<{ webhookUrl: string }>(c).webhookUrl);
+      return c.body(null, 200);
+    });
+    api.get(`/webhook${kind}`, () => json(automatico.getWebhook(kind)));
+    api.delete(`/webhook${kind}`, (c) => {
+      automatico.deleteWebhook(kind);
+      return c.body(null, 204);
+    });
+  }
+
+  // An operation of the standard this account has not contracted (batches, payload locations' lists):
   // the spec's general answer is AcessoNegado; an operation that cannot answer 403 (the payload location)
   // answers NaoEncontrado. (A catch-all route: a sub-app's notFound is not called once mounted.)
   api.all('*', (c) => {

@@ -23,20 +23,25 @@ function plain(value: string, max: number): string {
 }
 
 export function dynamicBrCode(input: {
-  location: string;
+  /** The charge's location (cob or cobv); left out in a recurrence's own QR (Jornada 2). */
+  location?: string;
+  /** The recurrence's location (field 80.25): a "QR composto" that also asks to authorize it. */
+  recurrenceLocation?: string;
   merchantName: string;
   merchantCity: string;
 }): string {
+  const gui = field('00', 'br.gov.bcb.pix');
   const body = [
     field('00', '01'),
-    field('01', '12'), // point of initiation 12: a code for one payment
-    field('26', field('00', 'br.gov.bcb.pix') + field('25', input.location)),
+    input.location ? field('01', '12') : '', // point of initiation 12: a code for one payment
+    field('26', input.location ? gui + field('25', input.location) : gui),
     field('52', '0000'),
     field('53', '986'),
     field('58', 'BR'),
     field('59', plain(input.merchantName, 25)),
     field('60', plain(input.merchantCity, 15)),
     field('62', field('05', '***')),
+    input.recurrenceLocation ? field('80', gui + field('25', input.recurrenceLocation)) : '',
     '6304',
   ].join('');
   return body + crc16Ccitt(body);

@@ -7,6 +7,7 @@ import { Agent } from 'undici';
 import { type ApiFaults, createApi, type RequiredExtras, type SpecViolation } from './api.ts';
 import { createOAuth, type RegisteredClient } from './oauth.ts';
 import { createPsp } from './psp.ts';
+import type { ReceiverAccount } from './recurrence-types.ts';
 import { createSandbox, createSandboxRoutes, type Sandbox } from './sandbox.ts';
 import { API_ROOT, loadSpec } from './spec.ts';
 import type { Receiver } from './state-types.ts';
@@ -28,6 +29,20 @@ export const EMULATOR_SCOPES = [
   'pix.read',
   'webhook.write',
   'webhook.read',
+  'cob.write',
+  'cob.read',
+  'rec.write',
+  'rec.read',
+  'solicrec.write',
+  'solicrec.read',
+  'cobr.write',
+  'cobr.read',
+  'payloadlocationrec.write',
+  'payloadlocationrec.read',
+  'webhookrec.write',
+  'webhookrec.read',
+  'webhookcobr.write',
+  'webhookcobr.read',
 ];
 
 export const DEFAULT_RECEIVER: Receiver = {
@@ -40,6 +55,9 @@ export const DEFAULT_RECEIVER: Receiver = {
   cep: '01001000',
 };
 
+/** The receiver's account that recurring charges credit (the `recebedor` a /cobr names). */
+export const DEFAULT_ACCOUNT: ReceiverAccount = { agencia: '0001', conta: '1234567', tipoConta: 'CORRENTE' };
+
 export type EmulatorOptions = {
   port?: number;
   host?: string;
@@ -47,6 +65,7 @@ export type EmulatorOptions = {
   ca?: TestCa;
   clients?: RegisteredClient[];
   receiver?: Receiver;
+  account?: ReceiverAccount;
   tokenTtlSeconds?: number;
   /** Refunds settle by themselves after this many ms; null: only through sandbox.settleRefund. */
   refundSettleMs?: number | null;
@@ -65,6 +84,7 @@ export type PixEmulator = {
   /** The first registered client: its credentials and a certificate (PEM and PFX) issued for it. */
   client: RegisteredClient & { certificate: ClientCertificate };
   receiver: Receiver;
+  account: ReceiverAccount;
   issueClientCertificate(commonName: string, passphrase?: string): ClientCertificate;
   sandbox: Sandbox;
   /** Answers the emulator gave that broke the YAML (each also logged and turned into a 500). */
@@ -102,12 +122,16 @@ export async function startPixEmulator(options: EmulatorOptions = {}): Promise<P
   const oauth = createOAuth(clients, options.tokenTtlSeconds ?? 3600);
   const faults: ApiFaults = { failures: { remaining: 0, status: 503 }, delays: { remaining: 0, ms: 0 } };
   const getPix = spec.operation('GET', '/pix/{e2eid}');
-  const dispatcher = createWebhookDispatcher(webhookAgent, (body) => {
-    // The callback's body is { pix: Pix[] }: each item is checked as the Pix schema (GET /pix/{e2eid}'s answer).
-    for (const pix of body.pix) {
-      const check = spec.checkAnswer(getPix, 200, pix);
+  const dispatcher = createWebhookDispatcher(webhookAgent, (kind, body) => {
+    // Pix callbacks are { pix: Pix[] }: each item is checked as the Pix schema (GET /pix/{e2eid}'s answer);
+    // Pix Automático's against their callbacks' request bodies.
+    const checks =
+      'pix' in body
+        ? body.pix.map((pix) => spec.checkAnswer(getPix, 200, pix))
+        : [spec.checkCallback(kind === 'rec' ? 'rec' : 'cobr', body)];
+    for (const check of checks) {
       if (!check.valid) {
-        violations.push({ operation: 'POST {webhookUrl}/pix', status: 0, errors: check.errors });
+        violations.push({ operation: `POST {webhookUrl}/${kind}`, status: 0, errors: check.errors });
         throw new Error(`pix-emulator: a webhook breaks the API Pix YAML: ${JSON.stringify(check.errors)}`);
       }
     }
@@ -137,6 +161,7 @@ export async function startPixEmulator(options: EmulatorOptions = {}): Promise<P
     locationHost: `${host}:${port}`,
     dispatcher,
     refundSettleMs: options.refundSettleMs === undefined ? 1000 : options.refundSettleMs,
+    account: options.account ?? DEFAULT_ACCOUNT,
   });
   const sandbox = createSandbox({ psp, oauth, faults, dispatcher });
   app.post('/oauth/token', (c) => oauth.token(c));
@@ -153,6 +178,7 @@ export async function startPixEmulator(options: EmulatorOptions = {}): Promise<P
     ca,
     client: { ...firstClient, certificate: issueClientCertificate(ca, firstClient.clientId) },
     receiver: psp.receiver,
+    account: psp.account,
     issueClientCertificate: (commonName, passphrase) => issueClientCertificate(ca, commonName, passphrase),
     sandbox,
     violations,

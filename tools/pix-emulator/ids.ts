@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-function randomAlphanumeric(length: number): string {
+export function randomAlphanumeric(length: number): string {
   return Array.from({ length }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join('');
 }
 

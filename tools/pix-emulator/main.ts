@@ -40,9 +40,12 @@ console.log(`PIX emulator (API Pix 2.9.0, mutual TLS) at ${emulator.url}
   Client ID      ${client.clientId}
   Client secret  ${client.clientSecret}
   PIX key        ${emulator.receiver.chave}
+  Receiver       CNPJ ${emulator.receiver.cnpj}, branch ${emulator.account.agencia}, account ${emulator.account.conta} (${emulator.account.tipoConta})
   Certificate    ${file('client-cert.pem')} + ${file('client-key.pem')}, or ${file('client.pfx')} (password ${pfxPassphrase})
   Trusted CA     ${file('ca.pem')}
-  Sandbox        POST ${emulator.url}/__sandbox/charges/{txid}/pay and the rest of docs/decisions/026`);
+  Sandbox        POST ${emulator.url}/__sandbox/charges/{txid}/pay and the rest of docs/decisions/026;
+                 Pix Automático: /__sandbox/recurrences/{idRec}/approve|reject|cancel|expire,
+                 /__sandbox/recurring-charges/{txid}/settle|fail (docs/decisions/048)`);
 
 const stop = async () => {
   await emulator.close();

@@ -40,7 +40,9 @@ export async function startPersistentEmulator(options: {
   }
 
   function loadOrCreateClient(ca: TestCa): RegisteredClient {
-    if (existsSync(file('client.json'))) return JSON.parse(readFileSync(file('client.json'), 'utf8')).client;
+    // A client saved by an earlier version gets the scopes of the operations served since (Pix Automático).
+    if (existsSync(file('client.json')))
+      return { ...JSON.parse(readFileSync(file('client.json'), 'utf8')).client, scopes: EMULATOR_SCOPES };
     const client = {
       clientId: `reformer-demo-${randomBytes(3).toString('hex')}`,
       clientSecret: randomBytes(18).toString('base64url'),

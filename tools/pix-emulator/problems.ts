@@ -42,6 +42,10 @@ export const accessDenied = (detail: string) =>
 export function invalidRequestName(method: string, path: string): string {
   const reading = method === 'GET';
   if (path.startsWith('/cobv')) return reading ? 'CobVConsultaInvalida' : 'CobVOperacaoInvalida';
+  if (path.startsWith('/cobr')) return reading ? 'CobRConsultaInvalida' : 'CobROperacaoInvalida';
+  if (path.startsWith('/cob')) return reading ? 'CobConsultaInvalida' : 'CobOperacaoInvalida';
+  if (path.startsWith('/rec')) return reading ? 'RecConsultaInvalida' : 'RecOperacaoInvalida';
+  if (path.startsWith('/solicrec')) return 'SolicRecOperacaoInvalida';
   if (path.includes('/devolucao/')) return reading ? 'PixConsultaInvalida' : 'PixDevolucaoInvalida';
   if (path.startsWith('/pix')) return 'PixConsultaInvalida';
   if (path.startsWith('/webhook')) return reading ? 'WebhookConsultaInvalida' : 'WebhookOperacaoInvalida';

@@ -1,7 +1,9 @@
 import { toAmount, toCents } from './amounts.ts';
 import { type Charges, createCharges } from './charges.ts';
 import { createLedger, type Ledger } from './ledger.ts';
+import { createPixAutomatico } from './pix-automatico.ts';
 import { invalid, notFound, ProblemError } from './problems.ts';
+import type { ReceiverAccount } from './recurrence-types.ts';
 import type { Charge, Pix, Receiver, Webhook } from './state-types.ts';
 import type { WebhookDispatcher } from './webhooks.ts';
 
@@ -32,6 +34,8 @@ export function createPsp(options: {
   dispatcher: WebhookDispatcher;
   /** Refunds settle by themselves after this delay; null: only on command (sandbox.settleRefund). */
   refundSettleMs: number | null;
+  /** The receiver's account that recurring charges credit (a recurring charge names it). */
+  account: ReceiverAccount;
   now?: () => Date;
 }) {
   const now = options.now ?? (() => new Date());
@@ -45,6 +49,28 @@ export function createPsp(options: {
     if (pix.txid) options.dispatcher.notify(webhooks.get(pix.chave)?.webhookUrl, [structuredClone(pix)]);
   };
 
+  const automatico = createPixAutomatico({
+    receiver: options.receiver,
+    account: options.account,
+    locationHost: options.locationHost,
+    now,
+    ledger,
+    dispatcher: options.dispatcher,
+    notifyPix: notify,
+    // The payer's bank answers a scheduling a moment after the PSP took it (the SPI is asynchronous).
+    schedule(work) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        try {
+          work();
+        } catch (error) {
+          console.error('pix-emulator: scheduling a recurring charge', error);
+        }
+      }, 0);
+      timers.add(timer);
+    },
+  });
+
   function settleRefund(e2eid: string, id: string, status: 'DEVOLVIDO' | 'NAO_REALIZADO' = 'DEVOLVIDO') {
     const before = ledger.getRefund(e2eid, id).status;
     const { pix, refund } = ledger.settleRefund(e2eid, id, status);
@@ -54,8 +80,10 @@ export function createPsp(options: {
 
   return {
     receiver: options.receiver,
+    account: options.account,
     charges,
     ledger,
+    automatico,
 
     requestRefund(e2eid: string, id: string, body: { valor: string; natureza?: string; descricao?: string }) {
       const refund = ledger.requestRefund(e2eid, id, body);

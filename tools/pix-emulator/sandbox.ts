@@ -29,6 +29,16 @@ export function createSandbox(deps: {
     /** A refund reaches its final status now, and its webhook is posted. */
     settleRefund: (e2eid: string, id: string, status?: 'DEVOLVIDO' | 'NAO_REALIZADO') =>
       psp.settleRefund(e2eid, id, status),
+    /** Pix Automático, as the payer: authorize (paying Jornada 3's charge with it), refuse, or cancel later. */
+    approveRecurrence: (idRec: string, payer?: { ispbParticipante?: string }) =>
+      psp.automatico.approve(idRec, payer),
+    rejectRecurrence: (idRec: string) => psp.automatico.reject(idRec),
+    cancelRecurrenceAsPayer: (idRec: string) => psp.automatico.cancelAsPayer(idRec),
+    /** A recurrence never authorized ends (the payer's bank let its request lapse). */
+    expireRecurrence: (idRec: string) => psp.automatico.expire(idRec),
+    /** The scheduled debit of a recurring charge, on its date: settled (Pix, CONCLUIDA) or failed (a code). */
+    settleRecurringCharge: (txid: string) => psp.automatico.charges.settle(txid),
+    failRecurringCharge: (txid: string, codigo?: string) => psp.automatico.charges.fail(txid, codigo),
     /** The next `count` API calls answer `status` (429, 500, 503...), with Retry-After when given. */
     failNext(count: number, status: number, retryAfterSeconds?: number) {
       faults.failures = { remaining: count, status, retryAfterSeconds };
@@ -44,7 +54,13 @@ export function createSandbox(deps: {
     webhooksIdle: () => dispatcher.idle(),
     /** Every token issued so far stops working (the next API call answers 401). */
     expireTokens: () => oauth.expireAll(),
-    counts: () => ({ charges: psp.charges.count(), pix: psp.ledger.count(), tokensIssued: oauth.issued() }),
+    counts: () => ({
+      charges: psp.charges.count(),
+      pix: psp.ledger.count(),
+      tokensIssued: oauth.issued(),
+      recurrences: psp.automatico.recurrences.count(),
+      recurringCharges: psp.automatico.charges.count(),
+    }),
   };
 }
 
@@ -75,6 +91,18 @@ const WebhooksBody = z.object({
   repeatNext: z.number().int().min(0).optional(),
   hold: z.boolean().optional(),
 });
+const ApproveBody = z.object({
+  ispbParticipante: z
+    .string()
+    .regex(/^[0-9A-Z]{8}$/)
+    .optional(),
+});
+const FailBody = z.object({
+  codigo: z
+    .string()
+    .regex(/^[A-Z0-9]{4}$/)
+    .optional(),
+});
 const ReleaseBody = z.object({ order: z.enum(['sent', 'reverse']).optional() });
 const SettleBody = z.object({ status: z.enum(['DEVOLVIDO', 'NAO_REALIZADO']).optional() });
 
@@ -101,6 +129,22 @@ export function createSandboxRoutes(sandbox: Sandbox) {
   routes.post('/refunds/:e2eid/:id/settle', async (c) => {
     const { status } = await read(c.req.raw, SettleBody);
     return c.json(sandbox.settleRefund(c.req.param('e2eid'), c.req.param('id'), status));
+  });
+  routes.post('/recurrences/:idRec/approve', async (c) => {
+    const payer = await read(c.req.raw, ApproveBody);
+    return c.json(sandbox.approveRecurrence(c.req.param('idRec'), payer));
+  });
+  routes.post('/recurrences/:idRec/reject', (c) => c.json(sandbox.rejectRecurrence(c.req.param('idRec'))));
+  routes.post('/recurrences/:idRec/cancel', (c) =>
+    c.json(sandbox.cancelRecurrenceAsPayer(c.req.param('idRec'))),
+  );
+  routes.post('/recurrences/:idRec/expire', (c) => c.json(sandbox.expireRecurrence(c.req.param('idRec'))));
+  routes.post('/recurring-charges/:txid/settle', (c) =>
+    c.json(sandbox.settleRecurringCharge(c.req.param('txid'))),
+  );
+  routes.post('/recurring-charges/:txid/fail', async (c) => {
+    const { codigo } = await read(c.req.raw, FailBody);
+    return c.json(sandbox.failRecurringCharge(c.req.param('txid'), codigo));
   });
   routes.post('/failures', async (c) => {
     const { count, status, retryAfterSeconds } = await read(c.req.raw, FailuresBody);

@@ -19,6 +19,9 @@ export type SpecCheck = { valid: true } | { valid: false; errors: SpecError[] };
 
 type Json = Record<string, unknown>;
 
+const CALLBACK_ROOT = '/__callbacks';
+const CALLBACK_BODIES = { rec: 'WebhookRecBody', cobr: 'WebhookCobRBody' } as const;
+
 function describeErrors(
   errors: { instancePath?: string; message?: string }[] | null | undefined,
 ): SpecError[] {
@@ -49,6 +52,29 @@ function readSpec() {
       const operation = item[method] as Json | undefined;
       if (operation) operation.operationId = `${method} ${path}`;
     }
+  }
+  // The payload locations (GET /{pixUrlAccessToken}, /cobv/..., /rec/{recUrlAccessToken}) are served at the
+  // location's own URL, not under the API root; left there, GET /rec/{recUrlAccessToken} (listed first) would
+  // be matched for GET /rec/{idRec}. They move under /__payload in the loaded copy.
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+    const tags = ((item.get as Json | undefined)?.tags ?? []) as string[];
+    if (tags.includes('CobPayload') || tags.includes('RecPayload')) {
+      const paths = document.paths as Record<string, Json>;
+      delete paths[path];
+      paths[`/__payload${path}`] = item;
+    }
+  }
+  // The callbacks' bodies (PUT /webhookrec's `rec`, PUT /webhookcobr's `cobr`) as operations of their own, so
+  // openapi-backend, which does not read `callbacks`, checks what the emulator posts as it checks requests.
+  const paths = document.paths as Record<string, Json>;
+  for (const [kind, body] of Object.entries(CALLBACK_BODIES)) {
+    paths[`${CALLBACK_ROOT}/${kind}`] = {
+      post: {
+        operationId: `callback ${kind}`,
+        requestBody: { $ref: `#/components/requestBodies/${body}` },
+        responses: { '200': { description: 'Notificação recebida com sucesso' } },
+      },
+    };
   }
   const api = new OpenAPIBackend({
     definition: document as unknown as Document,
@@ -106,6 +132,23 @@ function readSpec() {
         return { valid: false, errors: [{ path: '/', message }] };
       }
       const result = api.validateResponse(body, operation, status);
+      return result.valid ? { valid: true } : { valid: false, errors: describeErrors(result.errors) };
+    },
+
+    /** A callback's body (`{ recs }` to /rec, `{ cobsr }` to /cobr) against the YAML's request body for it. */
+    checkCallback(kind: keyof typeof CALLBACK_BODIES, body: unknown): SpecCheck {
+      const operation = api.getOperation(`callback ${kind}`);
+      if (!operation) throw new Error(`No callback ${kind}`);
+      const result = api.validateRequest(
+        {
+          method: 'POST',
+          path: `${API_ROOT}${CALLBACK_ROOT}/${kind}`,
+          query: {},
+          headers: { 'content-type': 'application/json' },
+          body: body as Json,
+        },
+        operation,
+      );
       return result.valid ? { valid: true } : { valid: false, errors: describeErrors(result.errors) };
     },
 

@@ -51,11 +51,21 @@ function nativeSigner(pem: string): forge.pki.rsa.PrivateKey {
   return { sign } as unknown as forge.pki.rsa.PrivateKey;
 }
 
+/**
+ * 16 random bytes whose first lies in 0x40–0x7f: positive (high bit clear) and never zero, so the DER integer
+ * is minimal as it stands. forge strips one leading zero byte only: the earlier '0' + 15 random bytes came out
+ * as `00 0x…` (an "illegal padding" OpenSSL refuses) whenever the first random byte was zero, 1 in 512 certificates.
+ */
+export function positiveSerial(): Buffer {
+  const serial = randomBytes(16);
+  serial[0] = ((serial[0] ?? 0) & 0x3f) | 0x40;
+  return serial;
+}
+
 function newCertificate(publicKey: forge.pki.PublicKey, commonName: string, days: number) {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  // A positive serial: the high bit cleared so the DER integer is not read as negative.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = positiveSerial().toString('hex');
   cert.validity.notBefore = new Date(Date.now() - DAY_MS);
   cert.validity.notAfter = new Date(Date.now() + days * DAY_MS);
   cert.setSubject([{ name: 'commonName', value: commonName }]);

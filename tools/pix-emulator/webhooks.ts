@@ -3,20 +3,29 @@ import { type Agent, request } from 'undici';
 import type { Pix } from './state-types.ts';
 
 /**
- * Delivers the PSP's callbacks ("{webhookUrl}/pix" with `{ pix: [...] }`) and misbehaves on demand as real
- * PSPs do: late (delayMs), lost (dropNext), twice (repeatNext), or held and then released in another order.
+ * Delivers the PSP's callbacks — "{webhookUrl}/pix" with `{ pix: [...] }`, and Pix Automático's
+ * "{webhookUrl}/rec" with `{ recs: [...] }` and "{webhookUrl}/cobr" with `{ cobsr: [...] }` — and misbehaves on
+ * demand as real PSPs do: late (delayMs), lost (dropNext), twice (repeatNext), or held and then released in
+ * another order. The behaviour is one for all three kinds, so a test can reorder a recurrence's and a charge's.
  */
 export type WebhookBehaviour = { delayMs: number; dropNext: number; repeatNext: number; hold: boolean };
 
+export type WebhookKind = 'pix' | 'rec' | 'cobr';
+export type WebhookBody = { pix: Pix[] } | { recs: unknown[] } | { cobsr: unknown[] };
+
 export type Delivery = {
+  kind: WebhookKind;
   url: string;
-  body: { pix: Pix[] };
+  body: WebhookBody;
   outcome: 'pending' | 'held' | 'dropped' | 'delivered' | 'failed';
   status?: number;
   error?: string;
 };
 
-export function createWebhookDispatcher(agent: Agent, checkBody: (body: { pix: Pix[] }) => void) {
+export function createWebhookDispatcher(
+  agent: Agent,
+  checkBody: (kind: WebhookKind, body: WebhookBody) => void,
+) {
   const behaviour: WebhookBehaviour = { delayMs: 0, dropNext: 0, repeatNext: 0, hold: false };
   const deliveries: Delivery[] = [];
   const held: Delivery[] = [];
@@ -50,28 +59,35 @@ export function createWebhookDispatcher(agent: Agent, checkBody: (body: { pix: P
     track(post(delivery, delayMs));
   }
 
+  /** Posts one callback of this kind to `{webhookUrl}/{kind}` (nothing when no webhook is registered). */
+  function send(webhookUrl: string | undefined, kind: WebhookKind, body: WebhookBody) {
+    if (!webhookUrl) return;
+    checkBody(kind, body);
+    const copies = behaviour.repeatNext > 0 ? 2 : 1;
+    if (behaviour.repeatNext > 0) behaviour.repeatNext -= 1;
+    for (let copy = 0; copy < copies; copy += 1) {
+      const url = `${webhookUrl.replace(/\/+$/, '')}/${kind}`;
+      const delivery: Delivery = { kind, url, body, outcome: 'pending' };
+      deliveries.push(delivery);
+      if (behaviour.dropNext > 0) {
+        behaviour.dropNext -= 1;
+        delivery.outcome = 'dropped';
+      } else if (behaviour.hold) {
+        delivery.outcome = 'held';
+        held.push(delivery);
+      } else {
+        start(delivery, behaviour.delayMs);
+      }
+    }
+  }
+
   return {
     /** Posts the Pix to the webhook registered for their key (nothing when none is). */
     notify(webhookUrl: string | undefined, pix: Pix[]) {
-      if (!webhookUrl) return;
-      const body = { pix };
-      checkBody(body);
-      const copies = behaviour.repeatNext > 0 ? 2 : 1;
-      if (behaviour.repeatNext > 0) behaviour.repeatNext -= 1;
-      for (let copy = 0; copy < copies; copy += 1) {
-        const delivery: Delivery = { url: `${webhookUrl.replace(/\/+$/, '')}/pix`, body, outcome: 'pending' };
-        deliveries.push(delivery);
-        if (behaviour.dropNext > 0) {
-          behaviour.dropNext -= 1;
-          delivery.outcome = 'dropped';
-        } else if (behaviour.hold) {
-          delivery.outcome = 'held';
-          held.push(delivery);
-        } else {
-          start(delivery, behaviour.delayMs);
-        }
-      }
+      send(webhookUrl, 'pix', { pix });
     },
+
+    send,
 
     configure(change: Partial<WebhookBehaviour>) {
       Object.assign(behaviour, change);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   );
   await writeBuildFile('assets/app-abc123.js', `console.log('app');${filler}`);
   for (const language of ['en_US', 'pt_BR']) {
-    for (const file of ['index.html', 'about.html', 'privacy-policy.html']) {
+    for (const file of ['index.html', 'about.html', 'privacy-policy.html', 'portal.html']) {
       await writeBuildFile(`prerendered/${language}/${file}`, `<html>${language} ${file}${filler}</html>`);
     }
   }
@@ -104,6 +104,30 @@ describe('the pre-rendered public pages', () => {
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain('app shell');
     }
+  });
+});
+
+describe("the customer portal's entry", () => {
+  it("answers its pages with its shell in the visitor's language, any other path under it 404 with the same", async () => {
+    for (const path of ['/portal', '/portal/', '/portal/receipts/0193a8f0-0000-7000-8000-000000000001']) {
+      const page = await get(path, { cookie: 'reformer.language=pt_BR' });
+      expect(page.status, path).toBe(200);
+      expect(await page.text(), path).toContain('pt_BR portal.html');
+    }
+    expect(await (await get('/portal', { 'accept-language': 'en-US' })).text()).toContain(
+      'en_US portal.html',
+    );
+    const unknown = await get('/portal/settings', { cookie: 'reformer.language=pt_BR' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('pt_BR portal.html');
+  });
+
+  it('keeps it out of caches, search engines and Referer headers, and varies by language', async () => {
+    const page = await get('/portal');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('vary')).toContain('Accept-Language');
   });
 });
 

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { portalPageAt } from '@reformer/domain/portal-pages';
 import {
   acceptedLanguages,
   type Language,
@@ -8,7 +9,7 @@ import {
   parseLanguage,
   preferredLanguage,
 } from '@reformer/domain/preferences';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
@@ -25,6 +26,8 @@ import { apiDocsRoutes } from './modules/api-docs/api-docs.routes.ts';
 import { backupsRoutes } from './modules/backups/backups.routes.ts';
 import { churnRiskRoutes } from './modules/churn-risk/churn-risk.routes.ts';
 import { classLinksRoutes } from './modules/class-links/class-links.routes.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
+import { contractsPortalRoutes } from './modules/contracts/contracts-portal.routes.ts';
 import { customerPlansRoutes } from './modules/customer-plans/customer-plans.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { customerImportRoutes } from './modules/customers/import/customer-import.routes.ts';
@@ -35,22 +38,34 @@ import { establishmentsRoutes } from './modules/establishments/establishments.ro
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthQuestionnaireRoutes } from './modules/health-questionnaire/health-questionnaire.routes.ts';
+import { portalHealthQuestionnaireRoutes } from './modules/health-questionnaire/portal-health-questionnaire.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { makeUpCreditsRoutes } from './modules/make-up-credits/make-up-credits.routes.ts';
 import { medicalRecordsRoutes } from './modules/medical-records/medical-records.routes.ts';
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { pixAutomaticoRoutes } from './modules/pix-automatico/pix-automatico.routes.ts';
 import { pixChargesRoutes } from './modules/pix-charges/pix-charges.routes.ts';
 import { pixPspRoutes } from './modules/pix-psp/pix-psp.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { portalBrandingRoutes } from './modules/portal/portal-branding.routes.ts';
+import { portalPaymentsRoutes } from './modules/portal/portal-payments.routes.ts';
+import { calendarFeedRoutes } from './modules/portal-profile/calendar-feed.routes.ts';
+import { portalProfileRoutes } from './modules/portal-profile/portal-profile.routes.ts';
 import { postalCodesRoutes } from './modules/postal-codes/postal-codes.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.ts';
 import { sessionsRoutes } from './modules/sessions/sessions.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
+import { publicStudioRoutes } from './modules/studio-pages/public-studio.routes.ts';
+import { studioPagesRoutes } from './modules/studio-pages/studio-pages.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.ts';
 import { waitlistOffersRoutes } from './modules/waitlist/waitlist-offers.routes.ts';
+import { whatsappRoutes } from './modules/whatsapp/whatsapp.routes.ts';
+import { whatsappCostsRoutes } from './modules/whatsapp/whatsapp-costs.routes.ts';
+import { whatsappWebhooksRoutes } from './modules/whatsapp/whatsapp-webhooks.routes.ts';
 import { metricsBehindToken } from './observability/metrics-endpoint.ts';
 import { observeRequests } from './observability/request-observer.ts';
 
@@ -68,8 +83,13 @@ const PUBLIC_PATHS = [
   /^\/waitlist-offers\/[^/]+(\/accept|\/decline)?$/,
   // The customer portal: its own session cookie is the key, never a bearer token (decision 039).
   /^\/portal\//,
-  // The PSP's webhook: the secret in its path is the proof (decision 030).
-  /^\/pix-webhooks\/[^/]+\/[^/]+(\/pix)?$/,
+  // The PSP's webhooks (Pix, and Pix Automático's recurrences and recurring charges): the secret in the path is
+  // the proof (decisions 030, 048).
+  /^\/pix-webhooks\/[^/]+\/[^/]+(\/pix|\/rec|\/cobr)?$/,
+  // Meta's WhatsApp webhooks: the secret in the path, then each delivery's signature (decision 049).
+  /^\/whatsapp-webhooks\/[^/]+\/[^/]+$/,
+  // A studio's public page, its logos and its trial bookings: public by the studio's choice (decision 045).
+  /^\/public\/(studios|logos)\//,
 ];
 const isPublicPath = (path: string) =>
   PUBLIC_PATHS.some((pattern) => pattern.test(path)) ||
@@ -118,11 +138,25 @@ export function createApi(deps: Deps) {
     .route('/', waitlistOffersRoutes)
     .route('/', classLinksRoutes)
     .route('/', portalRoutes)
+    .route('/', portalPaymentsRoutes)
+    .route('/', portalHealthQuestionnaireRoutes)
+    .route('/', healthQuestionnaireRoutes)
+    .route('/', portalProfileRoutes)
+    .route('/', calendarFeedRoutes)
+    .route('/', portalBrandingRoutes)
+    .route('/', studioPagesRoutes)
+    .route('/', publicStudioRoutes)
+    .route('/', contractsPortalRoutes)
+    .route('/', contractsRoutes)
     .route('/', enrollmentsRoutes)
     .route('/', purchasesRoutes)
     .route('/', paymentsRoutes)
     .route('/', pixPspRoutes)
     .route('/', pixChargesRoutes)
+    .route('/', whatsappRoutes)
+    .route('/', whatsappCostsRoutes)
+    .route('/', whatsappWebhooksRoutes)
+    .route('/', pixAutomaticoRoutes)
     .route('/', medicalRecordsRoutes)
     .route('/', exportsRoutes)
     .route('/', eventsRoutes)
@@ -191,6 +225,14 @@ async function readPrerenderedPages(folder: string): Promise<Map<string, string>
   return new Map(htmlFiles.map((file, index) => [file, contents[index] ?? '']));
 }
 
+/** The visitor's choice, else what their browser asks for (a first visit in Portuguese is in Portuguese). */
+function visitorLanguage(c: Context<AppEnv>): Language {
+  const chosen = getCookie(c, PREFERENCE_KEYS.language);
+  return chosen
+    ? parseLanguage(chosen)
+    : preferredLanguage(acceptedLanguages(c.req.header('accept-language')));
+}
+
 /**
  * The built web app. `/`, `/about` and `/privacy-policy` are pre-rendered per language (apps/web
  * scripts/build.mjs): the visitor's language cookie, set by the web app's language switch, picks the file, so
@@ -227,15 +269,20 @@ function serveWeb(app: Hono<AppEnv>, webDistDir: string) {
   app.use('/assets/*', serveStatic({ root }));
   // A missing asset (a page of an older build) is a 404, never the app's HTML under a year-long cache.
   app.get('/assets/*', (c) => c.text('Not found', 404));
+  // The customer portal is an entry of its own (apps/web/portal.html), its first state pre-rendered per
+  // language, which answers every path under /portal: its pages, and its own not-found for the rest.
+  app.get('*', async (c, next) => {
+    if (!/^\/portal(\/|$)/.test(c.req.path)) return next();
+    const shell = (await readPrerendered(visitorLanguage(c))).get('portal.html');
+    if (shell === undefined) return next();
+    for (const [name, value] of Object.entries(TOKEN_LINK_HEADERS)) c.header(name, value);
+    c.header('Vary', 'Cookie, Accept-Language');
+    return c.html(shell, portalPageAt(c.req.path) ? 200 : 404);
+  });
   app.get('*', async (c, next) => {
     const file = prerenderedFile(c.req.path);
     if (!file) return next();
-    // The visitor's choice, else what their browser asks for (a first visit in Portuguese is in Portuguese).
-    const chosen = getCookie(c, PREFERENCE_KEYS.language);
-    const language = chosen
-      ? parseLanguage(chosen)
-      : preferredLanguage(acceptedLanguages(c.req.header('accept-language')));
-    const page = (await readPrerendered(language)).get(file);
+    const page = (await readPrerendered(visitorLanguage(c))).get(file);
     if (page === undefined) return next();
     c.header('Cache-Control', 'no-cache');
     c.header('Vary', 'Cookie, Accept-Language');

@@ -3,6 +3,7 @@ import { DEFAULT_INVITATION_TTL_DAYS } from '@reformer/domain/invitations';
 import { isValidTimeZone } from '@reformer/domain/time-zones';
 import { z } from 'zod';
 import { parseBackupPublicKey } from './backups/backup-keys.ts';
+import { DISTRIBUTION_POSTGRES_DIR } from './db/embedded-postgres/old-major-binaries.ts';
 import { decodeSecretsKey } from './lib/secret-box.ts';
 import { LOG_LEVELS, type LogLevel } from './observability/logger.ts';
 
@@ -65,6 +66,46 @@ export const EnvSchema = z
       .string()
       .refine((value) => parseRetention(value) !== null, 'must look like "7d,4w,12m"')
       .default('7d,4w,12m'),
+    /** How many days back a point-in-time restore of the embedded database can go: the WAL archive's window. */
+    BACKUP_WAL_DAYS: z.coerce.number().int().min(1).max(400).default(7),
+    /**
+     * S3-compatible storage every backup is copied to once complete (decision 036, offsite copy); off when
+     * unset. A bucket outside Brazil is an international transfer of health data under LGPD (README).
+     */
+    BACKUP_S3_BUCKET: optionalString.pipe(
+      z
+        .string()
+        .regex(
+          /^[a-zA-Z0-9][a-zA-Z0-9._-]{1,61}[a-zA-Z0-9]$/,
+          'must be a bucket name (3–63 letters, digits, . _ -)',
+        )
+        .optional(),
+    ),
+    /** The bucket's region, e.g. sa-east-1 (São Paulo); what the provider says for other S3-compatible storage. */
+    BACKUP_S3_REGION: optionalString,
+    /** The provider's address for S3-compatible storage other than AWS (path-style requests); unset for AWS. */
+    BACKUP_S3_ENDPOINT: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /** A folder in the bucket, e.g. `studio/`: the backups go under `<prefix>backups/`. */
+    BACKUP_S3_PREFIX: optionalString.pipe(
+      z
+        .string()
+        .refine(
+          (value) =>
+            !value.startsWith('/') && !value.split('/').some((part) => part === '..' || part === '.'),
+          'must be a relative folder in the bucket, e.g. "studio/"',
+        )
+        .optional(),
+    ),
+    /** The access key; unset, the SDK's default chain (its environment variables, profile, instance role). */
+    BACKUP_S3_ACCESS_KEY_ID: optionalString,
+    BACKUP_S3_SECRET_ACCESS_KEY: optionalString,
+    /**
+     * A folder holding the `postgres` of the PostgreSQL major an older Reformer's embedded database was made
+     * with, to move it to this one's (decision 036); looked in before EMBEDDED_PG_DISTRIBUTION_DIR.
+     */
+    EMBEDDED_PG_OLD_BIN_DIR: optionalString,
+    /** Where the distribution installs PostgreSQL majors, as `<dir>/<major>/bin` (Debian and Ubuntu's place). */
+    EMBEDDED_PG_DISTRIBUTION_DIR: z.string().default(DISTRIBUTION_POSTGRES_DIR),
     TRUST_PROXY: z.stringbool().default(false),
     TRUSTED_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
     AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -89,6 +130,11 @@ export const EnvSchema = z
      * the PSP's client certificate (a proxy asks per connection, not per path). PUBLIC_URL when not set.
      */
     PIX_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * Where Meta reaches the WhatsApp webhooks (decision 049), when it is not PUBLIC_URL: Meta needs a public
+     * https address, which a studio's own server may have only for that path (a tunnel, another hostname).
+     */
+    WHATSAPP_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
     /**
      * `sandbox`: the demo — the local standard PSP (tools/pix-emulator) starts beside the server, its folder in
      * DATA_DIR/pix-emulator, the settings offer to connect it, and each open charge can be "paid" from the
@@ -119,8 +165,39 @@ export const EnvSchema = z
         message: 'OIDC_DISCOVERY_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
       });
     }
+    for (const issue of backupS3Issues(env)) ctx.addIssue({ code: 'custom', ...issue });
   })
   .transform((env) => ({ ...env, LOG_LEVEL: env.LOG_LEVEL ?? defaultLogLevel(env.NODE_ENV) }));
+
+/** The S3 copy's variables make sense together only: a bucket needs its region, a key id its secret. */
+function backupS3Issues(env: {
+  BACKUP_S3_BUCKET?: string;
+  BACKUP_S3_REGION?: string;
+  BACKUP_S3_ENDPOINT?: string;
+  BACKUP_S3_PREFIX?: string;
+  BACKUP_S3_ACCESS_KEY_ID?: string;
+  BACKUP_S3_SECRET_ACCESS_KEY?: string;
+}): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  if (env.BACKUP_S3_BUCKET && !env.BACKUP_S3_REGION)
+    issues.push({ path: ['BACKUP_S3_REGION'], message: 'must be set with BACKUP_S3_BUCKET, e.g. sa-east-1' });
+  const withoutBucket = [
+    'BACKUP_S3_REGION',
+    'BACKUP_S3_ENDPOINT',
+    'BACKUP_S3_PREFIX',
+    'BACKUP_S3_ACCESS_KEY_ID',
+    'BACKUP_S3_SECRET_ACCESS_KEY',
+  ] as const;
+  for (const name of withoutBucket)
+    if (env[name] && !env.BACKUP_S3_BUCKET)
+      issues.push({ path: [name], message: 'needs BACKUP_S3_BUCKET: without a bucket nothing is copied' });
+  if (Boolean(env.BACKUP_S3_ACCESS_KEY_ID) !== Boolean(env.BACKUP_S3_SECRET_ACCESS_KEY))
+    issues.push({
+      path: ['BACKUP_S3_SECRET_ACCESS_KEY'],
+      message: 'BACKUP_S3_ACCESS_KEY_ID and BACKUP_S3_SECRET_ACCESS_KEY must be set together',
+    });
+  return issues;
+}
 
 function defaultLogLevel(nodeEnv: 'development' | 'test' | 'production'): LogLevel {
   return nodeEnv === 'test' ? 'warn' : 'info';
@@ -137,6 +214,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 
 export function publicUrl(env: Env): string {
   return env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+}
+
+/** The base of the organizations' webhook URLs registered with Meta (WhatsApp). */
+export function whatsappWebhookBaseUrl(env: Env): string {
+  return (env.WHATSAPP_WEBHOOK_URL ?? publicUrl(env)).replace(/\/+$/, '');
 }
 
 /** The base of the organizations' webhook URLs registered with their PSPs. */

@@ -4,8 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
 import { emailPasswordResetLink } from './auth/password-reset.ts';
+import { usePhysicalBackups, walArchiveOptions } from './backups/backup-runs.ts';
 import { openDatabase } from './db/client.ts';
-import { DataDirLockedError, startEmbeddedPostgres } from './db/embedded-postgres/embedded-postgres.ts';
+import {
+  ClusterMajorError,
+  DataDirLockedError,
+  startEmbeddedPostgres,
+} from './db/embedded-postgres/embedded-postgres.ts';
+import { oldMajorSearchOf } from './db/embedded-postgres/old-major-binaries.ts';
 import { parseEnv, publicUrl } from './env.ts';
 import { jobDefinitions } from './jobs/job-definitions.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
@@ -20,6 +26,7 @@ import { createStartingApp } from './lib/starting-app.ts';
 import { apiPixGateway } from './modules/pix-psp/pix-gateway.ts';
 import { startPixSandbox } from './modules/pix-psp/pix-sandbox.ts';
 import { cachedLookup, viaCepProvider } from './modules/postal-codes/postal-code-provider.ts';
+import { cloudApiGateway } from './modules/whatsapp/whatsapp-gateway.ts';
 import { createLogger } from './observability/logger.ts';
 import { startMetricsServer } from './observability/metrics-endpoint.ts';
 import { createReadiness } from './observability/readiness.ts';
@@ -52,6 +59,8 @@ async function main() {
   const embedded = env.DATABASE_URL
     ? null
     : await startEmbeddedPostgres(dataDir, {
+        walArchive: walArchiveOptions(env),
+        oldMajorSearch: oldMajorSearchOf(env),
         // Another Reformer took the folder while our PostgreSQL was down: it serves it now, this one cannot.
         onLost: (error) => {
           console.error(error.message);
@@ -59,6 +68,7 @@ async function main() {
         },
       });
   running.embedded = embedded;
+  usePhysicalBackups(embedded?.archiver ? { cluster: embedded.cluster, archiver: embedded.archiver } : null);
   // If anything below fails, the process exits and the embedded PostgreSQL's watchdog stops it.
   const database = openDatabase(embedded?.url ?? String(env.DATABASE_URL));
   running.database = database;
@@ -79,9 +89,10 @@ async function main() {
   const pixSandbox = env.PIX_PSP === 'sandbox' ? await startPixSandbox(dataDir) : null;
   running.pixSandbox = pixSandbox;
   const pixGateway = apiPixGateway(pixSandbox ? { trustedCa: pixSandbox.trustedCa } : {});
+  const whatsapp = cloudApiGateway();
   const jobs = await startJobRunner(
     database,
-    jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }, env),
+    jobDefinitions(database, mailer, publicUrl(env), { secretBox, gateway: pixGateway }, env, whatsapp),
   );
   running.jobs = jobs;
   observeJobQueues(() => jobs.queueCounts());
@@ -103,6 +114,7 @@ async function main() {
       secretBox,
       pixPsp: pixGateway,
       pixSandbox,
+      whatsapp,
       logger,
       readiness,
     },
@@ -128,8 +140,9 @@ function portProblem(error: unknown, env: { PORT: number; HOST: string }): strin
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof DataDirLockedError || error instanceof Error ? error.message : error);
-  if (!(error instanceof DataDirLockedError) && error instanceof Error && error.stack)
-    console.error(error.stack);
+  // A refusal explains itself; only a failure needs its stack.
+  const refused = error instanceof DataDirLockedError || error instanceof ClusterMajorError;
+  console.error(error instanceof Error ? error.message : error);
+  if (!refused && error instanceof Error && error.stack) console.error(error.stack);
   process.exit(1);
 });

@@ -9,10 +9,10 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SlugRouteImport } from './routes/$slug'
 import { Route as PublicRouteImport } from './routes/_public'
 import { Route as AppRouteImport } from './routes/app'
 import { Route as MyClassesRouteImport } from './routes/my-classes'
-import { Route as PortalRouteImport } from './routes/portal'
 import { Route as StaffInviteRouteImport } from './routes/staff-invite'
 import { Route as WaitlistOffersRouteImport } from './routes/waitlist-offers'
 import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password'
@@ -22,7 +22,6 @@ import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppSelectOrganizationRouteImport } from './routes/app/select-organization'
 import { Route as MyClassesTokenRouteImport } from './routes/my-classes/$token'
-import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as StaffInviteTokenRouteImport } from './routes/staff-invite/$token'
 import { Route as WaitlistOffersTokenRouteImport } from './routes/waitlist-offers/$token'
 import { Route as AppOrgOrgIdRouteImport } from './routes/app/org/$orgId'
@@ -54,12 +53,19 @@ import { Route as AppOrgOrgIdCustomersCustomerIdEditRouteImport } from './routes
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/details'
 import { Route as AppOrgOrgIdEnrollmentsEnrollmentIdEditRouteImport } from './routes/app/org/$orgId/enrollments/$enrollmentId/edit'
 import { Route as AppOrgOrgIdPaymentsPaymentIdEditRouteImport } from './routes/app/org/$orgId/payments/$paymentId/edit'
+import { Route as AppOrgOrgIdPaymentsPaymentIdReceiptRouteImport } from './routes/app/org/$orgId/payments/$paymentId/receipt'
 import { Route as AppOrgOrgIdSchedulesScheduleIdEditRouteImport } from './routes/app/org/$orgId/schedules/$scheduleId/edit'
 import { Route as AppOrgOrgIdSettingsImportCustomersRouteImport } from './routes/app/org/$orgId/settings/import/customers'
+import { Route as AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRouteImport } from './routes/app/org/$orgId/customers/$customerId/contract-evidence.$signatureId'
 import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/new'
 import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/$recordId/index'
 import { Route as AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRouteImport } from './routes/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
 
+const SlugRoute = SlugRouteImport.update({
+  id: '/$slug',
+  path: '/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PublicRoute = PublicRouteImport.update({
   id: '/_public',
   getParentRoute: () => rootRouteImport,
@@ -72,11 +78,6 @@ const AppRoute = AppRouteImport.update({
 const MyClassesRoute = MyClassesRouteImport.update({
   id: '/my-classes',
   path: '/my-classes',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PortalRoute = PortalRouteImport.update({
-  id: '/portal',
-  path: '/portal',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StaffInviteRoute = StaffInviteRouteImport.update({
@@ -123,11 +124,6 @@ const MyClassesTokenRoute = MyClassesTokenRouteImport.update({
   id: '/$token',
   path: '/$token',
   getParentRoute: () => MyClassesRoute,
-} as any)
-const PortalIndexRoute = PortalIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => PortalRoute,
 } as any)
 const StaffInviteTokenRoute = StaffInviteTokenRouteImport.update({
   id: '/$token',
@@ -305,6 +301,12 @@ const AppOrgOrgIdPaymentsPaymentIdEditRoute =
     path: '/payments/$paymentId/edit',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
+const AppOrgOrgIdPaymentsPaymentIdReceiptRoute =
+  AppOrgOrgIdPaymentsPaymentIdReceiptRouteImport.update({
+    id: '/payments/$paymentId/receipt',
+    path: '/payments/$paymentId/receipt',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
 const AppOrgOrgIdSchedulesScheduleIdEditRoute =
   AppOrgOrgIdSchedulesScheduleIdEditRouteImport.update({
     id: '/schedules/$scheduleId/edit',
@@ -315,6 +317,12 @@ const AppOrgOrgIdSettingsImportCustomersRoute =
   AppOrgOrgIdSettingsImportCustomersRouteImport.update({
     id: '/settings/import/customers',
     path: '/settings/import/customers',
+    getParentRoute: () => AppOrgOrgIdRoute,
+  } as any)
+const AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute =
+  AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRouteImport.update({
+    id: '/customers/$customerId/contract-evidence/$signatureId',
+    path: '/customers/$customerId/contract-evidence/$signatureId',
     getParentRoute: () => AppOrgOrgIdRoute,
   } as any)
 const AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute =
@@ -337,10 +345,10 @@ const AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute =
   } as any)
 
 export interface FileRoutesByFullPath {
+  '/$slug': typeof SlugRoute
   '/': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/my-classes': typeof MyClassesRouteWithChildren
-  '/portal': typeof PortalRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/forgot-password': typeof PublicForgotPasswordRoute
@@ -352,7 +360,6 @@ export interface FileRoutesByFullPath {
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
-  '/portal/': typeof PortalIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
@@ -382,13 +389,16 @@ export interface FileRoutesByFullPath {
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
+  '/app/org/$orgId/payments/$paymentId/receipt': typeof AppOrgOrgIdPaymentsPaymentIdReceiptRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
   '/app/org/$orgId/settings/import/customers': typeof AppOrgOrgIdSettingsImportCustomersRoute
+  '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId': typeof AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute
   '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
 }
 export interface FileRoutesByTo {
+  '/$slug': typeof SlugRoute
   '/': typeof PublicRouteWithChildren
   '/my-classes': typeof MyClassesRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
@@ -402,7 +412,6 @@ export interface FileRoutesByTo {
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app': typeof AppIndexRoute
-  '/portal': typeof PortalIndexRoute
   '/app/user-settings': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
   '/app/org/$orgId/customer-plans': typeof AppOrgOrgIdCustomerPlansRoute
@@ -431,18 +440,20 @@ export interface FileRoutesByTo {
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
+  '/app/org/$orgId/payments/$paymentId/receipt': typeof AppOrgOrgIdPaymentsPaymentIdReceiptRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
   '/app/org/$orgId/settings/import/customers': typeof AppOrgOrgIdSettingsImportCustomersRoute
+  '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId': typeof AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute
   '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/$slug': typeof SlugRoute
   '/_public': typeof PublicRouteWithChildren
   '/app': typeof AppRouteWithChildren
   '/my-classes': typeof MyClassesRouteWithChildren
-  '/portal': typeof PortalRouteWithChildren
   '/staff-invite': typeof StaffInviteRouteWithChildren
   '/waitlist-offers': typeof WaitlistOffersRouteWithChildren
   '/_public/forgot-password': typeof PublicForgotPasswordRoute
@@ -454,7 +465,6 @@ export interface FileRoutesById {
   '/staff-invite/$token': typeof StaffInviteTokenRoute
   '/waitlist-offers/$token': typeof WaitlistOffersTokenRoute
   '/app/': typeof AppIndexRoute
-  '/portal/': typeof PortalIndexRoute
   '/app/org/$orgId': typeof AppOrgOrgIdRouteWithChildren
   '/app/user-settings/': typeof AppUserSettingsIndexRoute
   '/app/org/$orgId/customer-credits': typeof AppOrgOrgIdCustomerCreditsRoute
@@ -484,8 +494,10 @@ export interface FileRoutesById {
   '/app/org/$orgId/enrollments/$enrollmentId/details': typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   '/app/org/$orgId/enrollments/$enrollmentId/edit': typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   '/app/org/$orgId/payments/$paymentId/edit': typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
+  '/app/org/$orgId/payments/$paymentId/receipt': typeof AppOrgOrgIdPaymentsPaymentIdReceiptRoute
   '/app/org/$orgId/schedules/$scheduleId/edit': typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
   '/app/org/$orgId/settings/import/customers': typeof AppOrgOrgIdSettingsImportCustomersRoute
+  '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId': typeof AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute
   '/app/org/$orgId/customers/$customerId/medical-records/new': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   '/app/org/$orgId/customers/$customerId/medical-records/$recordId/': typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
@@ -493,10 +505,10 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/$slug'
     | '/'
     | '/app'
     | '/my-classes'
-    | '/portal'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/forgot-password'
@@ -508,7 +520,6 @@ export interface FileRouteTypes {
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app/'
-    | '/portal/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
     | '/app/org/$orgId/customer-credits'
@@ -538,13 +549,16 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
+    | '/app/org/$orgId/payments/$paymentId/receipt'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
     | '/app/org/$orgId/settings/import/customers'
+    | '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId'
     | '/app/org/$orgId/customers/$customerId/medical-records/new'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$slug'
     | '/'
     | '/my-classes'
     | '/staff-invite'
@@ -558,7 +572,6 @@ export interface FileRouteTypes {
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app'
-    | '/portal'
     | '/app/user-settings'
     | '/app/org/$orgId/customer-credits'
     | '/app/org/$orgId/customer-plans'
@@ -587,17 +600,19 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
+    | '/app/org/$orgId/payments/$paymentId/receipt'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
     | '/app/org/$orgId/settings/import/customers'
+    | '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId'
     | '/app/org/$orgId/customers/$customerId/medical-records/new'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId'
   id:
     | '__root__'
+    | '/$slug'
     | '/_public'
     | '/app'
     | '/my-classes'
-    | '/portal'
     | '/staff-invite'
     | '/waitlist-offers'
     | '/_public/forgot-password'
@@ -609,7 +624,6 @@ export interface FileRouteTypes {
     | '/staff-invite/$token'
     | '/waitlist-offers/$token'
     | '/app/'
-    | '/portal/'
     | '/app/org/$orgId'
     | '/app/user-settings/'
     | '/app/org/$orgId/customer-credits'
@@ -639,24 +653,33 @@ export interface FileRouteTypes {
     | '/app/org/$orgId/enrollments/$enrollmentId/details'
     | '/app/org/$orgId/enrollments/$enrollmentId/edit'
     | '/app/org/$orgId/payments/$paymentId/edit'
+    | '/app/org/$orgId/payments/$paymentId/receipt'
     | '/app/org/$orgId/schedules/$scheduleId/edit'
     | '/app/org/$orgId/settings/import/customers'
+    | '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId'
     | '/app/org/$orgId/customers/$customerId/medical-records/new'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/edit'
     | '/app/org/$orgId/customers/$customerId/medical-records/$recordId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
+  SlugRoute: typeof SlugRoute
   PublicRoute: typeof PublicRouteWithChildren
   AppRoute: typeof AppRouteWithChildren
   MyClassesRoute: typeof MyClassesRouteWithChildren
-  PortalRoute: typeof PortalRouteWithChildren
   StaffInviteRoute: typeof StaffInviteRouteWithChildren
   WaitlistOffersRoute: typeof WaitlistOffersRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$slug': {
+      id: '/$slug'
+      path: '/$slug'
+      fullPath: '/$slug'
+      preLoaderRoute: typeof SlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_public': {
       id: '/_public'
       path: ''
@@ -676,13 +699,6 @@ declare module '@tanstack/react-router' {
       path: '/my-classes'
       fullPath: '/my-classes'
       preLoaderRoute: typeof MyClassesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/portal': {
-      id: '/portal'
-      path: '/portal'
-      fullPath: '/portal'
-      preLoaderRoute: typeof PortalRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/staff-invite': {
@@ -747,13 +763,6 @@ declare module '@tanstack/react-router' {
       fullPath: '/my-classes/$token'
       preLoaderRoute: typeof MyClassesTokenRouteImport
       parentRoute: typeof MyClassesRoute
-    }
-    '/portal/': {
-      id: '/portal/'
-      path: '/'
-      fullPath: '/portal/'
-      preLoaderRoute: typeof PortalIndexRouteImport
-      parentRoute: typeof PortalRoute
     }
     '/staff-invite/$token': {
       id: '/staff-invite/$token'
@@ -972,6 +981,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrgOrgIdPaymentsPaymentIdEditRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
+    '/app/org/$orgId/payments/$paymentId/receipt': {
+      id: '/app/org/$orgId/payments/$paymentId/receipt'
+      path: '/payments/$paymentId/receipt'
+      fullPath: '/app/org/$orgId/payments/$paymentId/receipt'
+      preLoaderRoute: typeof AppOrgOrgIdPaymentsPaymentIdReceiptRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
     '/app/org/$orgId/schedules/$scheduleId/edit': {
       id: '/app/org/$orgId/schedules/$scheduleId/edit'
       path: '/schedules/$scheduleId/edit'
@@ -984,6 +1000,13 @@ declare module '@tanstack/react-router' {
       path: '/settings/import/customers'
       fullPath: '/app/org/$orgId/settings/import/customers'
       preLoaderRoute: typeof AppOrgOrgIdSettingsImportCustomersRouteImport
+      parentRoute: typeof AppOrgOrgIdRoute
+    }
+    '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId': {
+      id: '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId'
+      path: '/customers/$customerId/contract-evidence/$signatureId'
+      fullPath: '/app/org/$orgId/customers/$customerId/contract-evidence/$signatureId'
+      preLoaderRoute: typeof AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRouteImport
       parentRoute: typeof AppOrgOrgIdRoute
     }
     '/app/org/$orgId/customers/$customerId/medical-records/new': {
@@ -1055,8 +1078,10 @@ interface AppOrgOrgIdRouteChildren {
   AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdDetailsRoute
   AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute: typeof AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute
   AppOrgOrgIdPaymentsPaymentIdEditRoute: typeof AppOrgOrgIdPaymentsPaymentIdEditRoute
+  AppOrgOrgIdPaymentsPaymentIdReceiptRoute: typeof AppOrgOrgIdPaymentsPaymentIdReceiptRoute
   AppOrgOrgIdSchedulesScheduleIdEditRoute: typeof AppOrgOrgIdSchedulesScheduleIdEditRoute
   AppOrgOrgIdSettingsImportCustomersRoute: typeof AppOrgOrgIdSettingsImportCustomersRoute
+  AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute: typeof AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute: typeof AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdIndexRoute
@@ -1096,10 +1121,14 @@ const AppOrgOrgIdRouteChildren: AppOrgOrgIdRouteChildren = {
   AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute:
     AppOrgOrgIdEnrollmentsEnrollmentIdEditRoute,
   AppOrgOrgIdPaymentsPaymentIdEditRoute: AppOrgOrgIdPaymentsPaymentIdEditRoute,
+  AppOrgOrgIdPaymentsPaymentIdReceiptRoute:
+    AppOrgOrgIdPaymentsPaymentIdReceiptRoute,
   AppOrgOrgIdSchedulesScheduleIdEditRoute:
     AppOrgOrgIdSchedulesScheduleIdEditRoute,
   AppOrgOrgIdSettingsImportCustomersRoute:
     AppOrgOrgIdSettingsImportCustomersRoute,
+  AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute:
+    AppOrgOrgIdCustomersCustomerIdContractEvidenceSignatureIdRoute,
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute:
     AppOrgOrgIdCustomersCustomerIdMedicalRecordsNewRoute,
   AppOrgOrgIdCustomersCustomerIdMedicalRecordsRecordIdEditRoute:
@@ -1140,17 +1169,6 @@ const MyClassesRouteWithChildren = MyClassesRoute._addFileChildren(
   MyClassesRouteChildren,
 )
 
-interface PortalRouteChildren {
-  PortalIndexRoute: typeof PortalIndexRoute
-}
-
-const PortalRouteChildren: PortalRouteChildren = {
-  PortalIndexRoute: PortalIndexRoute,
-}
-
-const PortalRouteWithChildren =
-  PortalRoute._addFileChildren(PortalRouteChildren)
-
 interface StaffInviteRouteChildren {
   StaffInviteTokenRoute: typeof StaffInviteTokenRoute
 }
@@ -1176,10 +1194,10 @@ const WaitlistOffersRouteWithChildren = WaitlistOffersRoute._addFileChildren(
 )
 
 const rootRouteChildren: RootRouteChildren = {
+  SlugRoute: SlugRoute,
   PublicRoute: PublicRouteWithChildren,
   AppRoute: AppRouteWithChildren,
   MyClassesRoute: MyClassesRouteWithChildren,
-  PortalRoute: PortalRouteWithChildren,
   StaffInviteRoute: StaffInviteRouteWithChildren,
   WaitlistOffersRoute: WaitlistOffersRouteWithChildren,
 }

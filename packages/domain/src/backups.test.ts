@@ -6,6 +6,7 @@ import {
   DEFAULT_RETENTION,
   mayManageBackups,
   parseRetention,
+  retainedBackup,
 } from './backups.ts';
 
 const backupOn = (localDate: string, hour = 3) => ({
@@ -73,6 +74,32 @@ describe('backupsToRemove', () => {
   it('always keeps the newest backup', () => {
     const only = [backupOn('2026-11-27')];
     expect(backupsToRemove(only, { daily: 0, weekly: 0, monthly: 1 })).toEqual([]);
+  });
+});
+
+describe('retainedBackup', () => {
+  it('reads the UTC time of the name and its day in the time zone', () => {
+    const name = 'reformer-backup-2026-11-27T02-30-05.123Z-logical.rfb';
+    expect(retainedBackup(name, 'America/Sao_Paulo')).toEqual({
+      name,
+      kind: 'logical',
+      createdAt: new Date('2026-11-27T02:30:05.123Z'),
+      // 23:30 the evening before in São Paulo.
+      localDate: '2026-11-26',
+    });
+    expect(retainedBackup(name, 'UTC').localDate).toBe('2026-11-27');
+  });
+
+  it('keeps each kind by the rule on its own: a day’s logical backup never pushes out its physical one', () => {
+    const names = ['2026-11-25', '2026-11-26', '2026-11-27'].flatMap((day) =>
+      ['physical', 'logical'].map((kind) => `reformer-backup-${day}T03-00-00.000Z-${kind}.rfb`),
+    );
+    const backups = names.map((name) => retainedBackup(name, 'UTC'));
+    const removed = backupsToRemove(backups, { daily: 2, weekly: 0, monthly: 0 });
+    expect(removed.map((backup) => backup.name).sort()).toEqual([
+      'reformer-backup-2026-11-25T03-00-00.000Z-logical.rfb',
+      'reformer-backup-2026-11-25T03-00-00.000Z-physical.rfb',
+    ]);
   });
 });
 

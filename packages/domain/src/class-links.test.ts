@@ -53,5 +53,11 @@ describe('the link and its message', () => {
     expect(classLinkMessage('pt_BR', facts)).toContain('30 dias');
     expect(classLinkMessage('en_US', facts)).toContain('Hi Ana!');
     expect(classLinkMessage('en_US', { ...facts, customerFirstName: ' ' })).toMatch(/^Hi! /);
+    expect(classLinkMessage('pt_BR', facts)).not.toContain('Pix Automático');
+    const awaiting = { ...facts, awaitsPixAutomatico: true };
+    expect(classLinkMessage('pt_BR', awaiting)).toContain('autorização do Pix Automático');
+    expect(classLinkMessage('en_US', awaiting)).toContain('Pix Automático authorization is under Payments');
+    // The authorization's line comes before the link's terms, which stay the last line.
+    expect(classLinkMessage('pt_BR', awaiting).split('\n').at(-1)).toContain('30 dias');
   });
 });

@@ -41,18 +41,38 @@ export function legacyClassLinkPath(token: string): string {
 /** The message that carries the portal link, in the organization's message language (decision 024's setting). */
 export function classLinkMessage(
   language: Language,
-  facts: { customerFirstName: string; organizationName: string; link: string; days: number },
+  facts: {
+    customerFirstName: string;
+    organizationName: string;
+    link: string;
+    days: number;
+    /**
+     * A Pix Automático authorization waits for the customer (decision 048): the portal's payments show its QR
+     * and code, and the message says so — how staff send the authorization by e-mail and WhatsApp.
+     */
+    awaitsPixAutomatico?: boolean;
+  },
 ): string {
   const name = facts.customerFirstName.trim();
   if (language === 'pt_BR')
     return [
       `Olá${name ? `, ${name}` : ''}! Este é o seu acesso ao portal de ${facts.organizationName}.`,
       `Nele você vê as suas aulas, cancela com aviso, remarca com seus créditos e entra na lista de espera: ${facts.link}`,
+      ...(facts.awaitsPixAutomatico
+        ? [
+            'Em Pagamentos está a sua autorização do Pix Automático: leia o QR Code ou copie o código no app do seu banco, autorize uma vez, e cada mensalidade é paga sozinha.',
+          ]
+        : []),
       `O link vale por ${facts.days} dias e é só seu.`,
     ].join('\n');
   return [
     `Hi${name ? ` ${name}` : ''}! This is your way into ${facts.organizationName}'s portal.`,
     `See your classes, cancel with notice, book make-ups with your credits and join waitlists: ${facts.link}`,
+    ...(facts.awaitsPixAutomatico
+      ? [
+          "Your Pix Automático authorization is under Payments: scan the QR code or copy the code into your bank's app, authorize once, and every cycle is paid by itself.",
+        ]
+      : []),
     `The link works for ${facts.days} days and is yours alone.`,
   ].join('\n');
 }
@@ -83,6 +103,8 @@ export const MyClassPlace = z.object({
   earnedCredit: z.object({ expiresOn: z.string() }).nullable(),
   /** For a place not canceled: what cancelling it now would earn, or why nothing. */
   creditIfCanceled: CreditPreview.nullable(),
+  /** Where the session was before staff moved it (its schedule's slot), or null (decision 046). */
+  movedFrom: z.object({ date: z.string(), startTime: z.string() }).nullable(),
 });
 export type MyClassPlace = z.infer<typeof MyClassPlace>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCpf, isValidCpf, normalizeCpf } from './cpf.ts';
+import { completeCpf, formatCpf, isValidCpf, normalizeCpf } from './cpf.ts';
 
 describe('CPF', () => {
   it.each(['529.982.247-25', '52998224725', '111.444.777-35', ' 111.444.777-35 '.trim()])(
@@ -27,5 +27,11 @@ describe('CPF', () => {
   it('normalizes and formats', () => {
     expect(normalizeCpf('529.982.247-25')).toBe('52998224725');
     expect(formatCpf('52998224725')).toBe('529.982.247-25');
+  });
+
+  it('completes the first nine digits with their check digits, as the Receita issues them', () => {
+    expect(completeCpf('529982247')).toBe('52998224725');
+    expect(completeCpf('111444777')).toBe('11144477735');
+    expect(() => completeCpf('12345')).toThrow();
   });
 });

@@ -14,6 +14,15 @@ export function isValidCpf(value: string): boolean {
   return checkDigit(numbers.slice(0, 9)) === numbers[9] && checkDigit(numbers.slice(0, 10)) === numbers[10];
 }
 
+/** A valid CPF completed from its first nine digits, its check digits computed: for examples and tests. */
+export function completeCpf(firstNine: string): string {
+  const numbers = [...firstNine].map(Number);
+  if (numbers.length !== 9 || numbers.some(Number.isNaN)) throw new Error(`not nine digits: ${firstNine}`);
+  numbers.push(checkDigit(numbers));
+  numbers.push(checkDigit(numbers));
+  return numbers.join('');
+}
+
 function checkDigit(numbers: number[]): number {
   const weightStart = numbers.length + 1;
   const sum = numbers.reduce((total, digit, index) => total + digit * (weightStart - index), 0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CustomerContract } from './contracts.ts';
 import { Customer } from './customers.ts';
 import { Enrollment } from './enrollments.ts';
 import { EventMessage } from './events.ts';
@@ -7,8 +8,10 @@ import { MedicalRecord } from './medical-records.ts';
 import { Payment } from './payments.ts';
 import { type AccessProfile, type Action, can } from './permissions.ts';
 import { PixCharge } from './pix-charges.ts';
+import { ProfileChangeList } from './portal-profile.ts';
 import { Purchase } from './purchases.ts';
 import { AddToSessionReason, AttendanceStatus, RosterSource } from './sessions.ts';
+import { WHATSAPP_CONSENT_SOURCES } from './whatsapp-consent.ts';
 
 /**
  * A customer's whole record, exported on their request (LGPD Art. 18 II: access; Art. 19 II: "clear and
@@ -76,5 +79,32 @@ export const CustomerDataExport = z.object({
   medicalRecords: z.array(MedicalRecord),
   /** Every message sent to the customer (birthdays, payment reminders, waitlist offers), with its text. */
   messages: z.array(EventMessage),
+  /** The contract versions they signed (the text and its evidence) and their consents with every answer. */
+  contract: CustomerContract,
+  /** The changes they made to their own details in the portal, field by field, newest first (decision 046). */
+  profileChanges: ProfileChangeList.shape.items,
+  /**
+   * Their answer to the studio's WhatsApp messages with where it came from and when (null: never asked), and
+   * the id Meta gave their number, learnt from a delivery (decisions 049, 053).
+   */
+  whatsappConsent: z.object({
+    isOptedIn: z.boolean().nullable(),
+    source: z.enum(WHATSAPP_CONSENT_SOURCES).nullable(),
+    changedAt: z.string().nullable(),
+    waId: z.string().nullable(),
+  }),
+  /**
+   * Their consents to the processing of their health data, given in the portal before the questionnaire
+   * (LGPD art. 11, I; decision 044), each with its evidence, newest first.
+   */
+  healthDataConsents: z.array(
+    z.object({
+      consentedAt: z.string(),
+      language: z.string(),
+      textSha256: z.string(),
+      ipAddress: z.string(),
+      userAgent: z.string(),
+    }),
+  ),
 });
 export type CustomerDataExport = z.infer<typeof CustomerDataExport>;

@@ -32,7 +32,13 @@ export const IMPORT_ROW_KEYS = {
 export type RowCells = Partial<Record<ImportField, string>>;
 /** An issue before the server numbers its row and writes its English message. */
 export type RowIssue = Omit<ImportRowIssue, 'row' | 'message'>;
-export type CheckedRow = { values: CustomerValues; issues: [] } | { values: null; issues: RowIssue[] };
+/**
+ * `whatsappOptIn`: the customer's answer to the studio's WhatsApp messages when a column gave one (written
+ * beside the customer as the IMPORT source, decision 053); not a field of the customer form.
+ */
+export type CheckedRow =
+  | { values: CustomerValues; issues: []; whatsappOptIn: boolean | null }
+  | { values: null; issues: RowIssue[]; whatsappOptIn: null };
 
 /**
  * A date cell read: the date, or why not — written in neither form, or written in one (dd/mm/yyyy with its
@@ -107,6 +113,7 @@ function cpfOf(value: string): string {
 const READ_FIELDS: readonly ImportField[] = [
   'fullName',
   'isWhatsapp',
+  'whatsappOptIn',
   'dateOfBirth',
   'gender',
   'cpf',
@@ -117,7 +124,11 @@ const READ_FIELDS: readonly ImportField[] = [
 const TEXT_FIELDS = IMPORT_FIELDS.filter((field) => !READ_FIELDS.includes(field));
 
 /** The form's input from the cells, and the issues of cells no input value can be made of. */
-function toInput(cells: RowCells): { input: CustomerInput; issues: RowIssue[] } {
+function toInput(cells: RowCells): {
+  input: CustomerInput;
+  issues: RowIssue[];
+  whatsappOptIn: boolean | null;
+} {
   const issues: RowIssue[] = [];
   const input: Record<string, unknown> = { firstName: cells.firstName ?? '', lastName: cells.lastName ?? '' };
   for (const field of TEXT_FIELDS) if (cells[field]) input[field] = cells[field];
@@ -142,6 +153,7 @@ function toInput(cells: RowCells): { input: CustomerInput; issues: RowIssue[] } 
   input.idType = enumerated('idType', ID_TYPE_CHOICES);
   const whatsapp = enumerated('isWhatsapp', YES_NO_CHOICES);
   if (whatsapp) input.isWhatsapp = whatsapp === 'true';
+  const optIn = enumerated('whatsappOptIn', YES_NO_CHOICES);
   if (cells.country) input.country = COUNTRY_NAMES[normalizeHeader(cells.country)] ?? cells.country;
   if (cells.dateOfBirth) {
     const reading = readImportDate(cells.dateOfBirth);
@@ -154,7 +166,7 @@ function toInput(cells: RowCells): { input: CustomerInput; issues: RowIssue[] } 
     if (isValidCpf(cpf)) Object.assign(input, { idType: 'CPF', idNumber: cpf });
     else issues.push({ field: 'cpf', key: IMPORT_ROW_KEYS.cpf, value: cells.cpf });
   }
-  return { input: input as CustomerInput, issues };
+  return { input: input as CustomerInput, issues, whatsappOptIn: optIn ? optIn === 'true' : null };
 }
 
 /** The form the message names is spelled by each catalog (dd/mm/yyyy, dd/mm/aaaa), with the cell's separator. */
@@ -185,9 +197,9 @@ function reportedField(path: string, cells: RowCells): ImportField {
 
 /** Checks one row's cells (trimmed, empty ones left out): the customer to insert, or every issue found. */
 export function checkImportRow(cells: RowCells): CheckedRow {
-  const { input, issues } = toInput(cells);
+  const { input, issues, whatsappOptIn } = toInput(cells);
   const parsed = CustomerInputSchema.safeParse(input);
-  if (parsed.success && !issues.length) return { values: parsed.data, issues: [] };
+  if (parsed.success && !issues.length) return { values: parsed.data, issues: [], whatsappOptIn };
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const path = String(issue.path[0] ?? '');
     const field = reportedField(path, cells);
@@ -204,5 +216,5 @@ export function checkImportRow(cells: RowCells): CheckedRow {
       ...(message === V.max && max !== undefined ? { params: { max } } : {}),
     });
   }
-  return { values: null, issues };
+  return { values: null, issues, whatsappOptIn: null };
 }

@@ -31,6 +31,7 @@ export const IMPORT_FIELDS = [
   'email',
   'phone',
   'isWhatsapp',
+  'whatsappOptIn',
   'dateOfBirth',
   'gender',
   'cpf',
@@ -89,7 +90,7 @@ const EXCLUDED_BY: Partial<Record<ImportField, readonly ImportField[]>> = {
  * customer form's label, but for the import's own two.
  */
 export function importFieldLabelKey(field: ImportField) {
-  return field === 'cpf' || field === 'isWhatsapp' || field === 'fullName'
+  return field === 'cpf' || field === 'isWhatsapp' || field === 'whatsappOptIn' || field === 'fullName'
     ? (`import.fields.${field}` as const)
     : (`customers.fields.${field}` as const);
 }
@@ -179,6 +180,27 @@ const HEADER_NAMES: Record<ImportField, readonly string[]> = {
     'this number has whatsapp',
     'whatsapp sim nao',
     'whatsapp yes no',
+  ],
+  // Whether the customer agreed to the studio's WhatsApp messages (source IMPORT, decision 053), not
+  // whether the number has WhatsApp (the column above).
+  whatsappOptIn: [
+    'aceita whatsapp',
+    'aceita mensagens whatsapp',
+    'aceita mensagens no whatsapp',
+    'aceita mensagens pelo whatsapp',
+    'autoriza whatsapp',
+    'autorizou whatsapp',
+    'consentimento whatsapp',
+    'opt in whatsapp',
+    'optin whatsapp',
+    'whatsapp opt in',
+    'whatsapp optin',
+    'receber whatsapp',
+    'receber mensagens whatsapp',
+    'accepts whatsapp',
+    'accepts whatsapp messages',
+    'whatsapp consent',
+    'whatsapp opt in consent',
   ],
   dateOfBirth: [
     'data de nascimento',

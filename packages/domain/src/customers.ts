@@ -80,67 +80,87 @@ const isoDate = z.string().refine(isCalendarDate, V.date);
 /** Built once: building a schema per value cost 10 µs a customer, which an import of 100,000 pays. */
 const EMAIL = z.email();
 
-export const CustomerInput = z
-  .object({
-    firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
-    lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
-    dateOfBirth: isoDate.nullish().transform((value) => value || null),
-    gender: Gender.nullish().transform((value) => value ?? null),
-    country: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, V.format)
-      .transform((value) => value.toUpperCase())
-      .default('BR'),
-    idType: IdType.nullish().transform((value) => value ?? null),
-    idNumber: text(40),
-    email: text(254).refine((value) => value === null || EMAIL.safeParse(value).success, V.email),
-    phone: text(30),
-    isWhatsapp: z.boolean().default(false),
-    address: text(200),
-    number: text(20),
-    apartment: text(40),
-    neighborhood: text(100),
-    city: text(100),
-    state: text(60),
-    zipCode: text(12),
-    profession: text(100),
-    emergencyContactName: text(120),
-    emergencyContactPhone: text(30),
-    notes: text(4000),
-    status: z.enum(EDITABLE_CUSTOMER_STATUSES).default('ACTIVE'),
-  })
-  .superRefine((customer, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (customer.idType && !idTypesFor(customer.country).includes(customer.idType)) {
-      issue('idType', V.idTypeCountry);
-    }
-    if (customer.idType && !customer.idNumber) issue('idNumber', V.idNumberRequired);
-    if (customer.idType === 'CPF' && customer.idNumber && !isValidCpf(customer.idNumber))
-      issue('idNumber', V.cpf);
-    if (customer.idType !== 'CPF' && customer.idNumber && !ID_NUMBER_PATTERN.test(customer.idNumber))
-      issue('idNumber', V.idNumber);
-    if (customer.dateOfBirth && customer.dateOfBirth > todayIso()) issue('dateOfBirth', V.dateOfBirthFuture);
-    if (customer.phone && !isValidPhone(customer.phone, customer.country)) issue('phone', V.phone);
-    if (customer.emergencyContactPhone && !isValidPhone(customer.emergencyContactPhone, customer.country)) {
-      issue('emergencyContactPhone', V.phone);
-    }
-    if (customer.zipCode && !isValidPostalCode(customer.zipCode, customer.country)) {
-      issue('zipCode', customer.country === 'BR' ? V.cep : V.postalCode);
-    }
-  })
-  .transform((customer) => ({
+/** Every field of the customer form (spec §3), before the rules that tie them together. */
+export const CustomerFields = z.object({
+  firstName: z.string().trim().min(1, V.firstNameRequired).max(100, V.max),
+  lastName: z.string().trim().min(1, V.lastNameRequired).max(100, V.max),
+  dateOfBirth: isoDate.nullish().transform((value) => value || null),
+  gender: Gender.nullish().transform((value) => value ?? null),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, V.format)
+    .transform((value) => value.toUpperCase())
+    .default('BR'),
+  idType: IdType.nullish().transform((value) => value ?? null),
+  idNumber: text(40),
+  email: text(254).refine((value) => value === null || EMAIL.safeParse(value).success, V.email),
+  phone: text(30),
+  isWhatsapp: z.boolean().default(false),
+  address: text(200),
+  number: text(20),
+  apartment: text(40),
+  neighborhood: text(100),
+  city: text(100),
+  state: text(60),
+  zipCode: text(12),
+  profession: text(100),
+  emergencyContactName: text(120),
+  emergencyContactPhone: text(30),
+  notes: text(4000),
+  status: z.enum(EDITABLE_CUSTOMER_STATUSES).default('ACTIVE'),
+});
+
+type ContactFields = Pick<
+  z.output<typeof CustomerFields>,
+  'country' | 'email' | 'phone' | 'emergencyContactPhone' | 'zipCode'
+>;
+
+/**
+ * The contact rules, one for staff's form and the customer's own profile (portal): phones valid for the
+ * customer's country, a CEP for a Brazilian address.
+ */
+export function checkCustomerContact(customer: ContactFields, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (customer.phone && !isValidPhone(customer.phone, customer.country)) issue('phone', V.phone);
+  if (customer.emergencyContactPhone && !isValidPhone(customer.emergencyContactPhone, customer.country)) {
+    issue('emergencyContactPhone', V.phone);
+  }
+  if (customer.zipCode && !isValidPostalCode(customer.zipCode, customer.country)) {
+    issue('zipCode', customer.country === 'BR' ? V.cep : V.postalCode);
+  }
+}
+
+/** Contacts stored one way: e-mail in lower case, phones in E.164 (the screens format them), CEP 00000-000. */
+export function normalizeCustomerContact<T extends ContactFields>(customer: T): T {
+  return {
     ...customer,
     email: customer.email?.toLowerCase() ?? null,
-    // Stored in E.164; the screens format it (phones.ts).
     phone: customer.phone && (normalizePhone(customer.phone, customer.country) ?? customer.phone),
     emergencyContactPhone:
       customer.emergencyContactPhone &&
       (normalizePhone(customer.emergencyContactPhone, customer.country) ?? customer.emergencyContactPhone),
-    idNumber:
-      customer.idType === 'CPF' && customer.idNumber ? normalizeCpf(customer.idNumber) : customer.idNumber,
     zipCode: customer.country === 'BR' && customer.zipCode ? formatCep(customer.zipCode) : customer.zipCode,
-  }));
+  };
+}
+
+export const CustomerInput = CustomerFields.superRefine((customer, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (customer.idType && !idTypesFor(customer.country).includes(customer.idType)) {
+    issue('idType', V.idTypeCountry);
+  }
+  if (customer.idType && !customer.idNumber) issue('idNumber', V.idNumberRequired);
+  if (customer.idType === 'CPF' && customer.idNumber && !isValidCpf(customer.idNumber))
+    issue('idNumber', V.cpf);
+  if (customer.idType !== 'CPF' && customer.idNumber && !ID_NUMBER_PATTERN.test(customer.idNumber))
+    issue('idNumber', V.idNumber);
+  if (customer.dateOfBirth && customer.dateOfBirth > todayIso()) issue('dateOfBirth', V.dateOfBirthFuture);
+  checkCustomerContact(customer, ctx);
+}).transform((customer) => ({
+  ...normalizeCustomerContact(customer),
+  idNumber:
+    customer.idType === 'CPF' && customer.idNumber ? normalizeCpf(customer.idNumber) : customer.idNumber,
+}));
 export type CustomerInput = z.input<typeof CustomerInput>;
 export type CustomerValues = z.output<typeof CustomerInput>;
 

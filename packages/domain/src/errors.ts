@@ -80,6 +80,36 @@ export const ERROR_CODES = {
   PORTAL_BOOKING_NOT_ALLOWED: 409,
   /** Staff ending a portal session that is not this customer's. */
   PORTAL_SESSION_NOT_FOUND: 404,
+  /** No live calendar feed has this token: unknown, replaced or revoked — one answer for all (decision 046). */
+  CALENDAR_FEED_NOT_FOUND: 404,
+  /** Another organization's public page already uses the slug. */
+  STUDIO_SLUG_TAKEN: 409,
+  /** No published page has this slug (or the studio has none): the same answer for both. */
+  STUDIO_PAGE_NOT_FOUND: 404,
+  /** The logo's bytes are not a PNG, JPEG or WebP image, whatever its name says. */
+  STUDIO_LOGO_TYPE: 400,
+  /** The logo is over LOGO_MAX_BYTES; `details.maxBytes`. */
+  STUDIO_LOGO_TOO_LARGE: 413,
+  /** The class is not one the public page offers (past, inactive, individual, or another studio's). */
+  TRIAL_CLASS_NOT_FOUND: 404,
+  /** This person (same e-mail, phone or CPF) already had their trial class at the studio. */
+  TRIAL_ALREADY_TAKEN: 409,
+  /** The studio has published no contract yet, or the version sent is not the latest (terms changed meanwhile). */
+  CONTRACT_VERSION_NOT_CURRENT: 409,
+  /** The CPF typed is not the one on file (`details.field`); no CPF on file is the same answer, said apart. */
+  CONTRACT_CPF_MISMATCH: 400,
+  /** The customer has no CPF on file to check the typed one against: the studio adds it first. */
+  CONTRACT_CPF_NOT_ON_FILE: 409,
+  /** Under 18 on file: a parent or guardian signs, with their name and CPF (LGPD art. 14). */
+  CONTRACT_GUARDIAN_REQUIRED: 400,
+  /** The latest version is signed already. */
+  CONTRACT_ALREADY_SIGNED: 409,
+  /** No signature of this customer with this id (another customer's is the same). */
+  CONTRACT_SIGNATURE_NOT_FOUND: 404,
+  /** CDC art. 49's seven days are over (`details.deadline`), or it was withdrawn already. */
+  CONTRACT_WITHDRAWAL_CLOSED: 409,
+  /** The customer refused or revoked consent to marketing messages: none is sent. */
+  CUSTOMER_MARKETING_REFUSED: 409,
   ENROLLMENT_NOT_FOUND: 404,
   /** The same customer in the same schedule with overlapping dates (spec §8's 409). */
   ENROLLMENT_DUPLICATE: 409,
@@ -137,6 +167,26 @@ export const ERROR_CODES = {
    */
   PLAN_RENEWAL_FULL: 409,
   PIX_CHARGE_NOT_FOUND: 404,
+  /**
+   * Pix Automático (decision 048) needs a connected PSP with the receiving company's CNPJ and account
+   * (`details.reason`: NO_PSP, NO_RECEIVER).
+   */
+  PIX_AUTOMATICO_UNAVAILABLE: 409,
+  PIX_AUTOMATICO_NOT_FOUND: 404,
+  /** Only an ACTIVE enrollment can be charged by Pix Automático. */
+  PIX_AUTOMATICO_ENROLLMENT_NOT_ACTIVE: 409,
+  /** The customer has no valid CPF on file: the recurrence's payer must be named. */
+  PIX_AUTOMATICO_PAYER_MISSING: 409,
+  /** The enrollment already has a recurrence waiting for authorization or running: cancel it first. */
+  PIX_AUTOMATICO_EXISTS: 409,
+  /** No cycle of the enrollment is left to charge (it ends before its next cycle). */
+  PIX_AUTOMATICO_NO_CYCLE: 409,
+  /** The recurrence has ended (rejected, cancelled or expired): nothing to cancel. */
+  PIX_AUTOMATICO_CLOSED: 409,
+  /** The portal's customer owes nothing now for that cycle or pack (paid meanwhile, not theirs, not due). */
+  PORTAL_DUE_NOT_FOUND: 404,
+  /** That due is not paid through the studio's PSP (none connected, no CPF on file, not in reais). */
+  PORTAL_PAY_NOT_BY_PSP: 409,
   /** Only a charge awaiting payment can be paid. */
   PIX_CHARGE_NOT_OPEN: 409,
   /** `details.refundedCents`: an amount cannot go below what was already given back. */
@@ -165,6 +215,16 @@ export const ERROR_CODES = {
   MEDICAL_RECORD_TYPE_NOT_SUPPORTED: 409,
   /** A record keeps the type it was created with: its document belongs to that type's form. */
   MEDICAL_RECORD_TYPE_CHANGED: 409,
+  /** Accepting a record that is not a draft from the portal (decision 044). */
+  MEDICAL_RECORD_NOT_DRAFT: 409,
+  /** The studio asks no health questionnaire (Settings → Health questionnaire is off). */
+  HEALTH_QUESTIONNAIRE_OFF: 409,
+  /** Answers before the customer's specific consent to the processing of health data (LGPD art. 11, I). */
+  HEALTH_CONSENT_REQUIRED: 409,
+  /** The consent names a text other than the one the portal shows now (the studio's name changed): read again. */
+  HEALTH_CONSENT_TEXT_CHANGED: 409,
+  /** The customer sent the questionnaire already; staff correct it in the draft record. */
+  HEALTH_QUESTIONNAIRE_ALREADY_SENT: 409,
   /** The upload is neither a CSV (text) nor an Excel .xlsx workbook. */
   IMPORT_FILE_TYPE: 400,
   /** `details.maxSize`: the limit in MB (spec document 2 §9). */
@@ -214,6 +274,16 @@ export const ERROR_CODES = {
   PSP_SECRETS_KEY_MISSING: 409,
   /** The stored secrets do not open with this server's SECRETS_KEY (another key, or a restart is due). */
   PSP_SECRETS_UNREADABLE: 409,
+  /** The organization has no WhatsApp number connected (decision 049). */
+  WHATSAPP_CONNECTION_NOT_FOUND: 404,
+  /** Meta refused (a token, an id, a template…): `details.failure` is a WHATSAPP_FAILURES code. Nothing was changed. */
+  WHATSAPP_REFUSED: 409,
+  /** Meta could not be reached, was busy or failed (`details.failure`); nothing was changed, try again later. */
+  WHATSAPP_UNAVAILABLE: 503,
+  /** A PostgreSQL server without SECRETS_KEY: the WhatsApp token cannot be stored until the operator sets it. */
+  WHATSAPP_SECRETS_KEY_MISSING: 409,
+  /** The stored WhatsApp secrets do not open with this server's SECRETS_KEY. */
+  WHATSAPP_SECRETS_UNREADABLE: 409,
   POSTAL_CODE_NOT_FOUND: 404,
   POSTAL_CODE_LOOKUP_FAILED: 503,
   PAYLOAD_TOO_LARGE: 413,

@@ -46,6 +46,16 @@ describe('rendering a template', () => {
     );
   });
 
+  it("puts the studio's name (as text) and logo above the body, escaped", () => {
+    const brand = { name: 'Sol & Lua', logoUrl: 'https://studio.example/api/public/logos/ab"c' };
+    expect(messageHtml('Olá', brand)).toBe(
+      '<p><img src="https://studio.example/api/public/logos/ab&quot;c" alt="" width="48" height="48" style="vertical-align:middle;margin-right:8px"><strong>Sol &amp; Lua</strong></p>\n<p>Olá</p>',
+    );
+    expect(messageHtml('Olá', { name: 'Sol', logoUrl: null })).toBe(
+      '<p><strong>Sol</strong></p>\n<p>Olá</p>',
+    );
+  });
+
   it('writes money and dates as the currency’s customers read them', () => {
     const values = paymentReminderValues({
       customerName: 'Ana',

@@ -51,9 +51,21 @@ export function escapeHtml(text: string): string {
 }
 
 /** A rendered message as an e-mail's HTML body: every character escaped, line breaks kept. */
-export function messageHtml(text: string): string {
+export function messageHtml(text: string, brand?: EmailBrand): string {
   const paragraphs = text.split(/\n{2,}/).map((block) => escapeHtml(block).replace(/\n/g, '<br>'));
-  return paragraphs.map((block) => `<p>${block}</p>`).join('\n');
+  const body = paragraphs.map((block) => `<p>${block}</p>`).join('\n');
+  return brand ? `${brandHeader(brand)}\n${body}` : body;
+}
+
+/** The studio's name and logo at the top of its customers' e-mails (decision 045). */
+export type EmailBrand = { name: string; logoUrl: string | null };
+
+/** The name is text, so the e-mail reads the same where images are blocked; the logo has no alt to repeat it. */
+function brandHeader(brand: EmailBrand): string {
+  const logo = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="" width="48" height="48" style="vertical-align:middle;margin-right:8px">`
+    : '';
+  return `<p>${logo}<strong>${escapeHtml(brand.name)}</strong></p>`;
 }
 
 /** An e-mail's subject: the studio, then the message's first line, cut to fit a mail client's list. */

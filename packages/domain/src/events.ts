@@ -8,6 +8,7 @@ import {
 import { Currency } from './money.ts';
 import { isTimeOfDay, LocalDate, TimeOfDay } from './time-zones.ts';
 import { V } from './validation.ts';
+import { EventWhatsAppStatus } from './whatsapp-sending.ts';
 
 /** Birthday messages and payment reminders (issue #13, spec document 2 §2, §3). */
 export const EVENT_KINDS = ['BIRTHDAY', 'PAYMENT_REMINDER'] as const;
@@ -17,9 +18,17 @@ export type EventKind = z.infer<typeof EventKind>;
 /**
  * What a message of the history and the outbox is about: the configurable event kinds, and messages other
  * features send through the same delivery (a waitlist offer, decision 024; a customer's class link, decision
- * 025), which have no configuration.
+ * 025), which have no configuration of this shape; class reminders and notices of a moved or cancelled
+ * session (decision 050) have their own settings.
  */
-export const MESSAGE_KINDS = [...EVENT_KINDS, 'WAITLIST_OFFER', 'CLASS_LINK'] as const;
+export const MESSAGE_KINDS = [
+  ...EVENT_KINDS,
+  'WAITLIST_OFFER',
+  'CLASS_LINK',
+  'TRIAL_BOOKED',
+  'CLASS_REMINDER',
+  'CLASS_CHANGED',
+] as const;
 export const MessageKind = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof MessageKind>;
 
@@ -41,7 +50,15 @@ export type EventSource = (typeof EVENT_SOURCES)[number];
  * without SMTP, or an automatic WhatsApp message waiting for a member to open it), NOT_CONFIGURED (SMS
  * without a provider), NO_RECIPIENT (no e-mail or phone to send to), MARKED (sent outside the app).
  */
-export const EVENT_MESSAGE_STATUSES = ['SENT', 'OUTBOX', 'NOT_CONFIGURED', 'NO_RECIPIENT', 'MARKED'] as const;
+export const EVENT_MESSAGE_STATUSES = [
+  'SENT',
+  'OUTBOX',
+  'NOT_CONFIGURED',
+  'NO_RECIPIENT',
+  'MARKED',
+  /** On its way through the WhatsApp Cloud API (decision 052): the WhatsApp job sends it. */
+  'QUEUED',
+] as const;
 export type EventMessageStatus = (typeof EVENT_MESSAGE_STATUSES)[number];
 
 /** Spec §9: the upcoming lists look 30 days ahead; the API takes up to 90. */
@@ -230,6 +247,8 @@ export const EventMessage = z.object({
   link: z.string().nullable(),
   byName: z.string().nullable(),
   at: z.string(),
+  /** A WhatsApp message through the Cloud API (decision 052): where it is, as Meta reported it. */
+  whatsApp: EventWhatsAppStatus.nullable().optional(),
 });
 export type EventMessage = z.infer<typeof EventMessage>;
 

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import { freeText, measure, multiChoice, section, TEXT_LIMITS } from './medical-records-fields.ts';
+import {
+  freeText,
+  measure,
+  multiChoice,
+  section,
+  singleChoice,
+  TEXT_LIMITS,
+} from './medical-records-fields.ts';
 import { MEASURES } from './medical-records-thresholds.ts';
 
 /** Spec document 2, §2 "Anamnesis sections" A–D: every answer is a multi-choice option set. */
@@ -318,7 +325,26 @@ export const REFERRAL_SOURCES = [
   'OTHER',
 ] as const;
 
+/** A PAR-Q+ answer; unanswered is null, never "no". */
+export const YES_NO = ['YES', 'NO'] as const;
+
+/**
+ * The seven general health questions of the PAR-Q+ (2023 edition, PAR-Q+ Collaboration; decision 044), in the
+ * form's order. A "yes" to any of them is what the form itself sends on to its follow-up pages or a
+ * qualified professional: the draft is flagged for review (anamnesisFlags).
+ */
+export const PAR_Q_PLUS_QUESTIONS = [
+  'heartConditionOrHighBloodPressure',
+  'chestPain',
+  'dizzinessOrLossOfConsciousness',
+  'otherChronicCondition',
+  'prescribedMedication',
+  'boneJointOrSoftTissueProblem',
+  'medicallySupervisedOnly',
+] as const;
+
 const notes = freeText(TEXT_LIMITS.notes);
+const yesNo = singleChoice(YES_NO);
 
 export const AnamnesisDocument = section({
   /** A — presenting complaint; the pain intensity (0–10) flags severe pain. */
@@ -363,8 +389,24 @@ export const AnamnesisDocument = section({
     heardAboutUs: multiChoice(REFERRAL_SOURCES),
     notes,
   }).prefault({}),
+  /** E — PAR-Q+ readiness (decision 044): the customer answers it in the portal when the studio asks for it. */
+  parQPlus: section({
+    heartConditionOrHighBloodPressure: yesNo,
+    chestPain: yesNo,
+    dizzinessOrLossOfConsciousness: yesNo,
+    otherChronicCondition: yesNo,
+    prescribedMedication: yesNo,
+    boneJointOrSoftTissueProblem: yesNo,
+    medicallySupervisedOnly: yesNo,
+  }).prefault({}),
 });
 export type AnamnesisDocumentInput = z.input<typeof AnamnesisDocument>;
 export type AnamnesisDocument = z.output<typeof AnamnesisDocument>;
 
-export const ANAMNESIS_SECTIONS = ['presentingComplaint', 'medicalHistory', 'lifestyle', 'goals'] as const;
+export const ANAMNESIS_SECTIONS = [
+  'presentingComplaint',
+  'medicalHistory',
+  'lifestyle',
+  'goals',
+  'parQPlus',
+] as const;

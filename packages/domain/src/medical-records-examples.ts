@@ -49,6 +49,15 @@ export const MEDICAL_RECORD_EXAMPLES = {
         heardAboutUs: ['FRIEND_FAMILY'],
         notes: 'Quer voltar a correr.',
       },
+      parQPlus: {
+        heartConditionOrHighBloodPressure: 'NO',
+        chestPain: 'NO',
+        dizzinessOrLossOfConsciousness: 'NO',
+        otherChronicCondition: 'NO',
+        prescribedMedication: 'NO',
+        boneJointOrSoftTissueProblem: 'NO',
+        medicallySupervisedOnly: 'NO',
+      },
     },
   },
   PHYSICAL_EVALUATION: {

@@ -45,6 +45,8 @@ export function anamnesisFlags(document: AnamnesisDocument): RecordFlag[] {
     ['presentingComplaint.painIntensity', painFlag(complaint.painIntensity)],
     ['presentingComplaint.redFlagSymptoms', anyBut(complaint.redFlagSymptoms) ? 'RED_FLAGS_PRESENT' : null],
     ['lifestyle.alcoholUnitsPerWeek', alcoholFlag(lifestyle.alcoholUnitsPerWeek)],
+    // A record stored before section E existed has no parQPlus: nothing to flag.
+    ['parQPlus', Object.values(document.parQPlus ?? {}).includes('YES') ? 'PAR_Q_POSITIVE' : null],
   ]);
 }
 

@@ -71,6 +71,7 @@ export const FLAG_CODES = [
   'PAIN_SEVERE',
   'RED_FLAGS_PRESENT',
   'ADVERSE_EVENTS',
+  'PAR_Q_POSITIVE',
 ] as const;
 export type FlagCode = (typeof FLAG_CODES)[number];
 

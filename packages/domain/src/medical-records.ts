@@ -132,6 +132,10 @@ const recordColumns = {
   createdByName: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Written by staff, or sent by the customer from the portal's health questionnaire (decision 044). */
+  origin: z.enum(['STAFF', 'PORTAL']),
+  /** A questionnaire from the portal that no member who may edit records has accepted yet. */
+  isDraft: z.boolean(),
 };
 
 /** A list entry of the organization-wide page: no document. */
@@ -208,6 +212,10 @@ export const MEDICAL_RECORD_AUDIT_ACTIONS = [
   'UPDATED',
   'DELETED',
   'PURGED',
+  /** The customer sent it from the portal (no member acted). */
+  'SUBMITTED',
+  /** A member accepted the customer's draft into the chart. */
+  'ACCEPTED',
 ] as const;
 export type MedicalRecordAuditAction = (typeof MEDICAL_RECORD_AUDIT_ACTIONS)[number];
 

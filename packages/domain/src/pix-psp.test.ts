@@ -9,6 +9,7 @@ import {
   presetDetails,
   presetEndpoints,
   pspExtrasByLocation,
+  ReceiverAccountInput,
 } from './pix-psp.ts';
 import { issueKeys } from './test-helpers.ts';
 
@@ -185,5 +186,34 @@ describe('pspExtrasByLocation', () => {
         expect({ ...sent.query, ...sent.headers }).toEqual({ [extra.key]: 'value' });
       }
     }
+  });
+});
+
+describe('the receiving company and account (Pix Automático)', () => {
+  it('takes a CNPJ bare or formatted, alphanumeric included, and an empty branch as none', () => {
+    const parsed = ReceiverAccountInput.parse({
+      cnpj: '12.ABC.345/01DE-35',
+      branch: '',
+      account: '12345-6',
+      accountType: 'PAGAMENTO',
+    });
+    expect(parsed).toEqual({
+      cnpj: '12ABC34501DE35',
+      branch: null,
+      account: '12345-6',
+      accountType: 'PAGAMENTO',
+    });
+  });
+
+  it('refuses a CPF or a wrong check digit as the CNPJ, and what the standard does not hold', () => {
+    const result = ReceiverAccountInput.safeParse({
+      cnpj: '529.982.247-25',
+      branch: '12345',
+      account: '',
+      accountType: 'POUPANÇA',
+    });
+    expect(result.success).toBe(false);
+    const paths = new Set(result.error?.issues.map((issue) => issue.path.join('.')));
+    expect([...paths].sort()).toEqual(['account', 'accountType', 'branch', 'cnpj']);
   });
 });

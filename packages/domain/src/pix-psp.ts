@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidCnpj, normalizeCnpj } from './cnpj.ts';
 import { PixSettingsInput } from './pix.ts';
 import { V } from './validation.ts';
 
@@ -289,6 +290,34 @@ const Discount = z.object({
 /** The PIX key charges are paid to: the organization's PIX key rule (pix.ts), here required. */
 const pixKey = PixSettingsInput.shape.pixKey.refine((value) => value !== null, V.required);
 
+/** `DadosBancariosRecebedor.tipoConta`: the kinds of account a recurring charge (`cobr`) may credit. */
+export const RECEIVER_ACCOUNT_TYPES = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const;
+export type ReceiverAccountType = (typeof RECEIVER_ACCOUNT_TYPES)[number];
+
+/**
+ * The company that receives and the account its Pix Automático charges credit (decision 048): `PUT /cobr`
+ * names the branch, account and account type (`DadosBancariosRecebedor`: account up to 20 characters, branch
+ * up to 4, optional), and only a CNPJ receiver may use Pix Automático. Optional: decision 030's charges need none.
+ */
+export const ReceiverAccountInput = z.object({
+  cnpj: z.string(V.required).trim().min(1, V.required).refine(isValidCnpj, V.cnpj).transform(normalizeCnpj),
+  branch: z
+    .string()
+    .trim()
+    .regex(/^\d{0,4}$/, V.format)
+    .nullish()
+    .transform((value) => value || null),
+  account: z
+    .string(V.required)
+    .trim()
+    .min(1, V.required)
+    .max(20, V.max)
+    .regex(/^[0-9A-Za-z-]+$/, V.format),
+  accountType: z.enum(RECEIVER_ACCOUNT_TYPES, V.option),
+});
+export type ReceiverAccountInput = z.input<typeof ReceiverAccountInput>;
+export type ReceiverAccount = z.output<typeof ReceiverAccountInput>;
+
 /**
  * PUT /pix-psp: the whole connection. `clientSecret` and `certificate` may be left out to keep what is
  * stored (a first save needs them: the server answers VALIDATION_FAILED on those fields).
@@ -314,6 +343,8 @@ export const PspConnectionInput = z
     finePercent: percent(PSP_LIMITS.finePercent),
     interestPercentMonthly: percent(PSP_LIMITS.interestPercentMonthly),
     discount: Discount.nullable(),
+    /** The receiving company and account, for Pix Automático; null (the default) when not used. */
+    receiver: ReceiverAccountInput.nullable().default(null),
   })
   .superRefine((input, ctx) => {
     const details = presetDetails(input.preset);
@@ -353,6 +384,14 @@ export const PspConnection = z.object({
   finePercent: z.number(),
   interestPercentMonthly: z.number(),
   discount: z.object({ percent: z.number(), daysBefore: z.number().int() }).nullable(),
+  receiver: z
+    .object({
+      cnpj: z.string(),
+      branch: z.string().nullable(),
+      account: z.string(),
+      accountType: z.enum(RECEIVER_ACCOUNT_TYPES),
+    })
+    .nullable(),
   webhookSecretRotatedAt: z.string(),
   updatedAt: z.string(),
 });

@@ -180,3 +180,38 @@ export const PixSettings = z.object({
   pixMerchantCity: z.string().nullable(),
 });
 export type PixSettings = z.infer<typeof PixSettings>;
+
+/** What a studio's static BR Code names when the settings leave it out: the organization and its time zone. */
+export type PixMerchant = { organizationName: string; timeZone: string };
+
+/** "America/Sao_Paulo" → "Sao Paulo": the BR Code must name a city; the zone's stands in until one is set. */
+function cityOfTimeZone(timeZone: string): string {
+  return (timeZone.split('/').pop() ?? '').replace(/_/g, ' ');
+}
+
+/** The first of the texts a BR Code can carry (not empty once accents and symbols are left out). */
+const firstCarriable = (...texts: (string | null)[]) =>
+  texts.find((text) => text && isBrCodeText(text)) ?? null;
+
+/**
+ * The studio's static "copia e cola" text for an amount (staff's payment code, the portal without a PSP), or
+ * null when it cannot have one: no PIX key set, an amount in another currency than the real (PIX moves reais
+ * only), or no merchant name a code can carry (the settings name none and the organization's is only emoji
+ * or symbols: `isBrCodeText`). `reference` is field 62-05, which the studio sees on its bank statement.
+ */
+export function studioPixCode(
+  settings: PixSettings,
+  merchant: PixMerchant,
+  charge: { amountCents: number; currency: string; reference: string },
+): string | null {
+  const merchantName = firstCarriable(settings.pixMerchantName, merchant.organizationName);
+  const merchantCity = firstCarriable(settings.pixMerchantCity, cityOfTimeZone(merchant.timeZone), 'Brasil');
+  if (!settings.pixKey || charge.currency !== 'BRL' || !merchantName || !merchantCity) return null;
+  return pixPayload({
+    key: settings.pixKey,
+    merchantName,
+    merchantCity,
+    amountCents: charge.amountCents,
+    txid: charge.reference,
+  });
+}

@@ -17,6 +17,7 @@ export const V = {
   passwordTooWeak: 'validation.passwordTooWeak',
   idNumber: 'validation.idNumber',
   cpf: 'validation.cpf',
+  cnpj: 'validation.cnpj',
   organizationNameRequired: 'validation.organizationNameRequired',
   firstNameRequired: 'validation.firstNameRequired',
   lastNameRequired: 'validation.lastNameRequired',
@@ -61,4 +62,8 @@ export const V = {
   painBandMismatch: 'validation.painBandMismatch',
   followUpDateRequired: 'validation.followUpDateRequired',
   dateBeforeRecord: 'validation.dateBeforeRecord',
+  slug: 'validation.slug',
+  slugReserved: 'validation.slugReserved',
+  accentContrast: 'validation.accentContrast',
+  fullName: 'validation.fullName',
 } as const;

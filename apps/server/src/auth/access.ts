@@ -14,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import { preparedStatement } from '../db/prepared.ts';
 import { organizationTransaction } from '../db/row-level-security.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
-import type { AppEnv, OrgAccess } from '../lib/http.ts';
+import { type AppEnv, type OrgAccess, startTask } from '../lib/http.ts';
 import { isUuid } from '../lib/uuid.ts';
 import { liveSession } from './session-liveness.ts';
 
@@ -108,6 +108,8 @@ async function inOrganizationTransaction(
   const access = loadOrgAccess(deps.db, organizationId, callerOf(c));
   // Awaited by `run` in every case; this only keeps a refusal that arrives first from being "unhandled".
   access.catch(() => {});
+  const tasks: AppEnv['Variables']['afterCommit'] = [];
+  c.set('afterCommit', tasks);
   try {
     await organizationTransaction(deps.tenantDb, organizationId, async (tx) => {
       c.set('deps', { ...deps, db: tx });
@@ -115,10 +117,12 @@ async function inOrganizationTransaction(
       if (c.error) throw new RequestRefused();
     });
   } catch (error) {
+    tasks.length = 0;
     if (!(error instanceof RequestRefused)) throw error;
   } finally {
     c.set('deps', deps);
   }
+  for (const task of tasks) startTask(deps, task);
 }
 
 /** For routes under /organizations/{orgId}: the caller's membership, or 404. */

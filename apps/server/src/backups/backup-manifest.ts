@@ -34,7 +34,8 @@ export type ManifestEntry = z.infer<typeof ManifestEntry>;
 export const BackupManifest = z.object({
   format: z.literal('reformer-backup'),
   formatVersion: z.number().int().min(1),
-  kind: z.enum(['logical']),
+  /** `logical`: COPY of every table; `physical`: the cluster's files and the WAL that makes them consistent. */
+  kind: z.enum(['logical', 'physical']),
   reformerVersion: z.string(),
   /** The database's last applied migration; null for a database no migration has reached. */
   migration: MigrationStamp.nullable(),
@@ -43,6 +44,17 @@ export const BackupManifest = z.object({
   createdAt: z.iso.datetime(),
   /** The database as of this instant: every transaction committed before it is in the backup. */
   snapshotAt: z.iso.datetime(),
+  /** A physical backup's place in the WAL: replay from `startWal` to `stopWal` (both in the file) is consistent. */
+  physical: z
+    .object({
+      timeline: z.number().int().min(1),
+      startLsn: z.string(),
+      stopLsn: z.string(),
+      startWal: z.string().regex(/^[0-9A-F]{24}$/),
+      stopWal: z.string().regex(/^[0-9A-F]{24}$/),
+      walSegmentBytes: z.number().int().min(1),
+    })
+    .optional(),
   /** In the order they were written: tables in foreign-key order (a restore loads them as it reads them). */
   entries: z.array(ManifestEntry),
 });

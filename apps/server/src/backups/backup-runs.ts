@@ -1,31 +1,48 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import {
   BACKUP_FILE_NAME,
+  type BackupKind,
   type BackupRun,
   type BackupStatus,
   backupsToRemove,
   parseRetention,
   type RetentionPolicy,
+  retainedBackup,
 } from '@reformer/domain/backups';
 import { todayIn } from '@reformer/domain/time-zones';
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
+import { CLUSTER_PASSWORD_FILE } from '../db/embedded-postgres/cluster-folder.ts';
 import { backupRuns } from '../db/schema/index.ts';
 import type { Env } from '../env.ts';
 import { setLastBackupTime } from '../observability/metrics.ts';
 import { resolveBackupPublicKey } from './backup-keys.ts';
-import { collectDataDirFiles } from './data-dir-files.ts';
+import { collectDataDirFiles, type DataDirFile } from './data-dir-files.ts';
 import { writeLogicalBackup } from './logical-backup.ts';
+import { type OffsiteEnv, offsiteTargetOf, syncBackupsOffsite } from './offsite-backups.ts';
+import { type OffsiteStorage, type OffsiteTarget, openOffsiteStorage } from './offsite-copy.ts';
+import { writePhysicalBackup } from './physical-backup.ts';
+import {
+  OFFSITE_WAL_PREFIX,
+  pruneWalArchive,
+  WAL_ARCHIVE_EXTENSION,
+  type WalArchiver,
+} from './wal-archive.ts';
 
 /** The scheduled and manual backups of decision 036, as the server makes them (`npm run backup` is the CLI's). */
 export type BackupSettings = {
   folder: string;
+  /** How many days back a point-in-time restore can go (the WAL archive's window). */
+  walDays: number;
   hour: number;
   timeZone: string;
   retention: RetentionPolicy;
+  /** The S3-compatible storage each backup is copied to; null when not configured. */
+  offsite: OffsiteTarget | null;
 };
 
 export type BackupEnv = Pick<
@@ -40,15 +57,66 @@ export type BackupEnv = Pick<
   | 'BACKUP_HOUR'
   | 'BACKUP_TIME_ZONE'
   | 'BACKUP_RETENTION'
->;
+  | 'BACKUP_WAL_DAYS'
+> &
+  OffsiteEnv;
+
+/** The WAL archive of the embedded database: beside the backups, so it goes where they go. */
+export const walArchiveFolder = (settings: Pick<BackupSettings, 'folder'>) => join(settings.folder, 'wal');
+
+/**
+ * The embedded cluster a physical backup copies and its WAL archiver, set by the server that runs the cluster
+ * (main.ts): only that process holds the archiver's outbox. Null with DATABASE_URL (the operator's own
+ * PostgreSQL backups apply) and without a backup key.
+ */
+let physicalSource: { cluster: string; archiver: WalArchiver } | null = null;
+
+export function usePhysicalBackups(source: { cluster: string; archiver: WalArchiver } | null): void {
+  physicalSource = source;
+}
+
+/**
+ * Where and for whom the embedded cluster archives its WAL: on whenever a backup key is configured (a broken
+ * key file turns it off; the daily run then reports the key's problem).
+ */
+export function walArchiveOptions(
+  env: BackupEnv,
+): { archiveDir: string; recipient: KeyObject; offsite: OffsiteStorage | null } | undefined {
+  try {
+    const recipient = recipientOf(env);
+    const settings = backupSettings(env);
+    return recipient
+      ? {
+          archiveDir: walArchiveFolder(settings),
+          recipient: recipient.key,
+          offsite: settings.offsite ? openOffsiteStorage(settings.offsite) : null,
+        }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The kinds each run makes: physical first (point in time), then logical (portable across majors and modes). */
+export function backupKinds(): BackupKind[] {
+  return physicalSource ? ['physical', 'logical'] : ['logical'];
+}
+
+/** The embedded cluster's password file: a physical copy of the cluster keeps the password it was made with. */
+function clusterPasswordFile(dataDir: string): DataDirFile[] {
+  const path = join(dataDir, CLUSTER_PASSWORD_FILE);
+  return existsSync(path) ? [{ path: CLUSTER_PASSWORD_FILE, content: readFileSync(path) }] : [];
+}
 
 export function backupSettings(env: BackupEnv): BackupSettings {
   return {
     folder: resolve(env.BACKUP_DIR ?? join(env.DATA_DIR, 'backups')),
+    walDays: env.BACKUP_WAL_DAYS,
     hour: env.BACKUP_HOUR,
     timeZone: env.BACKUP_TIME_ZONE,
     // Validated by env.ts.
     retention: parseRetention(env.BACKUP_RETENTION) as RetentionPolicy,
+    offsite: offsiteTargetOf(env),
   };
 }
 
@@ -145,24 +213,40 @@ export async function startBackup(
       .update(backupRuns)
       .set({ status: 'failed', finishedAt: now, reason: INTERRUPTED })
       .where(eq(backupRuns.status, 'running'));
-    const [run] = await db
-      .insert(backupRuns)
-      .values({
-        id: randomUUID(),
-        trigger,
-        status: 'running',
-        scheduledFor: trigger === 'scheduled' ? todayIn(settings.timeZone, now) : null,
-        startedAt: now,
-        requestedBy: options.requestedBy ?? null,
-      })
-      .onConflictDoNothing({ target: backupRuns.scheduledFor })
-      .returning();
-    if (!run) {
+    const kinds = backupKinds();
+    const begin = (kind: BackupKind) =>
+      db
+        .insert(backupRuns)
+        .values({
+          id: randomUUID(),
+          trigger,
+          kind,
+          status: 'running',
+          scheduledFor: trigger === 'scheduled' ? todayIn(settings.timeZone, now) : null,
+          startedAt: new Date(),
+          requestedBy: options.requestedBy ?? null,
+        })
+        .onConflictDoNothing({ target: [backupRuns.scheduledFor, backupRuns.kind] })
+        .returning()
+        .then(([row]) => row);
+    // A scheduled run does the kinds today has not had yet (one may have been made before a restart).
+    let first: RunRow | undefined;
+    let index = 0;
+    for (; !first && index < kinds.length; index += 1) first = await begin(kinds[index] as BackupKind);
+    if (!first) {
       await unlock();
       return { outcome: 'skipped' };
     }
-    const finished = runBackup(db, env, settings, run, recipient).finally(unlock);
-    return { outcome: 'started', run, finished };
+    const rest = kinds.slice(index);
+    const finished = (async () => {
+      const done = await runBackup(db, env, settings, first, recipient);
+      for (const kind of rest) {
+        const next = await begin(kind);
+        if (next) await runBackup(db, env, settings, next, recipient);
+      }
+      return done;
+    })().finally(unlock);
+    return { outcome: 'started', run: first, finished };
   } catch (error) {
     await unlock();
     throw error;
@@ -179,29 +263,55 @@ async function runBackup(
   try {
     if (recipient instanceof Error) throw recipient;
     const isEmbedded = !env.DATABASE_URL;
-    const written = await writeLogicalBackup({
-      databaseUrl: String(poolOf(db).options.connectionString),
-      databaseMode: isEmbedded ? 'embedded' : 'server',
-      folder: settings.folder,
-      recipient: recipient.key,
-      dataDirFiles: collectDataDirFiles({
-        dataDir: resolve(env.DATA_DIR),
-        isEmbedded,
-        authSecret: env.AUTH_SECRET,
-        secretsKey: env.SECRETS_KEY,
-        backupPublicKeyPem: recipient.pem,
-      }),
+    const databaseUrl = String(poolOf(db).options.connectionString);
+    const dataDirFiles = collectDataDirFiles({
+      dataDir: resolve(env.DATA_DIR),
+      isEmbedded,
+      authSecret: env.AUTH_SECRET,
+      secretsKey: env.SECRETS_KEY,
+      backupPublicKeyPem: recipient.pem,
     });
+    const written =
+      run.kind === 'physical' && physicalSource
+        ? await writePhysicalBackup({
+            databaseUrl,
+            cluster: physicalSource.cluster,
+            archiver: physicalSource.archiver,
+            folder: settings.folder,
+            recipient: recipient.key,
+            dataDirFiles: [...dataDirFiles, ...clusterPasswordFile(resolve(env.DATA_DIR))],
+          })
+        : await writeLogicalBackup({
+            databaseUrl,
+            databaseMode: isEmbedded ? 'embedded' : 'server',
+            folder: settings.folder,
+            recipient: recipient.key,
+            dataDirFiles,
+          });
     const finishedAt = new Date();
+    const fileName = basename(written.path);
+    await applyRetention(settings)
+      .then(() => pruneArchive(db, settings, finishedAt))
+      .catch((error: unknown) => {
+        console.error(`[backups] retention failed: ${(error as Error).message}`);
+      });
+    // Before the run is recorded, so the screen shows it running until its copy's outcome is known. The
+    // folder unreadable just after the write, the new file is still copied: the backup stands either way.
+    const kept = await backupFilesIn(settings.folder).catch(() => [fileName]);
+    const offsite = await syncBackupsOffsite(db, settings, kept, fileName);
     const [done] = await db
       .update(backupRuns)
-      .set({ status: 'ok', finishedAt, fileName: basename(written.path), bytes: written.bytes })
+      .set({
+        status: 'ok',
+        finishedAt,
+        fileName,
+        bytes: written.bytes,
+        walStart: written.manifest.physical?.startWal ?? null,
+        ...offsite,
+      })
       .where(eq(backupRuns.id, run.id))
       .returning();
     setLastBackupTime(finishedAt);
-    await applyRetention(settings).catch((error: unknown) => {
-      console.error(`[backups] retention failed: ${(error as Error).message}`);
-    });
     return done ?? run;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -226,21 +336,50 @@ export async function backupFilesIn(folder: string): Promise<string[]> {
   }
 }
 
-/** The time a backup's name carries (backup-file.ts writes the ISO time with `-` for `:`). */
-function createdAtOf(name: string): Date {
-  const stamp = /^reformer-backup-(\d{4}-\d{2}-\d{2}T)(\d{2})-(\d{2})-(\d{2}\.\d{3}Z)/.exec(name);
-  return new Date(`${stamp?.[1]}${stamp?.[2]}:${stamp?.[3]}:${stamp?.[4]}`);
-}
-
-/** Removes the backup files of the folder the retention policy no longer keeps; answers their names. */
+/** Removes the backup files of the folder the retention policy no longer keeps (kind by kind); answers their names. */
 export async function applyRetention(settings: BackupSettings): Promise<string[]> {
-  const backups = (await backupFilesIn(settings.folder)).map((name) => {
-    const createdAt = createdAtOf(name);
-    return { name, createdAt, localDate: todayIn(settings.timeZone, createdAt) };
-  });
+  const backups = (await backupFilesIn(settings.folder)).map((name) =>
+    retainedBackup(name, settings.timeZone),
+  );
   const removed = backupsToRemove(backups, settings.retention);
   for (const backup of removed) await rm(join(settings.folder, backup.name), { force: true });
   return removed.map((backup) => backup.name);
+}
+
+/**
+ * Keeps the WAL archive as far back as the point-in-time window (`walDays`): from the start of the newest
+ * physical backup at least that old, so any moment of the window has a base backup and the WAL after it.
+ * Until such a backup exists, everything is kept.
+ */
+async function pruneArchive(db: Database, settings: BackupSettings, now: Date): Promise<string[]> {
+  const windowStart = new Date(now.getTime() - settings.walDays * 24 * 60 * 60 * 1000);
+  const present = new Set(await backupFilesIn(settings.folder));
+  const candidates = await db
+    .select({ fileName: backupRuns.fileName, walStart: backupRuns.walStart })
+    .from(backupRuns)
+    .where(
+      and(
+        eq(backupRuns.status, 'ok'),
+        eq(backupRuns.kind, 'physical'),
+        isNotNull(backupRuns.walStart),
+        sql`${backupRuns.finishedAt} <= ${windowStart.toISOString()}`,
+      ),
+    )
+    .orderBy(desc(backupRuns.finishedAt));
+  const base = candidates.find((run) => run.fileName && present.has(run.fileName));
+  if (!base?.walStart) return [];
+  const removed = await pruneWalArchive(walArchiveFolder(settings), base.walStart);
+  if (settings.offsite && removed.length > 0) {
+    // The bucket keeps the same window; what fails here is removed by a later run's pruning of newer names.
+    const storage = openOffsiteStorage(settings.offsite);
+    try {
+      for (const name of removed)
+        await storage.deleteObject(`${OFFSITE_WAL_PREFIX}${name}${WAL_ARCHIVE_EXTENSION}`);
+    } finally {
+      storage.close();
+    }
+  }
+  return removed;
 }
 
 function localHour(now: Date, timeZone: string): number {
@@ -275,25 +414,49 @@ export async function backupStatus(db: Database, env: BackupEnv): Promise<Backup
   return {
     configured: backupsConfigured(env),
     folder: settings.folder,
+    offsite: settings.offsite && {
+      bucket: settings.offsite.bucket,
+      region: settings.offsite.region,
+      endpoint: settings.offsite.endpoint ?? null,
+      prefix: settings.offsite.prefix,
+    },
     schedule: { hour: settings.hour, timeZone: settings.timeZone },
     retention: settings.retention,
     lastSuccessAt: lastSuccessAt?.toISOString() ?? null,
-    runs: runs.map((run) => toBackupRun(run, present)),
+    pointInTime: {
+      state: physicalSource
+        ? 'on'
+        : env.DATABASE_URL
+          ? 'database_server'
+          : backupsConfigured(env)
+            ? 'restart_needed'
+            : 'no_key',
+      windowDays: settings.walDays,
+      lastArchivedAt: physicalSource?.archiver.lastArchivedAt()?.toISOString() ?? null,
+    },
+    runs: runs.map((run) => toBackupRun(run, present, settings.offsite !== null)),
   };
 }
 
-export function toBackupRun(run: RunRow, present: Set<string>): BackupRun {
+/** `offsiteConfigured`: a kept file with no copy recorded is then pending (the next run copies it). */
+export function toBackupRun(run: RunRow, present: Set<string>, offsiteConfigured = false): BackupRun {
+  const kept = run.status === 'ok' && run.fileName !== null && present.has(run.fileName);
   return {
     id: run.id,
     trigger: run.trigger,
     status: run.status,
-    kind: 'logical',
+    kind: run.kind === 'physical' ? 'physical' : 'logical',
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
     fileName: run.fileName,
     bytes: run.bytes,
     reason: run.reason,
-    downloadable: run.status === 'ok' && run.fileName !== null && present.has(run.fileName),
+    downloadable: kept,
+    copy: run.offsiteStatus
+      ? { status: run.offsiteStatus, at: run.offsiteAt?.toISOString() ?? null, reason: run.offsiteReason }
+      : kept && offsiteConfigured
+        ? { status: 'pending', at: null, reason: null }
+        : null,
   };
 }
 

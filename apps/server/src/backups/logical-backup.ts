@@ -94,7 +94,7 @@ export async function writeLogicalBackup(options: LogicalBackupOptions) {
 }
 
 /** The database's last applied migration, from drizzle's ledger; null for a database never migrated. */
-async function lastMigration(client: pg.Client): Promise<MigrationStamp | null> {
+export async function lastMigration(client: pg.ClientBase): Promise<MigrationStamp | null> {
   const { rows: ledger } = await client.query<{ exists: boolean }>(
     "select to_regclass('drizzle.__drizzle_migrations') is not null as exists",
   );

@@ -1,6 +1,6 @@
 import type { KeyObject } from 'node:crypto';
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import {
   runningEmbeddedPostgresUrl,
@@ -12,6 +12,8 @@ import { checkBackupVersions, RestoreRefusedError } from './backup-versions.ts';
 import { type DataDirFile, dataDirPath, writeDataDirFile } from './data-dir-files.ts';
 import { emptyDatabaseAgain, refuseNonEmptyDatabase } from './empty-database.ts';
 import { loadIntoDatabase } from './load-database.ts';
+import { checkRecovery, isClusterEntry, type Recovery, recoverPhysicalBackup } from './physical-restore.ts';
+import { type PurgeLedgerEntry, replayPurgeLedger } from './purge-ledger.ts';
 
 export type RestoreTarget =
   /** A new DATA_DIR (absent or empty): an embedded cluster is made there. */
@@ -23,7 +25,10 @@ export type RestoreTarget =
 
 export type RestoreResult = {
   manifest: BackupManifest;
-  rows: number;
+  /** The rows loaded (a logical backup's); null for a physical one, whose files are copied whole. */
+  rows: number | null;
+  /** Customers the purge ledger erased again (purged after the backup's moment). */
+  purgesReplayed: number;
   /** Where the previous DATA_DIR now is (over-current only). */
   movedAside?: string;
 };
@@ -39,6 +44,10 @@ export async function restoreBackup(options: {
   file: string;
   privateKey: KeyObject;
   target: RestoreTarget;
+  /** A physical backup's recovery: the WAL archive, and the moment to stop at. */
+  recovery?: Recovery;
+  /** The LGPD purge ledger's entries, replayed after the restore (decision 036). */
+  purgeLedger?: PurgeLedgerEntry[];
   log?: (line: string) => void;
 }): Promise<RestoreResult> {
   const log = options.log ?? (() => {});
@@ -51,7 +60,33 @@ export async function restoreBackup(options: {
       : null;
   const { manifest, files } = await checkBackup(file, privateKey);
   log(`The backup checks out: ${describeBackup(manifest)}.`);
+  const recovery = options.recovery ?? {};
+  const ledger = options.purgeLedger ?? [];
+  if (manifest.kind === 'physical') {
+    if (target.kind === 'database-url')
+      throw new RestoreRefusedError(
+        'A physical backup restores the embedded database only; restore a logical backup into a PostgreSQL server.',
+      );
+    await checkRecovery(manifest, recovery);
+  } else if (recovery.toTime)
+    throw new RestoreRefusedError(
+      'Only a physical backup restores to a point in time; this one is logical (its moment is fixed).',
+    );
   const load = (databaseUrl: string) => loadIntoDatabase({ file, privateKey, manifest, databaseUrl });
+  // The embedded cluster of a new folder: loaded from a logical backup, or recovered from a physical one.
+  const build = async (folder: string): Promise<{ rows: number | null }> => {
+    if (manifest.kind === 'physical') {
+      for (const { path, content } of files) await writeDataDirFile(folder, path, content);
+      await recoverPhysicalBackup({ file, privateKey, manifest, folder, recovery, log });
+      return { rows: null };
+    }
+    const embedded = await startEmbeddedPostgres(folder);
+    try {
+      return await load(embedded.url);
+    } finally {
+      await embedded.stop();
+    }
+  };
 
   if (target.kind === 'database-url') {
     refuseConflictingFiles(target.secretsDir, files);
@@ -62,13 +97,24 @@ export async function restoreBackup(options: {
         });
       throw error;
     });
+    const purgesReplayed = await replayPurgeLedger(target.databaseUrl, ledger);
     for (const { path, content } of files) await writeDataDirFile(target.secretsDir, path, content);
-    return { manifest, rows };
+    return { manifest, rows, purgesReplayed };
   }
-  const built = await buildDataDir(target.dataDir, files, load);
+  const built = await buildDataDir(target.dataDir, files, async (folder) => {
+    const { rows } = await build(folder);
+    if (ledger.length === 0) return { rows, purgesReplayed: 0 };
+    const embedded = await startEmbeddedPostgres(folder);
+    try {
+      return { rows, purgesReplayed: await replayPurgeLedger(embedded.url, ledger) };
+    } finally {
+      await embedded.stop();
+    }
+  });
+  const { rows, purgesReplayed } = built;
   if (target.kind === 'new-data-dir') {
     await rename(built.folder, target.dataDir);
-    return { manifest, rows: built.rows };
+    return { manifest, rows, purgesReplayed };
   }
   // The server may have been started meanwhile: then the restored folder is not put in its place.
   await refuseRunningServer(target.dataDir).catch(async (error: Error) => {
@@ -78,7 +124,7 @@ export async function restoreBackup(options: {
   const movedAside = `${target.dataDir}.before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}`;
   await rename(target.dataDir, movedAside);
   await rename(built.folder, target.dataDir);
-  return { manifest, rows: built.rows, movedAside };
+  return { manifest, rows, purgesReplayed, movedAside };
 }
 
 /**
@@ -95,13 +141,22 @@ export async function checkBackup(file: string, privateKey: KeyObject) {
     files.push({ path, content: Buffer.concat(parts) });
   });
   checkBackupVersions(manifest);
-  const unknown = manifest.entries.find((entry) => !entry.table && !dataDirPath(entry.name));
+  const isPhysical = manifest.kind === 'physical';
+  const unknown = manifest.entries.find(
+    (entry) => !entry.table && !dataDirPath(entry.name) && !(isPhysical && isClusterEntry(entry.name)),
+  );
   if (unknown)
     throw new RestoreRefusedError(`The backup holds an entry this Reformer does not know: ${unknown.name}.`);
   return { manifest, files };
 }
 
 export function describeBackup(manifest: BackupManifest): string {
+  if (manifest.physical)
+    return (
+      `the embedded cluster's files as of ${manifest.snapshotAt} (physical, WAL ${manifest.physical.startWal} to ` +
+      `${manifest.physical.stopWal}), migration ${manifest.migration?.tag ?? 'none'}, PostgreSQL ` +
+      `${manifest.postgres.major}, Reformer ${manifest.reformerVersion}`
+    );
   const tables = manifest.entries.filter((entry) => entry.table);
   const rows = tables.reduce((sum, entry) => sum + (entry.table?.rows ?? 0), 0);
   return (
@@ -118,25 +173,20 @@ const STAGING = '.restoring-';
  * in it lives in a shared folder named after the path (decision 033), which a reused name would share with the
  * DATA_DIR an earlier restore renamed into place.
  */
-async function buildDataDir(
+async function buildDataDir<T>(
   dataDir: string,
   files: DataDirFile[],
-  load: (databaseUrl: string) => Promise<{ rows: number }>,
-): Promise<{ folder: string; rows: number }> {
+  build: (folder: string) => Promise<T>,
+): Promise<T & { folder: string }> {
   // Left by restores that were killed: they never became a DATA_DIR.
   for (const name of readdirSync(dirname(dataDir)))
     if (name.startsWith(`${basename(dataDir)}${STAGING}`)) await removeFolder(join(dirname(dataDir), name));
   const folder = `${dataDir}${STAGING}${Date.now()}`;
   try {
-    const embedded = await startEmbeddedPostgres(folder);
-    let rows: number;
-    try {
-      ({ rows } = await load(embedded.url));
-    } finally {
-      await embedded.stop();
-    }
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    const built = await build(folder);
     for (const { path, content } of files) await writeDataDirFile(folder, path, content);
-    return { folder, rows };
+    return { ...built, folder };
   } catch (error) {
     await removeFolder(folder);
     throw error;

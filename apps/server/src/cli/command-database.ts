@@ -4,6 +4,7 @@ import {
   runningEmbeddedPostgresUrl,
   startEmbeddedPostgres,
 } from '../db/embedded-postgres/embedded-postgres.ts';
+import { oldMajorSearchOf } from '../db/embedded-postgres/old-major-binaries.ts';
 import { type Env, parseEnv } from '../env.ts';
 
 /**
@@ -21,7 +22,9 @@ export async function openCommandDatabase(options: { migrate?: boolean } = {}): 
   const env = parseEnv();
   const dataDir = resolve(env.DATA_DIR);
   const running = env.DATABASE_URL ?? (await runningEmbeddedPostgresUrl(dataDir));
-  const embedded = running ? null : await startEmbeddedPostgres(dataDir);
+  const embedded = running
+    ? null
+    : await startEmbeddedPostgres(dataDir, { oldMajorSearch: oldMajorSearchOf(env) });
   const database = openDatabase(running ?? (embedded?.url as string));
   const close = async () => {
     await database.close();

@@ -93,19 +93,22 @@ export function overdueCycles(organizationId: string, today: string): SQL {
  * Charges every billing cycle that is due by now in its organization's calendar (decision 028): the cycle's
  * amount is fixed at the plan's price of today, once — a cycle already charged (by a payment, a PIX charge,
  * an earlier run or another instance) keeps its row. With `ahead`, one organization's cycles due within that
- * many days are charged too: a PIX charge is issued before its due date (decision 030). Returns how many
+ * many days are charged too: a PIX charge is issued before its due date (decision 030) — only one enrollment's
+ * with `enrollmentId` (Pix Automático's QR pays the next cycle ahead, decision 048). Returns how many
  * cycles were charged.
  */
 export async function chargeDueCycles(
   db: { execute(query: SQL): Promise<unknown> },
   now: Date,
-  ahead?: { organizationId: string; days: number },
+  ahead?: { organizationId: string; days: number; enrollmentId?: string },
 ): Promise<number> {
   const through = (day: SQL) => (ahead ? sql`${day} + ${ahead.days}::int` : day);
   const result = (await db.execute(sql`
     ${startedCycles(
       {
-        where: ahead ? sql`${enrollments.organizationId} = ${ahead.organizationId}` : sql`true`,
+        where: ahead
+          ? sql`${enrollments.organizationId} = ${ahead.organizationId} and ${ahead.enrollmentId ? sql`${enrollments.id} = ${ahead.enrollmentId}` : sql`true`}`
+          : sql`true`,
         today: sql`(${now.toISOString()}::timestamptz at time zone ${organizations.timeZone})::date`,
       },
       through,

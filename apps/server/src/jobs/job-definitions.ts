@@ -8,11 +8,16 @@ import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments-job
 import { sendQueuedEmails } from '../modules/events/events-delivery.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
 import { smsNotConfigured } from '../modules/events/sms-provider.ts';
+import { reconcileRecurrences } from '../modules/pix-automatico/reconcile-recurrences.ts';
+import { issueRecurringCharges } from '../modules/pix-automatico/recurring-charges-job.ts';
 import { issueCharges, type PixJobDeps } from '../modules/pix-charges/pix-charges-job.ts';
 import { reconcilePix } from '../modules/pix-charges/reconcile-pix.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
+import { deleteExpiredPortalAnswers } from '../modules/portal/portal-idempotency.ts';
 import { extendOpenEndedSchedules } from '../modules/schedules/schedules-job.ts';
 import { settleWaitlists } from '../modules/waitlist/waitlist-job.ts';
+import type { WhatsAppGateway } from '../modules/whatsapp/whatsapp-gateway.ts';
+import { sendQueuedWhatsApp } from '../modules/whatsapp/whatsapp-sender.ts';
 import { deleteExpiredAuthRecords } from './delete-expired-auth-records.ts';
 
 export type JobDefinition = {
@@ -42,6 +47,13 @@ const NO_MAILER: Mailer = {
   health: async () => 'not_configured',
 };
 
+/** Without a Cloud API gateway (tests of other jobs): no queued WhatsApp message can leave. */
+const NO_WHATSAPP: WhatsAppGateway = {
+  open: () => {
+    throw new Error('No WhatsApp gateway');
+  },
+};
+
 /**
  * Every background job of the app, in one list. `publicUrl`: where the links of waitlist offers point (the
  * server's PUBLIC_URL, as in main.ts). `backups`: the server's env, for the daily backup; without it (tests of
@@ -53,8 +65,10 @@ export function jobDefinitions(
   publicUrl = 'http://localhost:3000',
   pix: Omit<PixJobDeps, 'db'> = { secretBox: null, gateway: NO_PSP },
   backups?: BackupEnv,
+  whatsapp: WhatsAppGateway = NO_WHATSAPP,
 ): JobDefinition[] {
   const pixDeps = { ...pix, db: database.db };
+  const whatsAppDeps = { db: database.db, secretBox: pix.secretBox, whatsapp, now: () => new Date() };
   // The age gauge is this process's own: set at start from the last success any instance recorded.
   if (backups) refreshLastBackupMetric(database.db).catch(() => {});
   return [
@@ -83,7 +97,9 @@ export function jobDefinitions(
       name: 'idempotency.delete-expired-keys',
       cron: '23 * * * *',
       run: async () => {
-        await deleteExpiredIdempotencyKeys(database.db, new Date());
+        const now = new Date();
+        await deleteExpiredIdempotencyKeys(database.db, now);
+        await deleteExpiredPortalAnswers(database.db, now);
       },
     },
     {
@@ -134,12 +150,48 @@ export function jobDefinitions(
       },
     },
     {
+      // Hourly and at every start: a cycle entering Pix Automático's 10-to-2-day window gets its recurring
+      // charge the day it opens, once across runs and instances (decision 048, third part).
+      name: 'pix-automatico.issue-charges',
+      cron: '13 * * * *',
+      runsAtStart: true,
+      run: async () => {
+        await issueRecurringCharges(pixDeps, new Date());
+      },
+    },
+    {
+      // Every 5 minutes and at every start: the recurrence and recurring charge callbacks the PSP did not bring.
+      name: 'pix-automatico.reconcile',
+      cron: '*/5 * * * *',
+      runsAtStart: true,
+      run: async () => {
+        await reconcileRecurrences(pixDeps, new Date());
+      },
+    },
+    {
       // Every 5 minutes: each organization sends at its own local time, and a day that was cut short (a
       // restart, SMTP down) is taken up where it stopped; the unique key of each occasion sends it once.
       name: 'events.send-due',
       cron: '*/5 * * * *',
+      // And at every start: the reminders a downtime held back go now, not at the next tick (decision 052).
+      runsAtStart: true,
       run: async () => {
-        await sendDueEvents(database.db, { mailer, sms: smsNotConfigured }, new Date());
+        try {
+          await sendDueEvents(database.db, { mailer, sms: smsNotConfigured, publicUrl }, new Date());
+        } finally {
+          // What the run queued for the Cloud API leaves in the same run, even when an occasion failed.
+          await sendQueuedWhatsApp(whatsAppDeps);
+        }
+      },
+    },
+    {
+      // Every minute and at every start: queued WhatsApp messages whose time came (backoff, pacing, the tier's
+      // window), and sends a crash left in flight (decision 052). One sender per organization at a time.
+      name: 'whatsapp.send-queued',
+      cron: '* * * * *',
+      runsAtStart: true,
+      run: async () => {
+        await sendQueuedWhatsApp(whatsAppDeps);
       },
     },
     {
@@ -155,7 +207,15 @@ export function jobDefinitions(
       name: 'class-links.send-emails',
       cron: '* * * * *',
       run: async () => {
-        await sendQueuedEmails(database.db, mailer, 'CLASS_LINK', { stillWanted: linkStillLive });
+        await sendQueuedEmails(database.db, mailer, 'CLASS_LINK', { stillWanted: linkStillLive, publicUrl });
+      },
+    },
+    {
+      // Every minute: a trial class's confirmation waits in the outbox until SMTP takes it (decision 045).
+      name: 'trial-bookings.send-emails',
+      cron: '* * * * *',
+      run: async () => {
+        await sendQueuedEmails(database.db, mailer, 'TRIAL_BOOKED', { publicUrl });
       },
     },
   ];

@@ -1,11 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AccessProfile, Membership } from '@reformer/domain/permissions';
+import type { Context } from 'hono';
 import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import type { PixSandbox } from '../modules/pix-psp/pix-sandbox.ts';
 import type { PostalCodeProvider } from '../modules/postal-codes/postal-code-provider.ts';
+import type { WhatsAppGateway } from '../modules/whatsapp/whatsapp-gateway.ts';
 import type { Logger } from '../observability/logger.ts';
 import type { Readiness } from '../observability/readiness.ts';
 import { validationHook } from './errors.ts';
@@ -37,6 +39,8 @@ export type Deps = {
   pixPsp: PixGateway;
   /** The demo's local PSP (PIX_PSP=sandbox), else null. */
   pixSandbox: PixSandbox | null;
+  /** Reaches Meta's WhatsApp Cloud API (integrations/whatsapp, decision 049). */
+  whatsapp: WhatsAppGateway;
   /** The JSON log on stdout (observability/logger.ts). */
   logger: Logger;
   /** Whether this instance should be sent requests (`GET /api/health/ready`). */
@@ -53,8 +57,27 @@ export type AppEnv = {
     access: OrgAccess;
     requestId: string;
     logger: Logger;
+    /** Work to start once the organization's transaction committed (see `afterCommit`). */
+    afterCommit: Array<(deps: Deps) => Promise<void>>;
   };
 };
+
+/**
+ * Starts `task` once the request's organization transaction has committed, not before: what it sends must
+ * be what the request wrote, and a request that rolls back starts nothing. Not awaited by the answer; its
+ * failure is logged. Outside an organization transaction it starts at once (nothing is pending).
+ */
+export function afterCommit(c: Context<AppEnv>, task: (deps: Deps) => Promise<void>) {
+  const tasks = c.get('afterCommit');
+  if (tasks) tasks.push(task);
+  else startTask(c.var.deps, task);
+}
+
+export function startTask(deps: Deps, task: (deps: Deps) => Promise<void>) {
+  task(deps).catch((error: unknown) =>
+    console.error('[after-commit]', error instanceof Error ? error.message : error),
+  );
+}
 
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

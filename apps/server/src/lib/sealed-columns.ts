@@ -14,6 +14,7 @@ export const SEALED_COLUMNS = {
     'certificate_password_sealed',
     'webhook_secret_sealed',
   ],
+  whatsapp_connections: ['access_token_sealed', 'app_secret_sealed', 'webhook_secret_sealed'],
 } as const;
 
 type SealedTable = keyof typeof SEALED_COLUMNS;

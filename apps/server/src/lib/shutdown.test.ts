@@ -2,12 +2,13 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../test/free-port.ts';
 import { TEMPLATE_DATABASE, withDatabase } from '../test/global-setup.ts';
 
 // Decision 037: the real server in a process of its own, stopped by SIGTERM with a request in flight.
@@ -27,14 +28,6 @@ afterAll(async () => {
   await admin(`drop database if exists ${database} with (force)`);
   for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** `node main.ts` on `env` (no DATABASE_URL: its own embedded PostgreSQL in a new DATA_DIR). */
 async function startServer(env: Record<string, string>) {
@@ -174,6 +167,24 @@ describe('SIGTERM', () => {
     // Written after the embedded PostgreSQL has stopped: the server stopped it, not its watchdog.
     expect(log).toContain('"msg":"stopped"');
     expect(log).not.toContain('slow-');
+  });
+
+  it('serves on for the drain with its readiness false, so a proxy moves away before the port closes', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startServer({ DATABASE_URL: withDatabase(serverUrl, database) });
+    server.child.kill('SIGTERM');
+    while (!server.output().includes('"msg":"stopping"')) await once(server.child.stdout, 'data');
+
+    const readiness = await fetch(`http://127.0.0.1:${server.port}/api/health/ready`);
+    expect(readiness.status).toBe(503);
+    expect(await readiness.json()).toEqual({ status: 'stopping' });
+    // A new connection is still accepted and answered, and the answer closes it.
+    const health = await fetch(`http://127.0.0.1:${server.port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
+    await untilRefused(server.port);
+    expect(await server.exited).toBe(0);
   });
 
   it('cuts off a request still running after SHUTDOWN_TIMEOUT_MS, and still exits 0', {

@@ -17,30 +17,51 @@ export type RunningParts = {
 /** Past the requests' and the jobs' own timeout, this long for the database to close before giving up. */
 const STOP_MARGIN_MS = 15_000;
 
-type Options = { logger: Logger; readiness: Readiness; timeoutMs: number; exit?: (code: number) => never };
+/**
+ * How long the server goes on accepting connections and serving after the signal, its readiness already
+ * false (decision 047): the proxy's health check (deploy/Caddyfile, every second) sees it and sends its
+ * requests to the other instance before this one closes its port. Closed at once, the proxy would first
+ * learn it from a refused connection, and Caddy cannot send a request with a body elsewhere then: a create
+ * would be answered 502 (bench/rolling-restart.mjs found them).
+ */
+export const DRAIN_MS = 3000;
+
+type Options = {
+  logger: Logger;
+  readiness: Readiness;
+  timeoutMs: number;
+  /** DRAIN_MS unless told; the timeout for stopping counts from its end. */
+  drainMs?: number;
+  exit?: (code: number) => never;
+};
 
 /**
- * SIGTERM and SIGINT (decision 037): readiness turns false at once; then the server stops accepting
+ * SIGTERM and SIGINT (decision 037): readiness turns false at once; on SIGTERM — what a service manager and a
+ * rolling restart send — the server goes on serving for `drainMs` (each answer closing its connection), so a
+ * proxy stops sending it requests first (a Ctrl-C, SIGINT, stops at once: no proxy waits on a terminal's
+ * server); then it stops accepting
  * connections and lets the requests in flight finish while the job runner lets its running jobs finish,
  * both up to `timeoutMs`; then the PIX sandbox, the database pools, and the embedded PostgreSQL last;
  * then the process exits 0. A signal during start-up is honoured once start-up is done — a migration is
- * never interrupted — and if stopping hangs, the process exits 1 after `timeoutMs` + STOP_MARGIN_MS
+ * never interrupted — and if stopping hangs, the process exits 1 after `drainMs` + `timeoutMs` + STOP_MARGIN_MS
  * (the embedded PostgreSQL's watchdog then stops it).
  */
 export function createShutdown(parts: RunningParts, options: Options) {
-  const { logger, readiness, timeoutMs, exit = process.exit } = options;
+  const { logger, readiness, timeoutMs, drainMs = DRAIN_MS, exit = process.exit } = options;
   let isStarted = false;
   let requestedBy: string | null = null;
 
   // Reached once: by the first signal after start-up, or by the end of start-up after one.
   const stop = () => {
-    void stopParts(parts, timeoutMs, logger).then(
-      () => exit(0),
-      (error: unknown) => {
-        logger.error({ error: String(error) }, 'stopping failed');
-        exit(1);
-      },
-    );
+    void drain(requestedBy === 'SIGTERM' ? drainMs : 0)
+      .then(() => stopParts(parts, timeoutMs, logger))
+      .then(
+        () => exit(0),
+        (error: unknown) => {
+          logger.error({ error: String(error) }, 'stopping failed');
+          exit(1);
+        },
+      );
   };
 
   return {
@@ -52,10 +73,13 @@ export function createShutdown(parts: RunningParts, options: Options) {
       requestedBy = signal;
       readiness.stopping();
       logger.info({ signal, timeoutMs }, isStarted ? 'stopping' : 'stopping once start-up is done');
-      setTimeout(() => {
-        logger.error({ signal }, 'did not stop in time; exiting');
-        exit(1);
-      }, timeoutMs + STOP_MARGIN_MS).unref();
+      setTimeout(
+        () => {
+          logger.error({ signal }, 'did not stop in time; exiting');
+          exit(1);
+        },
+        drainMs + timeoutMs + STOP_MARGIN_MS,
+      ).unref();
       if (isStarted) stop();
     },
     started() {
@@ -64,6 +88,8 @@ export function createShutdown(parts: RunningParts, options: Options) {
     },
   };
 }
+
+const drain = (drainMs: number) => new Promise<void>((resolve) => setTimeout(resolve, drainMs));
 
 async function stopParts(parts: RunningParts, timeoutMs: number, logger: Logger) {
   const [http] = await Promise.all([parts.http.close(timeoutMs), parts.jobs?.stop(timeoutMs)]);

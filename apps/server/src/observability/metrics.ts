@@ -116,6 +116,35 @@ export function setLastBackupTime(finishedAt: Date) {
   lastBackup.set(finishedAt.getTime() / 1000);
 }
 
+const lastWalArchived = new client.Gauge({
+  name: 'reformer_wal_archive_last_success_timestamp_seconds',
+  help: 'When the embedded database last sealed a WAL segment into the archive (Unix time): the recovery point',
+  registers,
+});
+const walArchiveFailures = new client.Counter({
+  name: 'reformer_wal_archive_failures_total',
+  help: 'Passes of the WAL archiver that failed (the outbox keeps the segments; the next pass retries)',
+  registers,
+});
+
+/** The WAL archiver (decision 036) reports each segment sealed and each failed pass. */
+export function reportWalArchive(outcome: { sealedAt: Date } | 'failed') {
+  if (outcome === 'failed') walArchiveFailures.inc();
+  else lastWalArchived.set(outcome.sealedAt.getTime() / 1000);
+}
+
+const offsiteCopyFailures = new client.Counter({
+  name: 'reformer_offsite_copy_failures_total',
+  help: 'Copies to S3-compatible storage that failed (refused, unreachable, not matching), by what was copied',
+  labelNames: ['what'] as const,
+  registers,
+});
+
+/** A file's copy to S3-compatible storage failed (backups/offsite-copy.ts); the next run retries it. */
+export function countOffsiteCopyFailure(what: 'backup' | 'wal' | 'purge-ledger') {
+  offsiteCopyFailures.inc({ what });
+}
+
 export async function metricsText(): Promise<{ contentType: string; body: string }> {
   return { contentType: metricsRegistry.contentType, body: await metricsRegistry.metrics() };
 }

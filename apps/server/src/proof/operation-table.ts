@@ -2,20 +2,27 @@ import type { Action } from '@reformer/domain/permissions';
 import { backupOperations } from './operations-backups.ts';
 import { churnRiskOperations } from './operations-churn-risk.ts';
 import { classLinkOperations } from './operations-class-links.ts';
+import { contractOperations } from './operations-contracts.ts';
 import { customerOperations } from './operations-customers.ts';
 import { dashboardOperations } from './operations-dashboard.ts';
 import { enrollmentOperations } from './operations-enrollments.ts';
 import { eventOperations } from './operations-events.ts';
+import { healthQuestionnaireOperations } from './operations-health-questionnaire.ts';
 import { importExportOperations } from './operations-import-export.ts';
 import { makeUpCreditOperations } from './operations-make-up-credits.ts';
 import { medicalRecordOperations } from './operations-medical-records.ts';
 import { organizationOperations } from './operations-organization.ts';
 import { paymentOperations } from './operations-payments.ts';
+import { pixAutomaticoOperations } from './operations-pix-automatico.ts';
 import { pixChargeOperations } from './operations-pix-charges.ts';
 import { pixPspOperations } from './operations-pix-psp.ts';
+import { portalPaymentOperations } from './operations-portal-payments.ts';
+import { portalProfileOperations } from './operations-portal-profile.ts';
 import { purchaseOperations } from './operations-purchases.ts';
 import { schedulingOperations } from './operations-scheduling.ts';
+import { studioPageOperations } from './operations-studio-pages.ts';
 import { waitlistOperations } from './operations-waitlist.ts';
+import { whatsappOperations } from './operations-whatsapp.ts';
 import { KINDS, type Kind, type TenantIds } from './seed.ts';
 
 /**
@@ -87,12 +94,15 @@ export type OperationTable = Record<string, OperationSpec>;
 export const OPERATIONS: OperationTable = {
   ...organizationOperations,
   ...customerOperations,
+  ...contractOperations,
   ...schedulingOperations,
   ...enrollmentOperations,
   ...paymentOperations,
   ...pixPspOperations,
   ...pixChargeOperations,
+  ...pixAutomaticoOperations,
   ...medicalRecordOperations,
+  ...healthQuestionnaireOperations,
   ...dashboardOperations,
   ...churnRiskOperations,
   ...eventOperations,
@@ -100,8 +110,12 @@ export const OPERATIONS: OperationTable = {
   ...makeUpCreditOperations,
   ...waitlistOperations,
   ...classLinkOperations,
+  ...portalProfileOperations,
   ...purchaseOperations,
   ...backupOperations,
+  ...portalPaymentOperations,
+  ...studioPageOperations,
+  ...whatsappOperations,
 };
 
 /** Operations of the document the table does not cover, and entries the document no longer has. */

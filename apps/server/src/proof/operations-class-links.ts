@@ -6,7 +6,7 @@ const customerLink = { orgId: 'organization', customerId: 'customer' } as const;
  * here by members; portal.test.ts proves a staff token gets 401 there, a portal cookie 401 on staff routes,
  * and another customer's or organization's ids 404.
  */
-const portalOperation = {
+export const portalOperation = {
   access: { caller: 'writes', why: "the customer portal's cookie is the key (portal.test.ts)" },
   noStore: true,
 } as const;
@@ -41,6 +41,7 @@ export const classLinkOperations: OperationTable = {
   'POST /portal/session': portalOperation,
   'DELETE /portal/session': portalOperation,
   'POST /portal/link-requests': portalOperation,
+  'POST /portal/phone-link-requests': portalOperation,
   'GET /portal/me': portalOperation,
   'GET /portal/history': portalOperation,
   'GET /portal/bookable': portalOperation,

@@ -12,4 +12,11 @@ export const dashboardOperations: OperationTable = {
     params: { orgId: 'organization' },
     access: { tenant: { org: 'VIEW_PAYMENTS' } },
   },
+  // Pix Automático ended by the payer (decision 048): money's news, as the payments list; a foreign customer
+  // in the query names nothing of ours.
+  'GET /organizations/{orgId}/dashboard/pix-automatico-endings': {
+    params: { orgId: 'organization' },
+    slots: [{ in: 'query', at: 'customerId', kind: 'rosterCustomer' }],
+    access: { tenant: { org: 'VIEW_PAYMENTS' } },
+  },
 };

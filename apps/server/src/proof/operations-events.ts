@@ -85,6 +85,21 @@ export const eventOperations: OperationTable = {
     params: { ...org, messageId: () => '0190c9a0-0000-7000-8000-000000000000' },
     access: { tenant: 'member' },
   },
+  // Class reminders and notices (decision 050): every member reads the settings, MANAGE_SETTINGS changes
+  // them; their outbox goes with the customers, as the birthdays'.
+  'GET /organizations/{orgId}/events/config/class-notices': { params: org, access: { tenant: 'member' } },
+  'PUT /organizations/{orgId}/events/config/class-notices': {
+    params: org,
+    body: () => ({
+      reminderHours: 6,
+      reminderChannels: ['EMAIL', 'WHATSAPP'],
+      changeNoticeEnabled: false,
+      changeChannels: [],
+    }),
+    access: { tenant: { org: 'MANAGE_SETTINGS' } },
+  },
+  'GET /organizations/{orgId}/events/class-notices/outbox': { params: org, access: birthdays.view },
+  'GET /organizations/{orgId}/events/whatsapp-messages': { params: org, access: birthdays.view },
   'GET /organizations/{orgId}/customers/{customerId}/event-messages': {
     params: { ...org, customerId: 'customer' },
     access: birthdays.view,

@@ -58,6 +58,13 @@ export const medicalRecordOperations: OperationTable = {
     access: manage,
     noStore: true,
   },
+  // The seeded record is no draft: a member allowed to accept gets 409 MEDICAL_RECORD_NOT_DRAFT, not a change.
+  'POST /organizations/{orgId}/customers/{customerId}/medical-records/{recordId}/accept': {
+    params: record,
+    mismatches: underAnotherCustomer,
+    access: manage,
+    noStore: true,
+  },
   // The probe never lets a delete through (phase (c) aims it at unknown ids); the fuzzer makes a new record
   // after any batch that wrote.
   'DELETE /organizations/{orgId}/customers/{customerId}/medical-records/{recordId}': {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { completeCpf } from '@reformer/domain/cpf';
 import { expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
@@ -213,3 +214,7 @@ export async function createMedicalRecord(
   expect(response.status, response.text).toBe(201);
   return response.body as { id: string; type: string; customerId: string; title: string };
 }
+
+/** A valid CPF for each number (distinct per number and base), for customers a PSP charges by their CPF. */
+export const cpfFor = (seed: number, base = 100_000_000) =>
+  completeCpf(String(base + seed * 7919).slice(0, 9));

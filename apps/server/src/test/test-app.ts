@@ -1,14 +1,20 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
 import { emailPasswordResetLink } from '../auth/password-reset.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { parseEnv, publicUrl } from '../env.ts';
+import { createWhatsAppClient } from '../integrations/whatsapp/whatsapp-client.ts';
 import { createHealthCheck } from '../lib/health.ts';
 import { createMailer, type Mailer } from '../lib/mailer.ts';
 import { createSecretBox, decodeSecretsKey } from '../lib/secret-box.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
 import type { PixSandbox } from '../modules/pix-psp/pix-sandbox.ts';
 import { cachedLookup, viaCepProvider } from '../modules/postal-codes/postal-code-provider.ts';
+import type { WhatsAppGateway } from '../modules/whatsapp/whatsapp-gateway.ts';
+import { whatsappTestCa } from '../modules/whatsapp/whatsapp-test-ca.ts';
 import { createLogger, type Logger } from '../observability/logger.ts';
 import { createReadiness } from '../observability/readiness.ts';
 import { openTestDatabase } from './test-database.ts';
@@ -26,11 +32,18 @@ const unreachablePsp: PixGateway = {
   },
 };
 
+/** Tests reach the Cloud API only through emulators started with the WhatsApp test CA, which this trusts. */
+const emulatorTrustingGateway: WhatsAppGateway = {
+  open: (connection) => createWhatsAppClient({ ...connection, trustedCa: whatsappTestCa().cert }),
+};
+
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 type RequestOptions = { token?: string; body?: unknown; headers?: Record<string, string> };
 
 /** The real app on a real database, called in-process; the clock can be moved. */
+const TEST_BACKUP_DIR = mkdtempSync(join(tmpdir(), 'reformer-test-backups-'));
+
 export async function createTestApp(
   envOverrides: Record<string, string> = {},
   options: {
@@ -38,6 +51,7 @@ export async function createTestApp(
     webDistDir?: string;
     pixPsp?: PixGateway;
     pixSandbox?: PixSandbox;
+    whatsapp?: WhatsAppGateway;
     logger?: Logger;
   } = {},
 ) {
@@ -51,6 +65,8 @@ export async function createTestApp(
     POSTAL_CODE_PROVIDER_URL: 'http://127.0.0.1:9/ws',
     // A fixed key: '' (no SECRETS_KEY) is a PostgreSQL server whose operator has not set one.
     SECRETS_KEY: TEST_SECRETS_KEY,
+    // The purge ledger and backups go to a folder of the test run's, never to the checkout's ./data.
+    BACKUP_DIR: TEST_BACKUP_DIR,
     ...envOverrides,
   };
   // An override of '' leaves the variable unset, as on a machine that does not define it.
@@ -85,6 +101,7 @@ export async function createTestApp(
       secretBox,
       pixPsp: options.pixPsp ?? unreachablePsp,
       pixSandbox: options.pixSandbox ?? null,
+      whatsapp: options.whatsapp ?? emulatorTrustingGateway,
       logger: options.logger ?? createLogger(env.LOG_LEVEL),
       readiness,
     },

@@ -1,4 +1,4 @@
-import { type Currency, formatMoney } from '@reformer/domain/money';
+import { type Currency, formatMoney } from '@reformer/domain/money-text';
 import { languageTag } from '@reformer/domain/preferences';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * One language's part of the catalog, as the public pages use it (vite.config.ts `publicCatalogs`): the
+ * One language's part of the catalog, as the public pages use it (vite.config.ts `catalogCuts`): the
  * full catalogs would triple what a visitor downloads.
  */
 declare module 'virtual:public-catalog/*' {

@@ -1,7 +1,9 @@
 import { LANGUAGES, type Language, languageTag } from '@reformer/domain/preferences';
 import { renderToString } from 'react-dom/server';
 import { env } from '@/env.ts';
-import { createPublicI18n, loadPublicCatalog, type PublicCatalogs } from './i18n.ts';
+import { type Catalogs, createInMemoryI18n } from '@/i18n/in-memory-i18n.ts';
+import { escapeHtml, replaceOnce as replaceOnceIn } from '@/lib/html-template.ts';
+import { loadPublicCatalog } from './i18n.ts';
 import { PUBLIC_PAGE_NAMES, PUBLIC_PAGES, type PublicPage, pageTitle, rootAttributes } from './pages.ts';
 import { PublicSite } from './public-site.tsx';
 
@@ -13,20 +15,13 @@ import { PublicSite } from './public-site.tsx';
 
 export type PrerenderedPage = { language: Language; file: string; html: string };
 
-/** Replaces exactly one occurrence, so a template that drifted from what this expects fails the build. */
-function replaceOnce(template: string, pattern: RegExp, replacement: string): string {
-  const matches = template.match(new RegExp(pattern, 'g'))?.length ?? 0;
-  if (matches !== 1) throw new Error(`public-site.html: expected one match of ${pattern}, found ${matches}`);
-  return template.replace(pattern, replacement);
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const replaceOnce = (template: string, pattern: RegExp, replacement: string) =>
+  replaceOnceIn(template, pattern, replacement, 'public-site.html');
 
 const kebabCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-function renderPublicPage(page: PublicPage, language: Language, template: string, catalogs: PublicCatalogs) {
-  const i18n = createPublicI18n(language, catalogs);
+function renderPublicPage(page: PublicPage, language: Language, template: string, catalogs: Catalogs) {
+  const i18n = createInMemoryI18n(language, catalogs);
   const body = renderToString(<PublicSite page={page} language={language} i18n={i18n} />);
   let html = replaceOnce(template, /<html lang="[^"]*"/, `<html lang="${languageTag(language)}"`);
   html = replaceOnce(
@@ -42,7 +37,7 @@ function renderPublicPage(page: PublicPage, language: Language, template: string
 
 /** The built public-site.html, rendered into every page and language. */
 export async function renderPublicPages(template: string): Promise<PrerenderedPage[]> {
-  const catalogs: PublicCatalogs = {};
+  const catalogs: Catalogs = {};
   for (const language of LANGUAGES) catalogs[language] = await loadPublicCatalog(language);
   return LANGUAGES.flatMap((language) =>
     PUBLIC_PAGE_NAMES.map((page) => ({

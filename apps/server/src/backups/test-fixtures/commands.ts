@@ -59,7 +59,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** The real server on the embedded studio of `dataDir` (`embeddedStudio`); resolves once it listens. */
-export async function startServer(dataDir: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startServer(
+  dataDir: string,
+): Promise<{ origin: string; stop: () => Promise<void>; output: () => string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = started(
@@ -83,5 +85,5 @@ export async function startServer(dataDir: string): Promise<{ origin: string; st
     });
     server.exited.then(() => reject(new Error(`The server stopped:\n${server.output()}`)));
   });
-  return { origin, stop };
+  return { origin, stop, output: server.output };
 }

@@ -19,8 +19,10 @@ export function refuseOldEmbeddedDatabase(dataDir: string): void {
 }
 
 /** The superuser password of the embedded cluster, made on first start and kept beside it (mode 600). */
+export const CLUSTER_PASSWORD_FILE = 'postgres-password';
+
 export function clusterPassword(dataDir: string): string {
-  const path = join(dataDir, 'postgres-password');
+  const path = join(dataDir, CLUSTER_PASSWORD_FILE);
   if (existsSync(path)) return readFileSync(path, 'utf8').trim();
   const password = randomBytes(24).toString('base64url');
   writeFileSync(path, password, { mode: 0o600 });

@@ -1,6 +1,14 @@
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import type { OffsiteStorage } from '../../backups/offsite-copy.ts';
+import {
+  archiveSettings,
+  prepareOutbox,
+  startWalArchiver,
+  type WalArchiver,
+} from '../../backups/wal-archive.ts';
 import {
   clusterPassword,
   DataDirLockedError,
@@ -9,11 +17,13 @@ import {
 } from './cluster-folder.ts';
 import { takeOverCluster } from './cluster-owner.ts';
 import { type Cluster, launchPostgres, waitUntilReady } from './launch-postgres.ts';
+import { ClusterMajorError, moveClusterToThisMajor } from './major-upgrade.ts';
+import { DEFAULT_OLD_MAJOR_SEARCH, type OldMajorSearch } from './old-major-binaries.ts';
 import { loadPostgresBinaries, postgresRunAs } from './postgres-binaries.ts';
 import { clusterLocation, reachableBinaries } from './reachable-by-postgres.ts';
 import { superviseRestarts } from './supervise-restarts.ts';
 
-export { DataDirLockedError };
+export { ClusterMajorError, DataDirLockedError };
 
 export type EmbeddedPostgres = {
   /** Connection URL of the application database (`reformer`). */
@@ -22,6 +32,10 @@ export type EmbeddedPostgres = {
   adminUrl: string;
   /** PostgreSQL's postmaster and the watchdog that stops it if this process dies (new ones after a restart). */
   readonly pids: { postgres: number; watchdog: number };
+  /** The cluster's folder (a physical backup copies it). */
+  cluster: string;
+  /** The WAL archiver, when the cluster archives (a backup key is configured). */
+  archiver: WalArchiver | null;
   stop(): Promise<void>;
 };
 
@@ -31,6 +45,13 @@ export type EmbeddedPostgresOptions = {
    * lock rules of decision 008): this server can no longer serve it.
    */
   onLost?: (error: DataDirLockedError) => void;
+  /**
+   * Archive the WAL continuously, sealed with the backup public key into `archiveDir` (decision 036): point-in-
+   * time recovery. Set at start: PostgreSQL reads `archive_mode` only when it starts.
+   */
+  walArchive?: { archiveDir: string; recipient: KeyObject; offsite?: OffsiteStorage | null };
+  /** Where the programs of an older major are looked for when the cluster is of one (decision 036). */
+  oldMajorSearch?: OldMajorSearch;
 };
 
 const APP_DATABASE = 'reformer';
@@ -51,10 +72,14 @@ export async function startEmbeddedPostgres(
   const binaries = reachableBinaries(await loadPostgresBinaries(), runAs);
   const password = clusterPassword(dataDir);
   const cluster: Cluster = { binaries, cluster: clusterLocation(dataDir, runAs), runAs, dataDir, password };
+  await moveClusterToThisMajor(cluster, options.oldMajorSearch ?? DEFAULT_OLD_MAJOR_SEARCH);
   await initialiseCluster(cluster.cluster, binaries, runAs, password);
   await takeOverCluster(cluster.cluster, dataDir, password);
+  const outbox = options.walArchive ? await prepareOutbox(cluster.cluster, runAs) : null;
+  if (outbox) cluster.settings = archiveSettings(outbox);
 
   const first = await launchPostgres(cluster);
+  const archiver = outbox && options.walArchive ? startWalArchiver({ outbox, ...options.walArchive }) : null;
   const credentials = `postgres:${encodeURIComponent(password)}@127.0.0.1:${first.port}`;
   const adminUrl = `postgres://${credentials}/postgres`;
   await createAppDatabase(adminUrl);
@@ -78,9 +103,13 @@ export async function startEmbeddedPostgres(
     get pids() {
       return supervised.current().pids;
     },
+    cluster: cluster.cluster,
+    archiver,
     stop: async () => {
       rmSync(runningUrlPath(dataDir), { force: true });
       await supervised.stop();
+      // The segments PostgreSQL archived while stopping are sealed before this process goes.
+      await archiver?.stop();
     },
   };
 }

@@ -17,6 +17,8 @@ export type Cluster = {
   runAs: RunAs;
   dataDir: string;
   password: string;
+  /** More `-c name=value` settings (WAL archiving, a recovery's target). */
+  settings?: string[];
 };
 
 const watchdogPath = fileURLToPath(new URL('./watchdog.mjs', import.meta.url));
@@ -58,36 +60,40 @@ export async function launchPostgres(cluster: Cluster, fixedPort?: number): Prom
   }
 }
 
-function spawnPostgres({ binaries, cluster, runAs, dataDir }: Cluster, port: number) {
+function spawnPostgres({ binaries, cluster, runAs, dataDir, settings = [] }: Cluster, port: number) {
+  return spawnPostgresProcess(binaries.postgres, runAs, join(dataDir, 'postgres.log'), [
+    '-D',
+    cluster,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'log_checkpoints=off',
+    '-c',
+    ownerSetting(process.pid),
+    ...settings.flatMap((setting) => ['-c', setting]),
+  ]);
+}
+
+/**
+ * A `postgres` process with `args`, as `runAs`, logging to `logPath` (appended; `logStart` is where this run's
+ * lines begin): the embedded server's and, on a move to a new major, the old one's.
+ */
+export function spawnPostgresProcess(postgres: string, runAs: RunAs, logPath: string, args: string[]) {
   // The log goes to a file, not a pipe to us: PostgreSQL must go on writing it after this process is gone.
-  const logPath = join(dataDir, 'postgres.log');
   const logFd = openSync(logPath, 'a');
   const logStart = statSync(logPath).size;
-  const child = spawn(
-    binaries.postgres,
-    [
-      '-D',
-      cluster,
-      '-p',
-      String(port),
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      '-c',
-      'log_checkpoints=off',
-      '-c',
-      ownerSetting(process.pid),
-    ],
-    {
-      ...(runAs ?? {}),
-      // Its own process group: a Ctrl-C in the terminal reaches the server, which stops PostgreSQL after
-      // its own connections, instead of PostgreSQL ending them under running requests.
-      detached: true,
-      env: { ...process.env, LC_MESSAGES: 'C' },
-      stdio: ['ignore', logFd, logFd],
-    },
-  );
+  const child = spawn(postgres, args, {
+    ...(runAs ?? {}),
+    // Its own process group: a Ctrl-C in the terminal reaches the server, which stops PostgreSQL after
+    // its own connections, instead of PostgreSQL ending them under running requests.
+    detached: true,
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    stdio: ['ignore', logFd, logFd],
+  });
   closeSync(logFd);
   const exited = new Promise<void>((done) => {
     child.once('exit', () => done());
@@ -116,7 +122,7 @@ export async function waitUntilReady(adminUrl: string, timeoutMs = 60_000): Prom
   return `no connection within ${timeoutMs / 1000} s: ${lastError}`;
 }
 
-function startWatchdog(postgresPid: number): ChildProcess {
+export function startWatchdog(postgresPid: number): ChildProcess {
   const watchdog = spawn(process.execPath, [watchdogPath, String(postgresPid)], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],

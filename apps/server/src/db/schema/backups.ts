@@ -1,4 +1,4 @@
-import { BACKUP_RUN_STATUSES, BACKUP_RUN_TRIGGERS } from '@reformer/domain/backups';
+import { BACKUP_RUN_STATUSES, BACKUP_RUN_TRIGGERS, OFFSITE_COPY_STATUSES } from '@reformer/domain/backups';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -14,6 +14,7 @@ import {
 
 export const backupRunStatusEnum = pgEnum('backup_run_status', BACKUP_RUN_STATUSES);
 export const backupRunTriggerEnum = pgEnum('backup_run_trigger', BACKUP_RUN_TRIGGERS);
+export const backupOffsiteStatusEnum = pgEnum('backup_offsite_status', OFFSITE_COPY_STATUSES);
 
 /**
  * Every backup the server made or tried (decision 036), for the whole install — no organization's: in the
@@ -36,10 +37,19 @@ export const backupRuns = pgTable(
     reason: text('reason'),
     /** Who pressed "back up now"; null for the schedule. */
     requestedBy: text('requested_by'),
+    /** A physical backup's first WAL segment: the archive is pruned up to the one of the oldest it must serve. */
+    walStart: text('wal_start'),
+    /** The file's copy in S3-compatible storage (backups/offsite-backups.ts); null while none was tried. */
+    offsiteStatus: backupOffsiteStatusEnum('offsite_status'),
+    /** When it was copied, failed, or removed by retention. */
+    offsiteAt: timestamp('offsite_at', { withTimezone: true }),
+    /** Why the last copy failed. */
+    offsiteReason: text('offsite_reason'),
   },
   (table) => [
     uniqueIndex('backup_runs_one_running_idx').on(table.status).where(sql`status = 'running'`),
-    uniqueIndex('backup_runs_one_scheduled_a_day_idx').on(table.scheduledFor),
+    // A day's scheduled run makes one backup of each kind (physical, then logical, on the embedded database).
+    uniqueIndex('backup_runs_one_scheduled_a_day_idx').on(table.scheduledFor, table.kind),
     index('backup_runs_started_at_idx').on(table.startedAt),
   ],
 );

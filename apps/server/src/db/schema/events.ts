@@ -136,3 +136,19 @@ export const eventMessages = pgTable(
     index('event_messages_status_idx').on(table.organizationId, table.status, table.kind, table.createdAt),
   ],
 );
+
+/**
+ * Class reminders and the notices of a moved or cancelled session (decision 050), one row per organization;
+ * none: the domain's defaults. `reminder_hours` 0 turns reminders off.
+ */
+export const eventClassNoticeSettings = pgTable('event_class_notice_settings', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  reminderHours: smallint('reminder_hours').notNull(),
+  reminderChannels: jsonb('reminder_channels').$type<EventChannel[]>().notNull(),
+  changeNoticeEnabled: boolean('change_notice_enabled').notNull(),
+  changeChannels: jsonb('change_channels').$type<EventChannel[]>().notNull(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

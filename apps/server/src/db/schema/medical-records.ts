@@ -1,5 +1,6 @@
 import { MEDICAL_RECORD_TYPES } from '@reformer/domain/medical-records';
 import {
+  boolean,
   date,
   foreignKey,
   index,
@@ -16,6 +17,7 @@ import { customers } from './customers.ts';
 import { organizations } from './organizations.ts';
 
 export const medicalRecordTypeEnum = pgEnum('medical_record_type', MEDICAL_RECORD_TYPES);
+export const medicalRecordOriginEnum = pgEnum('medical_record_origin', ['STAFF', 'PORTAL']);
 
 /**
  * One entry of a customer's clinical chart: its type's form as a JSON document (validated by the domain's
@@ -39,6 +41,10 @@ export const medicalRecords = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** PORTAL: the customer's health questionnaire (decision 044); its `created_by` is null. */
+    origin: medicalRecordOriginEnum('origin').notNull().default('STAFF'),
+    /** A portal questionnaire until a member who may edit records accepts it. */
+    isDraft: boolean('is_draft').notNull().default(false),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.id] }),

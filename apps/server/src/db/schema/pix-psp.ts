@@ -1,4 +1,9 @@
-import { CERTIFICATE_FORMATS, PSP_ENVIRONMENTS, PSP_PRESETS } from '@reformer/domain/pix-psp';
+import {
+  CERTIFICATE_FORMATS,
+  PSP_ENVIRONMENTS,
+  PSP_PRESETS,
+  RECEIVER_ACCOUNT_TYPES,
+} from '@reformer/domain/pix-psp';
 import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
@@ -6,6 +11,7 @@ import { organizations } from './organizations.ts';
 export const pspPresetEnum = pgEnum('psp_preset', PSP_PRESETS);
 export const pspEnvironmentEnum = pgEnum('psp_environment', PSP_ENVIRONMENTS);
 export const pspCertificateFormatEnum = pgEnum('psp_certificate_format', CERTIFICATE_FORMATS);
+export const receiverAccountTypeEnum = pgEnum('receiver_account_type', RECEIVER_ACCOUNT_TYPES);
 
 /**
  * An organization's connection to its PSP's API Pix (decision 027), one per organization. Columns ending in
@@ -41,6 +47,14 @@ export const pixPspConnections = pgTable(
     discountBasisPoints: integer('discount_basis_points'),
     discountDaysBefore: integer('discount_days_before'),
     /**
+     * The receiving company and the account Pix Automático's charges credit (decision 048): all null when the
+     * studio does not use it. Not secret: the PSP is told them on every charge.
+     */
+    receiverCnpj: text('receiver_cnpj'),
+    receiverBranch: text('receiver_branch'),
+    receiverAccount: text('receiver_account'),
+    receiverAccountType: receiverAccountTypeEnum('receiver_account_type'),
+    /**
      * The path secret of the PSP's webhook URL (`.../{organization id}/{secret}`): the organization's id finds
      * the row, the secret (compared in constant time) proves the call comes from whom the URL was given to.
      */
@@ -59,6 +73,10 @@ export const pixPspConnections = pgTable(
     check(
       'pix_psp_connections_discount_check',
       sql`(${table.discountBasisPoints} is null) = (${table.discountDaysBefore} is null)`,
+    ),
+    check(
+      'pix_psp_connections_receiver_check',
+      sql`(${table.receiverCnpj} is null) = (${table.receiverAccount} is null) and (${table.receiverCnpj} is null) = (${table.receiverAccountType} is null) and (${table.receiverCnpj} is not null or ${table.receiverBranch} is null)`,
     ),
   ],
 );

@@ -64,3 +64,34 @@ export const portalRateLimits = pgTable(
   },
   (table) => [index('portal_rate_limits_window_idx').on(table.windowStartedAt)],
 );
+
+/**
+ * The first answer to each `Idempotency-Key` of a portal session's writes (lib/idempotency.ts, decision 039):
+ * a customer's double tap, retry after a lost answer or second tab gets the first answer back. Kept a day; its
+ * answers (the customer's own data) go with the session, and with the customer's purge.
+ */
+export const portalIdempotencyKeys = pgTable(
+  'portal_idempotency_keys',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    key: text('key').notNull(),
+    /** Method, path and a hash of the body: the same key for another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Null while the first request is still running. */
+    status: integer('status'),
+    contentType: text('content_type'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.sessionId, table.key] }),
+    foreignKey({
+      columns: [table.organizationId, table.sessionId],
+      foreignColumns: [portalSessions.organizationId, portalSessions.id],
+    }).onDelete('cascade'),
+    index('portal_idempotency_keys_customer_idx').on(table.organizationId, table.customerId),
+    index('portal_idempotency_keys_created_at_idx').on(table.createdAt),
+  ],
+);

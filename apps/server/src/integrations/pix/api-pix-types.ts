@@ -1,7 +1,8 @@
 /**
  * The bodies of the API Pix 2.9.0 operations the product uses, written by hand from
- * `vendor/bcb-api-pix-2.9.0.openapi.yaml` (schema names in the comments). Only these operations: the file has
- * 60 more (immediate charges, batches, Pix Automático) that we do not call. The emulator validates every
+ * `vendor/bcb-api-pix-2.9.0.openapi.yaml` (schema names in the comments). Only these operations (Pix
+ * Automático's are in api-pix-automatico-types.ts); the file has some 40 more (batches, payload locations, lists)
+ * that we do not call. The emulator validates every
  * request and answer against the YAML itself, so a field written wrong here fails the client's tests.
  * Amounts are the spec's decimal strings ("123.45"); `pix-amounts.ts` converts them to and from cents.
  */

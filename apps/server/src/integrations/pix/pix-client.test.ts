@@ -127,7 +127,7 @@ describe('connecting (mutual TLS and OAuth2)', () => {
   });
 
   it('says PSP_FORBIDDEN_SCOPE for a scope the client does not have or a call its token does not allow', async () => {
-    await failure(clients.connect({ scopes: ['cob.write'] }).authenticate(), 'PSP_FORBIDDEN_SCOPE');
+    await failure(clients.connect({ scopes: ['lotecobv.write'] }).authenticate(), 'PSP_FORBIDDEN_SCOPE');
     const readOnly = clients.connect({ scopes: ['cobv.read'] });
     expect((await readOnly.authenticate()).missingScopes).toEqual([
       'cobv.write',

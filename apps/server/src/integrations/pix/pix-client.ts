@@ -9,6 +9,7 @@ import {
   type RefundRequest,
   type Webhook,
 } from './api-pix-types.ts';
+import { pixAutomaticoOperations } from './pix-automatico-operations.ts';
 import {
   createPixTransport,
   DEFAULT_TIMEOUT_MS,
@@ -19,8 +20,8 @@ import { PixError } from './pix-error.ts';
 import { answerError, type PixAnswer, send } from './pix-http.ts';
 import { createTokenSource } from './pix-token.ts';
 
-type Call = {
-  method: 'GET' | 'PUT' | 'PATCH' | 'DELETE';
+export type Call = {
+  method: 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
   /** The spec's path template, for errors: "/cobv/{txid}". */
   template: string;
   path: string;
@@ -91,6 +92,7 @@ export function createPixClient(connection: PixConnection, options: PixClientOpt
     return answer && expectObject<T>(answer, `${request.method} ${request.template}`, fields);
   }
 
+  const calls = { call, callForObject, find };
   const charge = (txid: string) => ({ template: '/cobv/{txid}', path: `/cobv/${segment(txid)}` });
   const pix = (e2eid: string) => ({ template: '/pix/{e2eid}', path: `/pix/${segment(e2eid)}` });
   const refund = (e2eid: string, id: string) => ({
@@ -177,8 +179,17 @@ export function createPixClient(connection: PixConnection, options: PixClientOpt
       await call({ method: 'DELETE', ...webhook(key) });
     },
 
+    ...pixAutomaticoOperations(calls),
+
     close: () => transport.agent.close(),
   };
 }
+
+/** The client's calls, for the operations of another part of the standard (pix-automatico-operations.ts). */
+export type PixCalls = {
+  call(request: Call): Promise<PixAnswer | null>;
+  callForObject<T>(request: Call, fields: readonly string[]): Promise<T>;
+  find<T>(request: Call, fields: readonly string[]): Promise<T | null>;
+};
 
 export type PixClient = ReturnType<typeof createPixClient>;

@@ -87,3 +87,41 @@ export async function startWebhookReceiver() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A local receiver of every callback the PSP posts (/pix, /rec, /cobr), by path, with a way to wait for them. */
+export async function startCallbackReceiver() {
+  const received: { path: string; body: Record<string, unknown[]> }[] = [];
+  const waiters: { ready: () => boolean; resolve: () => void }[] = [];
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', body: JSON.parse(text) });
+      response.writeHead(200).end();
+      for (const waiter of waiters.filter((candidate) => candidate.ready())) waiter.resolve();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const items = <T>(kind: 'pix' | 'rec' | 'cobr') =>
+    received
+      .filter((callback) => callback.path === `/callbacks/${kind}`)
+      .flatMap((callback) => (callback.body[{ pix: 'pix', rec: 'recs', cobr: 'cobsr' }[kind]] ?? []) as T[]);
+  return {
+    url: `http://127.0.0.1:${port}/callbacks`,
+    received,
+    items,
+    /** Resolves once an item of this kind satisfies `match`. */
+    waitFor<T>(kind: 'pix' | 'rec' | 'cobr', match: (item: T) => boolean): Promise<T> {
+      const found = () => items<T>(kind).find(match);
+      return new Promise((resolve) => {
+        const ready = () => found() !== undefined;
+        if (ready()) resolve(found() as T);
+        else waiters.push({ ready, resolve: () => resolve(found() as T) });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns } from '../../db/joins.ts';
+import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns, timeOfDay } from '../../db/joins.ts';
 import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
 import {
   customerClassLinks,
@@ -11,6 +11,7 @@ import {
   scheduleSessions,
   schedules,
   sessionAttendance,
+  sessionIsMoved,
 } from '../../db/schema/index.ts';
 
 /** The SQL of a customer's class link (decision 025) and of the places it lists. */
@@ -160,6 +161,13 @@ export async function insertLink(tx: Transaction, row: typeof customerClassLinks
   await tx.insert(customerClassLinks).values(row);
 }
 
+/** The slot the schedule generated, for a session staff moved away from it (decision 046). */
+const movedFromColumns = {
+  isMoved: sessionIsMoved,
+  scheduledDate: sql<string>`${scheduleSessions.scheduledDate}::text`,
+  scheduledStartTime: timeOfDay(scheduleSessions.scheduledStartTime),
+};
+
 const inWindow = (window: { from: Date; to: Date }) =>
   and(
     gt(scheduleSessions.startsAt, window.from),
@@ -175,7 +183,12 @@ const inWindow = (window: { from: Date; to: Date }) =>
 export async function listPlaces(tx: Transaction, key: CustomerKey, window: { from: Date; to: Date }) {
   const [recorded, enrolledOnly] = await Promise.all([
     tx
-      .select({ ...sessionSlotColumns, status: sessionAttendance.status, source: sessionAttendance.source })
+      .select({
+        ...sessionSlotColumns,
+        ...movedFromColumns,
+        status: sessionAttendance.status,
+        source: sessionAttendance.source,
+      })
       .from(sessionAttendance)
       .innerJoin(
         scheduleSessions,
@@ -194,7 +207,7 @@ export async function listPlaces(tx: Transaction, key: CustomerKey, window: { fr
         ),
       ),
     tx
-      .select(sessionSlotColumns)
+      .select({ ...sessionSlotColumns, ...movedFromColumns })
       .from(scheduleSessions)
       .innerJoin(enrolled, and(enrolledWithoutAttendance(), eq(enrolled.customerId, key.customerId)))
       .innerJoin(schedules, scheduleOfSession)

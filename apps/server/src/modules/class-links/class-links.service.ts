@@ -8,6 +8,7 @@ import {
   portalLinkPath,
 } from '@reformer/domain/portal';
 import { todayIn } from '@reformer/domain/time-zones';
+import { classLinkTemplate } from '@reformer/domain/whatsapp-template-parameters';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -16,6 +17,7 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as events from '../events/events.repository.ts';
 import { queueDelivery } from '../events/events-delivery.ts';
+import { customerAwaitsAuthorization } from '../pix-automatico/waiting-authorization.ts';
 import * as portalSessions from '../portal/portal-sessions.repository.ts';
 import { readSettings as readWaitlistSettings } from '../waitlist/waitlist-settings.ts';
 import { newClassLinkToken } from './class-link-tokens.ts';
@@ -145,6 +147,7 @@ async function sendLink(tx: Transaction, sending: Sending, channels: ('EMAIL' | 
     organizationName,
     link: sending.url,
     days: PORTAL_LINK_DAYS,
+    awaitsPixAutomatico: await customerAwaitsAuthorization(tx, organizationId, customerId),
   });
   const delivery = await queueDelivery(
     tx,
@@ -157,6 +160,9 @@ async function sendLink(tx: Transaction, sending: Sending, channels: ('EMAIL' | 
       enrollmentId: null,
       customer: contact,
       text,
+      template: classLinkTemplate(language, sending.firstName, sending.url),
+      // Staff make the link for the customer to have it, not to open a chat: through the API when it can.
+      sendsThroughCloudApiForMembers: true,
     },
     channels,
     actor.userId

@@ -5,16 +5,20 @@ import { isUuid } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
+import { readCustomerContract } from '../contracts/contracts.service.ts';
 import { listEnrollments } from '../enrollments/enrollments.service.ts';
 import { listMessages } from '../events/events.repository.ts';
 import { toMessage } from '../events/events.service.ts';
+import { listConsents as listHealthDataConsents } from '../health-questionnaire/health-questionnaire.repository.ts';
 import { listCustomerCredits } from '../make-up-credits/make-up-credits.service.ts';
 import { listCustomerRecords } from '../medical-records/medical-records.service.ts';
 import { getOrganization } from '../organizations/organizations.service.ts';
 import { listPayments } from '../payments/payments.service.ts';
 import { listCustomerCharges } from '../pix-charges/pix-charges.service.ts';
+import { listProfileChanges } from '../portal-profile/portal-profile.service.ts';
 import { customerPurchases } from '../purchases/purchases.service.ts';
 import { listCustomerAttendance } from '../sessions/sessions.repository.ts';
+import { findConsent as findWhatsAppConsent } from '../whatsapp/whatsapp.repository.ts';
 import * as repository from './customers.repository.ts';
 import { toCustomer } from './customers.service.ts';
 
@@ -55,6 +59,10 @@ export async function exportCustomerData(
     customerId,
     limit: WHOLE_LIST.limit,
   });
+  const contract = await readCustomerContract(db, { organizationId, customerId });
+  const profileChanges = await listProfileChanges(db, access, customerId);
+  const whatsapp = await findWhatsAppConsent(db, organizationId, customerId);
+  const healthDataConsents = await listHealthDataConsents(db, { organizationId, customerId });
   await recordAudit(db, {
     organizationId,
     actorId: actor.userId,
@@ -76,6 +84,18 @@ export async function exportCustomerData(
     makeUpCredits: credits.items,
     medicalRecords: records.items,
     messages: messages.map(toMessage),
+    contract,
+    profileChanges: profileChanges.items,
+    whatsappConsent: {
+      isOptedIn: whatsapp?.isOptedIn ?? null,
+      source: whatsapp?.source ?? null,
+      changedAt: whatsapp?.changedAt?.toISOString() ?? null,
+      waId: whatsapp?.waId ?? null,
+    },
+    healthDataConsents: healthDataConsents.map((consent) => ({
+      ...consent,
+      consentedAt: consent.consentedAt.toISOString(),
+    })),
   };
 }
 

@@ -21,9 +21,18 @@ import * as repository from './customers.repository.ts';
  */
 export const EXPORT_COLUMNS = [
   ...IMPORT_TEMPLATE_FIELDS,
+  // Not the WhatsApp opt-in: a consent with its source and time (decision 053), which the customer's
+  // data-subject export carries, not a detail of the customer's row.
   ...IMPORT_FIELDS.filter(
-    (field): field is Exclude<ImportField, (typeof IMPORT_TEMPLATE_FIELDS)[number] | 'fullName'> =>
-      field !== 'fullName' && !(IMPORT_TEMPLATE_FIELDS as readonly ImportField[]).includes(field),
+    (
+      field,
+    ): field is Exclude<
+      ImportField,
+      (typeof IMPORT_TEMPLATE_FIELDS)[number] | 'fullName' | 'whatsappOptIn'
+    > =>
+      field !== 'fullName' &&
+      field !== 'whatsappOptIn' &&
+      !(IMPORT_TEMPLATE_FIELDS as readonly ImportField[]).includes(field),
   ),
   'createdAt',
 ] as const;

@@ -8,6 +8,8 @@ import {
   requireMembership,
   requirePermission,
 } from '../../auth/access.ts';
+import { backupSettings } from '../../backups/backup-runs.ts';
+import { appendToPurgeLedger, purgeLedgerPath } from '../../backups/purge-ledger.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { csvResponse } from '../../lib/csv-export.ts';
 import { createRouter } from '../../lib/http.ts';
@@ -178,6 +180,13 @@ export const customersRoutes = createRouter()
   })
   .openapi(purge, async (c) => {
     const actor = actorOf(c);
-    await service.purgeCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
+    const ledger = purgeLedgerPath(backupSettings(c.var.deps.env).folder);
+    await service.purgeCustomer(
+      c.var.deps.db,
+      c.var.access,
+      c.req.valid('param').customerId,
+      actor,
+      (entry) => appendToPurgeLedger(ledger, entry),
+    );
     return c.body(null, 204);
   });

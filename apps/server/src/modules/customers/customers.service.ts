@@ -7,12 +7,16 @@ import {
 import { AppError } from '@reformer/domain/errors';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
-import type { Database } from '../../db/client.ts';
+import type { PurgeLedgerEntry } from '../../backups/purge-ledger.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { eraseCustomerEvents } from '../events/events.repository.ts';
 import { eraseCustomerCredits } from '../make-up-credits/make-up-credits.repository.ts';
 import { eraseCustomerRecords } from '../medical-records/medical-records.service.ts';
+import { erasePortalAnswers } from '../portal/portal-idempotency.ts';
+import { eraseProfileChanges } from '../portal-profile/portal-profile.repository.ts';
+import { eraseCustomerWhatsApp } from '../whatsapp/whatsapp.repository.ts';
 import * as repository from './customers.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findCustomer>>>;
@@ -103,22 +107,62 @@ export async function deleteCustomer(db: Database, access: OrgAccess, id: string
  * A data-subject erasure request (LGPD): every personal field is emptied and the status becomes PURGED;
  * the row and its id stay so history (payments, attendance) keeps its shape, and the audit log says who
  * purged it and when. Their medical records are deleted (only the records' audit trail stays), and so are the
- * messages sent to them (events) and their make-up credits, but those that paid for a make-up place that stays.
+ * messages sent to them (events, WhatsApp's with its opt-in), their make-up credits, but those that paid for a
+ * make-up place that stays, the history of their own profile changes (its old phones and addresses) and the
+ * portal's kept answers.
  */
-export async function purgeCustomer(db: Database, access: OrgAccess, id: string, actor: Actor) {
+/**
+ * Erases the customer for a data-subject request (LGPD). `recordInLedger` writes the purge ledger beside the
+ * backups (decision 036) inside the transaction, last, so a restore to an earlier moment erases them again.
+ */
+export async function purgeCustomer(
+  db: Database,
+  access: OrgAccess,
+  id: string,
+  actor: Actor,
+  recordInLedger: (entry: PurgeLedgerEntry) => Promise<void>,
+) {
   await findOrThrow(db, access, id);
   await db.transaction(async (tx) => {
-    await repository.updateCustomer(tx, access.organizationId, id, {
-      ...ERASED_PERSONAL_DATA,
-      status: 'PURGED',
-      updatedAt: actor.now,
+    await erasePersonalData(tx, access.organizationId, id, actor);
+    await recordInLedger({
+      organizationId: access.organizationId,
+      customerId: id,
+      actorId: actor.userId,
+      purgedAt: actor.now.toISOString(),
     });
-    await repository.removeFromUpcomingSessions(tx, access.organizationId, id, actor.now);
-    await eraseCustomerCredits(tx, access.organizationId, id);
-    await eraseCustomerRecords(tx, access, id, actor);
-    await eraseCustomerEvents(tx, access.organizationId, id);
-    await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));
   });
+}
+
+/**
+ * After a restore: erases again a customer the ledger says was purged, as of the purge's time and by its
+ * actor; answers whether anything was left to erase (a customer the restored database never had, or already
+ * purged, is left alone).
+ */
+export async function replayPurge(db: Database, entry: PurgeLedgerEntry): Promise<boolean> {
+  if (!isUuid(entry.customerId)) return false;
+  const row = await repository.findCustomer(db, entry.organizationId, entry.customerId);
+  if (!row || row.status === 'PURGED') return false;
+  const actor = { userId: entry.actorId ?? '', ipAddress: 'restore', now: new Date(entry.purgedAt) };
+  await db.transaction((tx) => erasePersonalData(tx, entry.organizationId, entry.customerId, actor));
+  return true;
+}
+
+async function erasePersonalData(tx: Transaction, organizationId: string, id: string, actor: Actor) {
+  const access = { organizationId };
+  await repository.updateCustomer(tx, organizationId, id, {
+    ...ERASED_PERSONAL_DATA,
+    status: 'PURGED',
+    updatedAt: actor.now,
+  });
+  await repository.removeFromUpcomingSessions(tx, organizationId, id, actor.now);
+  await eraseCustomerCredits(tx, organizationId, id);
+  await eraseCustomerRecords(tx, access, id, actor);
+  await eraseCustomerEvents(tx, organizationId, id);
+  await eraseProfileChanges(tx, { organizationId, customerId: id });
+  await erasePortalAnswers(tx, { organizationId, customerId: id });
+  await eraseCustomerWhatsApp(tx, { organizationId, customerId: id });
+  await recordAudit(tx, auditEntry(access, id, 'customer.purged', actor));
 }
 
 const ERASED_PERSONAL_DATA = {
@@ -144,7 +188,12 @@ const ERASED_PERSONAL_DATA = {
   notes: null,
 } as const;
 
-function auditEntry(access: OrgAccess, entityId: string, action: string, actor: Actor) {
+function auditEntry(
+  access: Pick<OrgAccess, 'organizationId'>,
+  entityId: string,
+  action: string,
+  actor: Actor,
+) {
   return {
     organizationId: access.organizationId,
     actorId: actor.userId,

@@ -1,11 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CustomerCreditList, CustomerCreditQuery } from '@reformer/domain/customer-credits';
 import { Dashboard } from '@reformer/domain/dashboard';
+import { PixAutomaticoEndings, PixAutomaticoEndingsQuery } from '@reformer/domain/pix-automatico-views';
 import { requireMembership, requirePermission } from '../../auth/access.ts';
 import { createRouter } from '../../lib/http.ts';
 import { bearerSecurity, jsonResponse, OrgIdParam, standardErrors } from '../../lib/openapi.ts';
 import * as service from './dashboard.service.ts';
 import * as money from './dashboard-money.service.ts';
+import { listPixAutomaticoEndings } from './pix-automatico-endings.ts';
 
 const read = createRoute({
   method: 'get',
@@ -32,6 +34,18 @@ const listCredits = createRoute({
   responses: { 200: jsonResponse(CustomerCreditList, 'A page of customers with credit'), ...standardErrors },
 });
 
+const listPixAutomaticoEndingsRoute = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/dashboard/pix-automatico-endings',
+  tags: ['Dashboard'],
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('VIEW_PAYMENTS')],
+  summary:
+    'Pix Automático authorizations the payer cancelled in their bank, refused or let expire in the last `days` (30 by default) that no newer one of the same enrollment replaced; one customer’s with `customerId` (VIEW_PAYMENTS)',
+  request: { params: OrgIdParam, query: PixAutomaticoEndingsQuery },
+  responses: { 200: jsonResponse(PixAutomaticoEndings, 'Newest first'), ...standardErrors },
+});
+
 export const dashboardRoutes = createRouter()
   .openapi(read, async (c) => {
     const { db, now } = c.var.deps;
@@ -40,4 +54,8 @@ export const dashboardRoutes = createRouter()
   .openapi(listCredits, async (c) => {
     const { db } = c.var.deps;
     return c.json(await money.listCustomerCredits(db, c.var.access, c.req.valid('query')), 200);
+  })
+  .openapi(listPixAutomaticoEndingsRoute, async (c) => {
+    const { db, now } = c.var.deps;
+    return c.json(await listPixAutomaticoEndings(db, c.var.access, c.req.valid('query'), now()), 200);
   });

@@ -19,6 +19,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import { endEnrollmentRecurrence } from '../pix-automatico/pix-automatico.service.ts';
 import * as service from './enrollments.service.ts';
 
 const tags = ['Enrollments'];
@@ -139,10 +140,16 @@ export const enrollmentsRoutes = createRouter()
     return c.json(await service.updateEnrollment(db, c.var.access, enrollmentId, values, now()), 200);
   })
   .openapi(act, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now, secretBox, pixPsp } = c.var.deps;
     const { enrollmentId } = c.req.valid('param');
     const input = c.req.valid('json');
-    return c.json(await service.applyEnrollmentAction(db, c.var.access, enrollmentId, input, now()), 200);
+    const enrollment = await service.applyEnrollmentAction(db, c.var.access, enrollmentId, input, now());
+    // An enrollment that ended stops its Pix Automático (decision 048).
+    if (input.action === 'CANCEL' || input.action === 'COMPLETE') {
+      const deps = { db, secretBox, gateway: pixPsp };
+      await endEnrollmentRecurrence(deps, c.var.access.organizationId, enrollmentId, now());
+    }
+    return c.json(enrollment, 200);
   })
   .openapi(remove, async (c) => {
     const { db, now } = c.var.deps;

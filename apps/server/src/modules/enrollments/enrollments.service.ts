@@ -280,6 +280,30 @@ export async function applyEnrollmentAction(
   return readEnrollment(db, organizationId, id);
 }
 
+/**
+ * Ends an enrollment as staff's CANCEL does, from `today` (or its start, when later), in the caller's
+ * transaction: a contract withdrawn within CDC art. 49's seven days (decision 043). False when its status
+ * allows no cancellation (it ended already).
+ */
+export async function cancelEnrollmentIn(
+  tx: Transaction,
+  organizationId: string,
+  id: string,
+  today: string,
+  now: Date,
+): Promise<boolean> {
+  const current = await repository.lockEnrollment(tx, organizationId, id);
+  if (!current || !canApply(current.status, 'CANCEL')) return false;
+  const changes = {
+    status: 'CANCELED' as const,
+    canceledFrom: [today, current.startDate].sort()[1] ?? today,
+  };
+  await repository.updateEnrollment(tx, { organizationId, id }, { ...changes, updatedAt: now });
+  const after = seatCoverage({ ...current, ...changes });
+  await repository.pruneUncoveredRows(tx, { organizationId, ...current }, after, now);
+  return true;
+}
+
 async function actionChanges(
   tx: Transaction,
   access: OrgAccess,

@@ -5,18 +5,30 @@ import type {
   EventSource,
   MessageKind,
 } from '@reformer/domain/events';
-import { messageHtml, messageSubject, whatsAppLink } from '@reformer/domain/events-templates';
+import {
+  type EmailBrand,
+  messageHtml,
+  messageSubject,
+  whatsAppLink,
+} from '@reformer/domain/events-templates';
 import { whatsAppNumber } from '@reformer/domain/phones';
+import type { TemplateMessage } from '@reformer/domain/whatsapp-template-parameters';
 import type { SQL } from 'drizzle-orm';
 import { v7 as uuidv7 } from 'uuid';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { countMessageDelivery } from '../../observability/metrics.ts';
+import { emailBrand } from '../studio-pages/studio-pages.service.ts';
+import { goesThroughCloudApi, queueWhatsAppSend } from '../whatsapp/whatsapp-sending.ts';
 import * as repository from './events.repository.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
-/** What sends each channel: SMTP (or nothing, then the outbox) and an SMS provider (none yet). */
-export type Senders = { mailer: Mailer; sms: SmsProvider };
+/**
+ * What sends each channel: SMTP (or nothing, then the outbox) and an SMS provider (none yet). `publicUrl`
+ * makes the studio's logo an absolute address in e-mails (decision 045); without it the e-mail names the
+ * studio in text only.
+ */
+export type Senders = { mailer: Mailer; sms: SmsProvider; publicUrl?: string };
 
 /** One occasion of one customer, with its message already rendered. */
 export type Occasion = {
@@ -28,6 +40,17 @@ export type Occasion = {
   enrollmentId: string | null;
   customer: repository.CustomerContact;
   text: string;
+  /**
+   * The same message for the kind's Meta template (decision 052); without it (a kind or case with no
+   * template) WhatsApp stays the wa.me link.
+   */
+  template?: TemplateMessage | null;
+  /**
+   * A message a member's action makes without asking them to send it (the class link staff create): its
+   * WhatsApp goes through the Cloud API as an automatic one's would. Without it a member's message is the
+   * wa.me link they open themselves.
+   */
+  sendsThroughCloudApiForMembers?: boolean;
 };
 
 export type How = { source: EventSource; actorId: string | null; at: Date };
@@ -51,8 +74,12 @@ export class EmailFailed extends Error {
   }
 }
 
-/** SENT went; OUTBOX is on its way (a member sends it from there). NO_RECIPIENT and NOT_CONFIGURED went nowhere. */
-const wentOut = (message: Sent) => message.status === 'SENT' || message.status === 'OUTBOX';
+/**
+ * SENT went; OUTBOX is on its way (a member sends it from there), QUEUED too (the WhatsApp job sends it).
+ * NO_RECIPIENT and NOT_CONFIGURED went nowhere.
+ */
+const wentOut = (message: Sent) =>
+  message.status === 'SENT' || message.status === 'OUTBOX' || message.status === 'QUEUED';
 
 /**
  * Thrown inside a channel's savepoint when its message went nowhere, so that channel's claim rolls back: a
@@ -71,17 +98,25 @@ export type Delivery =
   /** `statuses`: each channel's status ("EMAIL NO_RECIPIENT"), for the job's log. */
   | { outcome: 'UNDELIVERABLE'; statuses: string[] };
 
+/** How this occasion's channels go: `brand` for e-mails, `viaCloudApi` when WhatsApp goes through the API. */
+type Sending = Senders & { brand?: EmailBrand; viaCloudApi?: boolean };
+
 /**
- * One channel's message. E-mail goes through SMTP when configured, else to the outbox. WhatsApp is a
- * click-to-chat link: opened by the member who sends it by hand, waiting in the outbox when the job made it.
- * SMS goes through its provider, which reports when there is none.
+ * One channel's message. E-mail goes through SMTP when configured, else to the outbox. WhatsApp is queued for
+ * the Cloud API when the customer can get it that way (decision 052), else a click-to-chat link: opened by the
+ * member who sends it by hand, waiting in the outbox when the job made it. The queued one keeps its link, the
+ * outbox's fallback. SMS goes through its provider, which reports when there is none.
  */
-async function sendOne(occasion: Occasion, channel: EventChannel, how: How, senders: Senders): Promise<Sent> {
+async function sendOne(occasion: Occasion, channel: EventChannel, how: How, senders: Sending): Promise<Sent> {
   const recipient = recipientFor(channel, occasion.customer);
   const base = { channel, recipient, body: occasion.text, createdAt: how.at };
   if (!recipient) return { ...base, status: 'NO_RECIPIENT' };
   if (channel === 'WHATSAPP') {
-    const status: EventMessageStatus = how.source === 'MANUAL' ? 'SENT' : 'OUTBOX';
+    const status: EventMessageStatus = senders.viaCloudApi
+      ? 'QUEUED'
+      : how.source === 'MANUAL'
+        ? 'SENT'
+        : 'OUTBOX';
     return { ...base, status, link: whatsAppLink(recipient, occasion.text) };
   }
   if (channel === 'SMS') {
@@ -91,7 +126,12 @@ async function sendOne(occasion: Occasion, channel: EventChannel, how: How, send
   }
   const subject = messageSubject(occasion.organizationName, occasion.text);
   if (!senders.mailer.isConfigured) return { ...base, subject, status: 'OUTBOX' };
-  const mail = { to: recipient, subject, text: occasion.text, html: messageHtml(occasion.text) };
+  const mail = {
+    to: recipient,
+    subject,
+    text: occasion.text,
+    html: messageHtml(occasion.text, senders.brand),
+  };
   await senders.mailer.send(mail).catch((error: unknown) => {
     throw new EmailFailed(error);
   });
@@ -99,7 +139,7 @@ async function sendOne(occasion: Occasion, channel: EventChannel, how: How, send
 }
 
 /** `sendOne`, its result counted in the metrics (a failure too, then rethrown). */
-function countedSend(occasion: Occasion, channel: EventChannel, how: How, senders: Senders): Promise<Sent> {
+function countedSend(occasion: Occasion, channel: EventChannel, how: How, senders: Sending): Promise<Sent> {
   return sendOne(occasion, channel, how, senders).then(
     (message) => {
       countMessageDelivery(channel, message.status);
@@ -152,6 +192,15 @@ async function claimThen(
       await repository.insertMessages(savepoint, [
         { ...message, organizationId, id, deliveryId, customerId: customer.customerId, kind },
       ]);
+      if (message.status === 'QUEUED' && occasion.template && message.recipient)
+        await queueWhatsAppSend(savepoint, {
+          organizationId,
+          eventMessageId: id,
+          customerId: customer.customerId,
+          toPhone: `+${message.recipient}`,
+          template: occasion.template,
+          now: how.at,
+        });
       return { id };
     })
     .catch((error: unknown) => {
@@ -176,9 +225,17 @@ export async function deliver(
   return db.transaction(async (tx) => {
     const messageIds: string[] = [];
     const statuses: string[] = [];
+    const isMailing = senders.mailer.isConfigured && channels.includes('EMAIL');
+    const brand = isMailing ? await emailBrand(tx, occasion.organizationId, senders.publicUrl) : undefined;
+    // Automatic messages only: a member's Send on WhatsApp is the link they open themselves.
+    const viaCloudApi =
+      (how.source === 'AUTOMATIC' || occasion.sendsThroughCloudApiForMembers === true) &&
+      Boolean(occasion.template) &&
+      channels.includes('WHATSAPP') &&
+      (await goesThroughCloudApi(tx, occasion.organizationId, occasion.customer.customerId, occasion.kind));
     for (const channel of channels) {
       const claimed = await claimThen(tx, occasion, channel, how, () =>
-        countedSend(occasion, channel, how, senders),
+        countedSend(occasion, channel, how, { ...senders, brand, viaCloudApi }),
       );
       if (claimed === 'TAKEN') continue;
       if ('didNotLeave' in claimed) statuses.push(claimed.didNotLeave);
@@ -244,9 +301,9 @@ export async function sendQueuedEmails(
   db: Database,
   mailer: Senders['mailer'],
   kind: MessageKind,
-  options: { limit?: number; stillWanted?: SQL } = {},
+  options: { limit?: number; stillWanted?: SQL; publicUrl?: string } = {},
 ): Promise<number> {
-  const { limit = 100, stillWanted } = options;
+  const { limit = 100, stillWanted, publicUrl } = options;
   if (!mailer.isConfigured) return 0;
   let sent = 0;
   const refused: string[] = [];
@@ -255,8 +312,9 @@ export async function sendQueuedEmails(
       const message = await repository.lockQueuedEmail(tx, kind, refused, stillWanted);
       if (!message) return 'NONE' as const;
       const mail = { to: message.recipient, subject: message.subject, text: message.body };
+      const brand = await emailBrand(tx, message.organizationId, publicUrl);
       const isSent = await mailer
-        .send({ ...mail, html: messageHtml(message.body) })
+        .send({ ...mail, html: messageHtml(message.body, brand) })
         .then(() => true)
         .catch((error: unknown) => {
           console.error(`[events] a queued ${kind} e-mail was refused:`, new EmailFailed(error).message);

@@ -6,8 +6,10 @@ import {
   reminderSendDate,
 } from '@reformer/domain/events-occasions';
 import type { Database } from '../../db/client.ts';
+import { readSettings as readWaitlistSettings } from '../waitlist/waitlist-settings.ts';
+import { sendClassReminders } from './class-reminders-job.ts';
 import * as repository from './events.repository.ts';
-import { deliver, type How, type Occasion, type Senders } from './events-delivery.ts';
+import { deliver, type How, type Occasion, type Senders, sendQueuedEmails } from './events-delivery.ts';
 import {
   birthdayOccasionOf,
   listReminderCycles,
@@ -29,7 +31,12 @@ const noneYet = (): EventsRunResult => ({ sent: 0, alreadyClaimed: 0, undelivera
 /** Today's occasions of one configuration: the birthdays or due dates its timing points at. */
 async function occasionsOf(db: Database, due: DueConfig): Promise<Occasion[]> {
   const { config, today } = due;
-  const organization = { organizationId: config.organizationId, organizationName: due.organizationName };
+  const { messageLanguage } = await readWaitlistSettings(db, config.organizationId);
+  const organization = {
+    organizationId: config.organizationId,
+    organizationName: due.organizationName,
+    messageLanguage,
+  };
   const target = occasionDateFor(today, config.timing, config.days);
   if (config.kind === 'BIRTHDAY') {
     const customers = await repository.listCustomersWithBirthdays(
@@ -89,15 +96,19 @@ async function runConfig(
 
 /**
  * The events job (every few minutes): each enabled configuration whose local send time has come and whose
- * day is not done sends that day's occasions. Throws when an occasion failed, so pg-boss records the run as
- * failed; the next run takes up what is left.
+ * day is not done sends that day's occasions; then the class reminders that are due, and the e-mails of the
+ * class notices that moves and cancellations left in the outbox (decision 050). Throws when an occasion
+ * failed, so pg-boss records the run as failed; the next run takes up what is left.
  */
 export async function sendDueEvents(db: Database, senders: Senders, now: Date): Promise<EventsRunResult> {
   const total = noneYet();
-  for (const due of await repository.listDueConfigs(db, now)) {
-    const result = await runConfig(db, senders, due, now);
+  const add = (result: EventsRunResult) => {
     for (const key of Object.keys(total) as (keyof EventsRunResult)[]) total[key] += result[key];
-  }
+  };
+  for (const due of await repository.listDueConfigs(db, now)) add(await runConfig(db, senders, due, now));
+  add(await sendClassReminders(db, senders, now));
+  const { mailer, publicUrl } = senders;
+  total.sent += await sendQueuedEmails(db, mailer, 'CLASS_CHANGED', { publicUrl });
   if (total.failed > 0)
     throw new Error(`[events] ${total.failed} message(s) failed; the next run retries them`);
   return total;

@@ -11,6 +11,8 @@ import {
   withPixCode,
 } from '@reformer/domain/events-templates';
 import type { BillingCycleState } from '@reformer/domain/payments';
+import type { Language } from '@reformer/domain/preferences';
+import { birthdayTemplate, paymentReminderTemplate } from '@reformer/domain/whatsapp-template-parameters';
 import type { Database, Transaction } from '../../db/client.ts';
 import { isBankHoliday } from '../../lib/bank-holidays.ts';
 import { cycleLedgers } from '../payments/payments.repository.ts';
@@ -63,15 +65,17 @@ export async function listReminderCycles(
   );
 }
 
-export function reminderTemplateValues({ enrollment, cycle, pixCode }: ReminderCycle): TemplateValues {
-  return paymentReminderValues({
-    customerName: enrollment.customerName,
-    planName: enrollment.planName,
-    amountCents: amountDueCents(cycle),
-    currency: enrollment.currency,
-    dueDate: cycle.dueDate,
-    pixCode,
-  });
+const reminderFacts = ({ enrollment, cycle, pixCode }: ReminderCycle) => ({
+  customerName: enrollment.customerName,
+  planName: enrollment.planName,
+  amountCents: amountDueCents(cycle),
+  currency: enrollment.currency,
+  dueDate: cycle.dueDate,
+  pixCode,
+});
+
+export function reminderTemplateValues(reminder: ReminderCycle): TemplateValues {
+  return paymentReminderValues(reminderFacts(reminder));
 }
 
 export function reminderText(
@@ -84,7 +88,8 @@ export function reminderText(
   return withPixCode(renderTemplate(template, reminderTemplateValues(reminder)), template, reminder.pixCode);
 }
 
-type Organization = { organizationId: string; organizationName: string };
+/** `messageLanguage`: the organization's (decision 024's setting), for the Meta template (decision 052). */
+type Organization = { organizationId: string; organizationName: string; messageLanguage?: Language };
 
 export function reminderOccasionOf(
   organization: Organization,
@@ -100,6 +105,9 @@ export function reminderOccasionOf(
     enrollmentId: enrollment.enrollmentId,
     customer: enrollment,
     text,
+    template: organization.messageLanguage
+      ? paymentReminderTemplate(organization.messageLanguage, reminderFacts(reminder))
+      : null,
   };
 }
 
@@ -117,5 +125,8 @@ export function birthdayOccasionOf(
     enrollmentId: null,
     customer,
     text: renderTemplate(template, birthdayValues(customer)),
+    template: organization.messageLanguage
+      ? birthdayTemplate(organization.messageLanguage, customer.customerName, organization.organizationName)
+      : null,
   };
 }

@@ -1,9 +1,24 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import type { EventKind, EventMessageStatus, MessageKind } from '@reformer/domain/events';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  not,
+  notInArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
+  customerConsents,
   customerPlans,
   customers,
   enrollments,
@@ -12,6 +27,7 @@ import {
   eventMessages,
   organizations,
   users,
+  whatsappSends,
 } from '../../db/schema/index.ts';
 
 type Reader = Database | Transaction;
@@ -21,7 +37,7 @@ export type DeliveryInsert = typeof eventDeliveries.$inferInsert;
 export type MessageInsert = typeof eventMessages.$inferInsert;
 
 const customerName = sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`;
-const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
+export const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
 export async function findConfig(db: Reader, organizationId: string, kind: EventKind) {
   const [row] = await db
@@ -41,7 +57,7 @@ export async function saveConfig(db: Reader, row: EventConfigInsert) {
 }
 
 /** What the message's placeholders and channels need of a customer. */
-const contactColumns = {
+export const contactColumns = {
   customerId: customers.id,
   customerName,
   email: customers.email,
@@ -57,6 +73,17 @@ export type CustomerContact = {
 };
 
 /**
+ * The customer refused or revoked marketing messages in the portal (decision 043). A customer never asked is
+ * not excluded: birthday messages went out before the portal could ask, and the studio's legitimate
+ * interest covers its own customers until they object (LGPD art. 7 IX, art. 18 §2).
+ */
+const refusedMarketing = (organizationId: typeof customers.organizationId, customerId: typeof customers.id) =>
+  sql`exists (select 1 from ${customerConsents}
+    where ${customerConsents.organizationId} = ${organizationId}
+    and ${customerConsents.customerId} = ${customerId}
+    and ${customerConsents.kind} = 'MARKETING_MESSAGES' and not ${customerConsents.isGiven})`;
+
+/**
  * Customers on the books with a date of birth, or only those born on one of `monthDays` ("MM-DD"); the
  * window is the domain's rule, applied by the caller.
  */
@@ -69,6 +96,8 @@ export async function listCustomersWithBirthdays(db: Reader, organizationId: str
         eq(customers.organizationId, organizationId),
         onTheBooks,
         isNotNull(customers.dateOfBirth),
+        // A birthday message is marketing: none to a customer who refused or revoked it (decision 043).
+        not(refusedMarketing(customers.organizationId, customers.id)),
         monthDays
           ? sql`to_char(${customers.dateOfBirth}, 'MM-DD') = any(${sql.param(monthDays)}::text[])`
           : undefined,
@@ -79,7 +108,12 @@ export async function listCustomersWithBirthdays(db: Reader, organizationId: str
 
 export async function findCustomer(db: Reader, organizationId: string, customerId: string) {
   const [row] = await db
-    .select({ ...contactColumns, dateOfBirth: customers.dateOfBirth, status: customers.status })
+    .select({
+      ...contactColumns,
+      dateOfBirth: customers.dateOfBirth,
+      status: customers.status,
+      hasRefusedMarketing: sql<boolean>`${refusedMarketing(customers.organizationId, customers.id)}`,
+    })
     .from(customers)
     .where(and(eq(customers.organizationId, organizationId), eq(customers.id, customerId)));
   return row ?? null;
@@ -270,6 +304,8 @@ export type MessageFilter = {
   customerId?: string;
   status?: EventMessageStatus;
   ids?: string[];
+  /** Only WhatsApp messages queued for the Cloud API (decision 052). */
+  viaCloudApi?: boolean;
   limit: number;
 };
 
@@ -301,6 +337,9 @@ export async function listMessages(db: Reader, organizationId: string, filter: M
         filter.customerId ? eq(eventMessages.customerId, filter.customerId) : undefined,
         filter.status ? eq(eventMessages.status, filter.status) : undefined,
         filter.ids ? inArray(eventMessages.id, filter.ids) : undefined,
+        filter.viaCloudApi
+          ? sql`exists (select 1 from ${whatsappSends} where ${whatsappSends.organizationId} = ${eventMessages.organizationId} and ${whatsappSends.eventMessageId} = ${eventMessages.id})`
+          : undefined,
       ),
     )
     .orderBy(desc(eventMessages.createdAt), desc(eventMessages.id))

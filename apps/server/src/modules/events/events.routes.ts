@@ -12,6 +12,7 @@ import {
   SendEventInput,
   UpcomingEventsQuery,
 } from '@reformer/domain/events';
+import { ClassNoticeSettings, ClassNoticeSettingsInput } from '@reformer/domain/events-class-notices';
 import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
 import { actorOf } from '../../lib/audit.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
@@ -23,6 +24,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import * as classNotices from './class-notices.service.ts';
 import * as service from './events.service.ts';
 import { smsNotConfigured } from './sms-provider.ts';
 
@@ -161,6 +163,58 @@ function occasionRoutes<P extends z.ZodObject>(
 const birthdayOccasions = occasionRoutes('birthdays', CustomerParams, 'customerId', birthdays);
 const reminderOccasions = occasionRoutes('payment-reminders', EnrollmentParams, 'enrollmentId', reminders);
 
+/**
+ * Class reminders and notices (decision 050): every member reads the settings (they say what customers are
+ * told, nothing about a customer); changing them is an organization setting. Their outbox goes with the
+ * customers, as the birthdays' does.
+ */
+const classNoticeSettingsPath = `${base}/config/class-notices`;
+const readClassNoticeSettings = createRoute({
+  method: 'get',
+  path: classNoticeSettingsPath,
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership],
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(ClassNoticeSettings, 'The settings'), ...standardErrors },
+});
+const saveClassNoticeSettings = createRoute({
+  method: 'put',
+  path: classNoticeSettingsPath,
+  tags,
+  security: bearerSecurity,
+  middleware: [requireMembership, requirePermission('MANAGE_SETTINGS')],
+  summary:
+    'Hours before a session its reminder goes out (0: off), the notice of a moved or cancelled session, and their channels',
+  request: { params: OrgIdParam, body: jsonBody(ClassNoticeSettingsInput) },
+  responses: { 200: jsonResponse(ClassNoticeSettings, 'Saved'), ...standardErrors },
+});
+const classNoticeOutbox = createRoute({
+  method: 'get',
+  path: `${base}/class-notices/outbox`,
+  tags,
+  security: bearerSecurity,
+  middleware: birthdays.view,
+  summary:
+    'Class reminders and notices waiting: e-mails without SMTP, WhatsApp messages to open (newest 100)',
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(EventMessageList, 'The outbox'), ...standardErrors },
+});
+
+const whatsAppSent = createRoute({
+  method: 'get',
+  path: `${base}/whatsapp-messages`,
+  tags,
+  security: bearerSecurity,
+  // As the class notices' outbox; the list holds only the kinds the member may read (payment reminders only
+  // with VIEW_PAYMENTS, decision 016).
+  middleware: birthdays.view,
+  summary:
+    'Messages sent through the WhatsApp Cloud API, with their status (queued, sent, delivered, read, failed with Meta’s error), newest 100',
+  request: { params: OrgIdParam },
+  responses: { 200: jsonResponse(EventMessageList, 'Messages, newest first'), ...standardErrors },
+});
+
 const customerMessages = createRoute({
   method: 'get',
   path: '/organizations/{orgId}/customers/{customerId}/event-messages',
@@ -200,7 +254,11 @@ function markSent(c: Context, kind: EventKind, id: string, input: MarkEventSentI
 }
 
 /** No SMS provider is configured yet (sms-provider.ts); e-mail goes through the app's mailer. */
-const sendersOf = (c: Context) => ({ mailer: c.var.deps.mailer, sms: smsNotConfigured });
+const sendersOf = (c: Context) => ({
+  mailer: c.var.deps.mailer,
+  sms: smsNotConfigured,
+  publicUrl: c.var.deps.publicUrl,
+});
 
 function send(c: Context, kind: EventKind, id: string, input: SendEventInput) {
   return service.sendEvent(c.var.deps.db, sendersOf(c), c.var.access, kind, id, input, actorOf(c));
@@ -239,10 +297,10 @@ export const eventsRoutes = createRouter()
     );
   })
   .openapi(birthdayOccasions.outbox, async (c) =>
-    c.json(await service.listOutbox(c.var.deps.db, c.var.access, 'BIRTHDAY'), 200),
+    c.json(await service.listOutbox(c.var.deps.db, c.var.access, ['BIRTHDAY']), 200),
   )
   .openapi(reminderOccasions.outbox, async (c) =>
-    c.json(await service.listOutbox(c.var.deps.db, c.var.access, 'PAYMENT_REMINDER'), 200),
+    c.json(await service.listOutbox(c.var.deps.db, c.var.access, ['PAYMENT_REMINDER']), 200),
   )
   .openapi(birthdayOccasions.markSent, async (c) => {
     const { customerId } = c.req.valid('param');
@@ -260,6 +318,20 @@ export const eventsRoutes = createRouter()
     const { enrollmentId } = c.req.valid('param');
     return c.json(await send(c, 'PAYMENT_REMINDER', enrollmentId, c.req.valid('json')), 201);
   })
+  .openapi(readClassNoticeSettings, async (c) =>
+    c.json(await classNotices.getClassNoticeSettings(c.var.deps.db, c.var.access), 200),
+  )
+  .openapi(saveClassNoticeSettings, async (c) => {
+    const { db } = c.var.deps;
+    const values = c.req.valid('json');
+    return c.json(await classNotices.saveClassNoticeSettings(db, c.var.access, values, actorOf(c)), 200);
+  })
+  .openapi(whatsAppSent, async (c) =>
+    c.json(await service.listWhatsAppSent(c.var.deps.db, c.var.access), 200),
+  )
+  .openapi(classNoticeOutbox, async (c) =>
+    c.json(await service.listOutbox(c.var.deps.db, c.var.access, ['CLASS_REMINDER', 'CLASS_CHANGED']), 200),
+  )
   .openapi(markMessageSent, async (c) => {
     const { messageId } = c.req.valid('param');
     const { db } = c.var.deps;

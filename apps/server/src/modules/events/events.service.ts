@@ -25,6 +25,7 @@ import type { Database } from '../../db/client.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { whatsAppStatusesOf } from '../whatsapp/whatsapp-sending.ts';
 import * as repository from './events.repository.ts';
 import {
   deliver,
@@ -219,6 +220,7 @@ async function birthdayOccasion(
     : null;
   if (!customer || customer.status === 'DELETED' || customer.status === 'PURGED')
     throw new AppError('CUSTOMER_NOT_FOUND');
+  if (customer.hasRefusedMarketing) throw new AppError('CUSTOMER_MARKETING_REFUSED');
   const isOccasion =
     customer.dateOfBirth !== null &&
     isBirthdayOn(customer.dateOfBirth, date) &&
@@ -365,15 +367,24 @@ export function toMessage(row: repository.MessageRow): EventMessage {
   return { ...row, at: row.at.toISOString() };
 }
 
+/** The messages other features send about a customer's sessions. */
+const SESSION_MESSAGE_KINDS: readonly MessageKind[] = [
+  'WAITLIST_OFFER',
+  'CLASS_LINK',
+  'TRIAL_BOOKED',
+  'CLASS_REMINDER',
+  'CLASS_CHANGED',
+];
+
 /**
  * What the member may do with a kind's messages, as the routes of that kind demand (decision 016): birthdays
  * with the customers (anywhere), payment reminders with the payments (organization-wide). Waitlist offers
- * (decision 024) and class links (decision 025) are read with the customers and sent by whoever manages
- * attendance or customers.
+ * (decision 024), class links (decision 025), trial confirmations (decision 045), class reminders and
+ * notices (decision 050) are read with the customers and sent by whoever manages attendance or customers.
  */
 function kindAccess(access: OrgAccess, kind: MessageKind) {
   const { profile } = access;
-  if (kind === 'WAITLIST_OFFER' || kind === 'CLASS_LINK')
+  if (SESSION_MESSAGE_KINDS.includes(kind))
     return {
       canView: canAny(profile, 'VIEW_CUSTOMERS') || canAny(profile, 'MANAGE_ATTENDANCE'),
       canManage: canAny(profile, 'MANAGE_ATTENDANCE') || canAny(profile, 'MANAGE_CUSTOMERS'),
@@ -389,6 +400,15 @@ function readableKinds(access: OrgAccess): MessageKind[] {
   return MESSAGE_KINDS.filter((kind) => kindAccess(access, kind).canView);
 }
 
+/** The messages as the API answers them, each WhatsApp one sent through the Cloud API with its status. */
+async function withWhatsAppStatuses(db: Database, organizationId: string, rows: repository.MessageRow[]) {
+  const ids = rows.filter((row) => row.channel === 'WHATSAPP').map((row) => row.id);
+  const statuses = await whatsAppStatusesOf(db, organizationId, ids);
+  return {
+    items: rows.map((row) => ({ ...toMessage(row), whatsApp: statuses.get(row.id) ?? null })),
+  };
+}
+
 export async function listCustomerMessages(db: Database, access: OrgAccess, customerId: string) {
   const customer = isUuid(customerId)
     ? await repository.findCustomer(db, access.organizationId, customerId)
@@ -399,15 +419,28 @@ export async function listCustomerMessages(db: Database, access: OrgAccess, cust
     customerId,
     limit: 200,
   });
-  return { items: rows.map(toMessage) };
+  return withWhatsAppStatuses(db, access.organizationId, rows);
 }
 
-/** The newest messages of a kind still waiting in the outbox. */
-export async function listOutbox(db: Database, access: OrgAccess, kind: EventKind) {
+/** The newest messages of the kinds still waiting in the outbox. */
+export async function listOutbox(db: Database, access: OrgAccess, kinds: MessageKind[]) {
   const rows = await repository.listMessages(db, access.organizationId, {
-    kinds: [kind],
+    kinds,
     status: 'OUTBOX',
     limit: 100,
   });
-  return { items: rows.map(toMessage) };
+  return withWhatsAppStatuses(db, access.organizationId, rows);
+}
+
+/**
+ * The newest messages sent through the WhatsApp Cloud API (decision 052) of the kinds the member may read,
+ * with Meta's statuses: the events screen's "Sent on WhatsApp".
+ */
+export async function listWhatsAppSent(db: Database, access: OrgAccess) {
+  const rows = await repository.listMessages(db, access.organizationId, {
+    kinds: readableKinds(access),
+    viaCloudApi: true,
+    limit: 100,
+  });
+  return withWhatsAppStatuses(db, access.organizationId, rows);
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { EVENT_KINDS } from '@reformer/domain/events';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, eventDeliveries, eventMessages } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
@@ -389,11 +390,12 @@ async function remindingStudio(config: object, planName: string) {
   return reminding;
 }
 
+/** Claims of birthdays and payment reminders: an enrolled customer's class reminders (decision 050) are not these. */
 async function deliveriesOf(orgId: string) {
   const [row] = await t.db
     .select({ value: count() })
     .from(eventDeliveries)
-    .where(eq(eventDeliveries.organizationId, orgId));
+    .where(and(eq(eventDeliveries.organizationId, orgId), inArray(eventDeliveries.kind, [...EVENT_KINDS])));
   return row?.value ?? 0;
 }
 
@@ -563,7 +565,13 @@ describe('the daily job', () => {
     const messages = await t.db
       .select({ body: eventMessages.body })
       .from(eventMessages)
-      .where(and(eq(eventMessages.organizationId, orgId), eq(eventMessages.customerId, debtor.id)));
+      .where(
+        and(
+          eq(eventMessages.organizationId, orgId),
+          eq(eventMessages.customerId, debtor.id),
+          eq(eventMessages.kind, 'PAYMENT_REMINDER'),
+        ),
+      );
     expect(messages.map((message) => message.body)).toEqual([
       `Olá Sabrina N${customerNumber}, Mensal: R$ 349,00 venceu em 16/01/2027.`,
     ]);

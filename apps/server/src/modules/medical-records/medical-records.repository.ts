@@ -25,6 +25,8 @@ const summaryColumns = {
   createdByName: users.name,
   createdAt: medicalRecords.createdAt,
   updatedAt: medicalRecords.updatedAt,
+  origin: medicalRecords.origin,
+  isDraft: medicalRecords.isDraft,
 };
 const recordColumns = { ...summaryColumns, document: medicalRecords.document };
 export type MedicalRecordSummaryRow = Awaited<ReturnType<typeof listRecords>>['rows'][number];
@@ -112,7 +114,7 @@ export async function findRecord(db: Reader, key: Key): Promise<MedicalRecordRow
 
 export async function lockRecord(tx: Transaction, key: Key) {
   const [row] = await tx
-    .select({ id: medicalRecords.id, type: medicalRecords.type })
+    .select({ id: medicalRecords.id, type: medicalRecords.type, isDraft: medicalRecords.isDraft })
     .from(medicalRecords)
     .where(byKey(key))
     .for('update');

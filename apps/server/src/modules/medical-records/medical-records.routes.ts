@@ -104,6 +104,21 @@ const update = createRoute({
   responses: { 200: jsonResponse(MedicalRecord, 'Updated'), ...standardErrors, 409: writeConflicts },
 });
 
+const accept = createRoute({
+  method: 'post',
+  path: '/organizations/{orgId}/customers/{customerId}/medical-records/{recordId}/accept',
+  tags,
+  security: bearerSecurity,
+  middleware: manage,
+  summary: "Accept the customer's draft from the portal's health questionnaire into the chart (audited)",
+  request: { params: RecordParams },
+  responses: {
+    200: jsonResponse(MedicalRecord, 'Accepted'),
+    ...standardErrors,
+    409: errorResponse('MEDICAL_RECORD_NOT_DRAFT, or CUSTOMER_PURGED'),
+  },
+});
+
 const remove = createRoute({
   method: 'delete',
   path: '/organizations/{orgId}/customers/{customerId}/medical-records/{recordId}',
@@ -168,6 +183,13 @@ export const medicalRecordsRoutes = createRouter()
       actorOf(c),
     );
     return c.json(record, 200);
+  })
+  .openapi(accept, async (c) => {
+    const { customerId, recordId } = c.req.valid('param');
+    return c.json(
+      await service.acceptDraft(c.var.deps.db, c.var.access, customerId, recordId, actorOf(c)),
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const { customerId, recordId } = c.req.valid('param');

@@ -11,6 +11,7 @@ import {
   type MedicalRecordSummary,
   type MedicalRecordValues,
 } from '@reformer/domain/medical-records';
+import type { AnamnesisDocument } from '@reformer/domain/medical-records-anamnesis';
 import { v7 as uuidv7 } from 'uuid';
 import { isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -25,7 +26,7 @@ import * as repository from './medical-records.repository.ts';
  */
 async function audit(
   db: Database | Transaction,
-  access: OrgAccess,
+  access: Pick<OrgAccess, 'organizationId'>,
   actor: Actor,
   entry: { action: MedicalRecordAuditAction; customerId: string; recordIds: string[] },
 ) {
@@ -39,6 +40,44 @@ async function audit(
     at: actor.now,
     details: { recordIds: entry.recordIds },
   });
+}
+
+/**
+ * The customer's health questionnaire from the portal (decision 044), inside the portal's transaction: a
+ * draft anamnesis no member wrote (`created_by` null), audited as SUBMITTED with no actor. Answers the id.
+ */
+export async function submitDraftRecord(
+  tx: Transaction,
+  customer: { organizationId: string; customerId: string },
+  draft: { recordDate: string; title: string; document: AnamnesisDocument; ipAddress: string; now: Date },
+) {
+  const id = uuidv7();
+  await repository.insertRecord(tx, {
+    organizationId: customer.organizationId,
+    customerId: customer.customerId,
+    id,
+    type: 'ANAMNESIS',
+    recordDate: draft.recordDate,
+    title: draft.title,
+    description: null,
+    document: draft.document,
+    createdBy: null,
+    createdAt: draft.now,
+    updatedAt: draft.now,
+    origin: 'PORTAL',
+    isDraft: true,
+  });
+  await recordAudit(tx, {
+    organizationId: customer.organizationId,
+    actorId: null,
+    action: 'medical_record.submitted',
+    entityType: repository.AUDIT_ENTITY_TYPE,
+    entityId: customer.customerId,
+    ipAddress: draft.ipAddress,
+    at: draft.now,
+    details: { recordIds: [id] },
+  });
+  return id;
 }
 
 /** A list read: one audit row per customer whose records it returned. */
@@ -186,6 +225,30 @@ export async function updateRecord(
   });
 }
 
+/**
+ * A member who may edit records accepts a draft from the portal into the chart, once they have reviewed
+ * (and, through the edit, completed) it. A record that is no draft is 409.
+ */
+export async function acceptDraft(
+  db: Database,
+  access: OrgAccess,
+  customerId: string,
+  id: string,
+  actor: Actor,
+) {
+  const key = keyOf(access, customerId, id);
+  return db.transaction(async (tx) => {
+    const status = await repository.lockCustomer(tx, access.organizationId, customerId);
+    const current = status === null ? null : await repository.lockRecord(tx, key);
+    if (!current) throw new AppError('MEDICAL_RECORD_NOT_FOUND');
+    if (!current.isDraft) throw new AppError('MEDICAL_RECORD_NOT_DRAFT');
+    if (status === 'DELETED' || status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
+    await repository.updateRecord(tx, key, { isDraft: false, updatedAt: actor.now });
+    await audit(tx, access, actor, { action: 'ACCEPTED', customerId, recordIds: [id] });
+    return toRecord((await repository.findRecord(tx, key)) as repository.MedicalRecordRow);
+  });
+}
+
 export async function deleteRecord(
   db: Database,
   access: OrgAccess,
@@ -207,7 +270,7 @@ export async function deleteRecord(
  */
 export async function eraseCustomerRecords(
   tx: Transaction,
-  access: OrgAccess,
+  access: Pick<OrgAccess, 'organizationId'>,
   customerId: string,
   actor: Actor,
 ) {

@@ -14,6 +14,7 @@ import {
 } from '@reformer/domain/payments';
 import { can } from '@reformer/domain/permissions';
 import { PixSettings, PixSettingsInput } from '@reformer/domain/pix';
+import { PaymentReceipt } from '@reformer/domain/portal-payments';
 import { createMiddleware } from 'hono/factory';
 import { requireMembership, requirePermission } from '../../auth/access.ts';
 import { actorOf } from '../../lib/audit.ts';
@@ -26,6 +27,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import { readPaymentReceipt } from './payment-receipts.ts';
 import * as service from './payments.service.ts';
 
 const tags = ['Payments'];
@@ -156,6 +158,18 @@ const remove = createRoute({
   responses: { 204: { description: 'Deleted' }, ...standardErrors },
 });
 
+const receipt = createRoute({
+  method: 'get',
+  path: '/organizations/{orgId}/payments/{paymentId}/receipt',
+  tags,
+  security: bearerSecurity,
+  middleware: view,
+  summary:
+    "A payment's receipt (the same the customer opens in the portal); only a payment that received money has one",
+  request: { params: PaymentParams },
+  responses: { 200: jsonResponse(PaymentReceipt, 'The receipt'), ...standardErrors },
+});
+
 const billing = createRoute({
   method: 'get',
   path: '/organizations/{orgId}/customers/{customerId}/billing',
@@ -200,6 +214,10 @@ export const paymentsRoutes = createRouter()
   .openapi(read, async (c) =>
     c.json(await service.getPayment(c.var.deps.db, c.var.access, c.req.valid('param').paymentId), 200),
   )
+  .openapi(receipt, async (c) => {
+    const { paymentId } = c.req.valid('param');
+    return c.json(await readPaymentReceipt(c.var.deps.db, c.var.access.organizationId, paymentId), 200);
+  })
   .openapi(create, async (c) => {
     const actor = actorOf(c);
     return c.json(await service.createPayment(c.var.deps.db, c.var.access, c.req.valid('json'), actor), 201);

@@ -88,7 +88,7 @@ async function ledgerOf(db: Database | Transaction, organizationId: string, enro
   return ledgers.get(enrollmentId) ?? { paid: new Map<string, number>(), charged: new Map<string, number>() };
 }
 
-type LockedPayment = NonNullable<Awaited<ReturnType<typeof repository.lockPayment>>>;
+export type LockedPayment = NonNullable<Awaited<ReturnType<typeof repository.lockPayment>>>;
 
 /** What a payment puts on its cycle: its amount less what went to credit and what was given back. */
 const toCycleCents = (payment: Pick<LockedPayment, 'amountCents' | 'creditedCents' | 'refundedCents'>) =>
@@ -477,7 +477,7 @@ export async function applyCredit(
  */
 export async function getCustomerBilling(
   db: Database,
-  access: OrgAccess,
+  access: Pick<OrgAccess, 'organizationId'>,
   customerId: string,
   now: Date,
 ): Promise<CustomerBilling> {

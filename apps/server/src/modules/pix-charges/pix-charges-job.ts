@@ -82,53 +82,13 @@ export async function issueOrganizationCharges(
       if (ok) issued += 1;
     });
   for (const cycle of cycles) {
-    const payer = chargePayer(cycle);
-    if (!payer) continue;
-    await issue({
-      row: {
-        organizationId,
-        txid: cycleTxid(organizationId, cycle.enrollmentId, cycle.cycleStart),
-        enrollmentId: cycle.enrollmentId,
-        cycleStart: cycle.cycleStart,
-        customerId: cycle.customerId,
-        dueDate: cycle.cycleStart,
-        amountCents: cycle.owedCents,
-      },
-      request: dueChargeRequest(
-        row,
-        {
-          dueDate: cycle.cycleStart,
-          amountCents: cycle.owedCents,
-          payer,
-          description: `${cycle.planName} · ${brazilianDate(cycle.cycleStart)}`,
-        },
-        today,
-      ),
-    });
+    const charge = cycleChargeToIssue(row, { ...cycle, organizationId }, today);
+    if (charge) await issue(charge);
   }
-  // A pack sold is charged once, due on its first day (today when that has passed); the studio's fine,
-  // interest and discount are terms of monthly fees, not of a pack's price (decision 029).
   const through = addDays(today, row.chargeDaysAhead);
   for (const purchase of await repository.purchasesToCharge(db, organizationId, today, through)) {
-    const payer = chargePayer(purchase);
-    if (!payer) continue;
-    const dueDate = purchase.startsOn > today ? purchase.startsOn : today;
-    const terms = { ...row, fineBasisPoints: 0, interestBasisPointsMonthly: 0, discountBasisPoints: null };
-    await issue({
-      row: {
-        organizationId,
-        txid: txidFor([organizationId, 'purchase', purchase.purchaseId]),
-        purchaseId: purchase.purchaseId,
-        customerId: purchase.customerId,
-        dueDate,
-        amountCents: purchase.owedCents,
-      },
-      request: dueChargeRequest(
-        terms,
-        { dueDate, amountCents: purchase.owedCents, payer, description: purchase.planName },
-        today,
-      ),
-    });
+    const charge = purchaseChargeToIssue(row, { ...purchase, organizationId }, today);
+    if (charge) await issue(charge);
   }
   const toRemove = [
     ...(await repository.chargesToRemove(db, organizationId)),
@@ -140,10 +100,100 @@ export async function issueOrganizationCharges(
   return issued;
 }
 
-type ChargeToIssue = {
+export type ChargeToIssue = {
   row: Omit<typeof pixCharges.$inferInsert, 'createdAt' | 'updatedAt'> & { txid: string };
   request: DueChargeRequest;
 };
+
+type Payer = Parameters<typeof chargePayer>[0];
+type Terms = pspRepository.PspConnectionRow;
+
+/**
+ * The charge of one cycle for what it still owes, or null when the customer cannot be its payer (no valid
+ * CPF). Due on the cycle's start with the studio's terms; a cycle charged after its start (the portal's
+ * "Pay", decision 042) is due today, so the PSP takes it, and its fine runs from then.
+ */
+export function cycleChargeToIssue(
+  terms: Terms,
+  cycle: Payer & {
+    organizationId: string;
+    enrollmentId: string;
+    cycleStart: string;
+    customerId: string;
+    owedCents: number;
+    planName: string;
+  },
+  today: string,
+): ChargeToIssue | null {
+  const payer = chargePayer(cycle);
+  if (!payer) return null;
+  const { organizationId } = cycle;
+  const dueDate = cycle.cycleStart > today ? cycle.cycleStart : today;
+  return {
+    row: {
+      organizationId,
+      txid: cycleTxid(organizationId, cycle.enrollmentId, cycle.cycleStart),
+      enrollmentId: cycle.enrollmentId,
+      cycleStart: cycle.cycleStart,
+      customerId: cycle.customerId,
+      dueDate,
+      amountCents: cycle.owedCents,
+    },
+    request: dueChargeRequest(
+      terms,
+      {
+        dueDate,
+        amountCents: cycle.owedCents,
+        payer,
+        description: `${cycle.planName} · ${brazilianDate(cycle.cycleStart)}`,
+      },
+      today,
+    ),
+  };
+}
+
+/**
+ * The charge of a pack sold, once, due on its first day (today when that has passed); the studio's fine,
+ * interest and discount are terms of monthly fees, not of a pack's price (decision 029).
+ */
+export function purchaseChargeToIssue(
+  terms: Terms,
+  purchase: Payer & {
+    organizationId: string;
+    purchaseId: string;
+    customerId: string;
+    startsOn: string;
+    owedCents: number;
+    planName: string;
+  },
+  today: string,
+): ChargeToIssue | null {
+  const payer = chargePayer(purchase);
+  if (!payer) return null;
+  const { organizationId } = purchase;
+  const dueDate = purchase.startsOn > today ? purchase.startsOn : today;
+  const packTerms = {
+    ...terms,
+    fineBasisPoints: 0,
+    interestBasisPointsMonthly: 0,
+    discountBasisPoints: null,
+  };
+  return {
+    row: {
+      organizationId,
+      txid: txidFor([organizationId, 'purchase', purchase.purchaseId]),
+      purchaseId: purchase.purchaseId,
+      customerId: purchase.customerId,
+      dueDate,
+      amountCents: purchase.owedCents,
+    },
+    request: dueChargeRequest(
+      packTerms,
+      { dueDate, amountCents: purchase.owedCents, payer, description: purchase.planName },
+      today,
+    ),
+  };
+}
 
 /**
  * Our row first (PENDING), then the PSP's PUT under the same txid; ACTIVE with its code and amount when the PSP
@@ -152,7 +202,12 @@ type ChargeToIssue = {
  * run goes on (an ACTIVE one refused — paid at the PSP meanwhile — stays as it was: its Pix is on the way);
  * true when it was issued.
  */
-async function issueCharge(db: Database, client: PixClient, { row, request }: ChargeToIssue, now: Date) {
+export async function issueCharge(
+  db: Database,
+  client: PixClient,
+  { row, request }: ChargeToIssue,
+  now: Date,
+) {
   const key = { organizationId: row.organizationId, txid: row.txid };
   await repository.reserveCharge(db, { ...row, createdAt: now, updatedAt: now });
   try {

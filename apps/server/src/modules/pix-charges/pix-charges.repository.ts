@@ -1,3 +1,4 @@
+import { addDays } from '@reformer/domain/calendar-dates';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -10,6 +11,8 @@ import {
   pixCharges,
   pixPspConnections,
   pixReceived,
+  pixRecurrences,
+  pixRecurringCharges,
   pixRefunds,
   purchases,
 } from '../../db/schema/index.ts';
@@ -20,14 +23,14 @@ type Reader = Database | Transaction;
 export type PixChargeRow = typeof pixCharges.$inferSelect;
 
 /** What a charged cycle still owes: its amount less its credit and the COMPLETED payments' part for it. */
-const cycleOwedCents: SQL<number> = sql`(${billingCycles.amountCents} - ${billingCycles.creditAppliedCents} - coalesce((
+export const cycleOwedCents: SQL<number> = sql`(${billingCycles.amountCents} - ${billingCycles.creditAppliedCents} - coalesce((
   select sum(${paymentToCycleCents}) from ${payments}
   where ${payments.organizationId} = ${billingCycles.organizationId}
     and ${payments.enrollmentId} = ${billingCycles.enrollmentId}
     and ${payments.cycleStart} = ${billingCycles.cycleStart} and ${payments.status} = 'COMPLETED'), 0))`;
 
 /** What a charge needs of its payer (domain `chargePayer`). */
-const payerColumns = {
+export const payerColumns = {
   idType: customers.idType,
   idNumber: customers.idNumber,
   firstName: customers.firstName,
@@ -48,11 +51,43 @@ export async function connectedOrganizationIds(db: Reader): Promise<string[]> {
 const chargeToPut = (owedCents: SQL) =>
   sql`(${pixCharges.txid} is null or ${pixCharges.status} = 'PENDING' or (${pixCharges.status} = 'ACTIVE' and ${pixCharges.amountCents} <> ${owedCents}))`;
 
+/** A debit fails at most 7 days after its due date (PERMITE_3R_7D); a fallen-back cycle is looked for this far. */
+const FALLBACK_LOOK_BACK_DAYS = 60;
+
+/**
+ * The cycle fell back from Pix Automático to this dynamic charge (decision 048, third part): its debit failed
+ * for good, or its amount does not fit the recurrence.
+ */
+const cycleFellBack = sql`exists (select 1 from ${pixRecurringCharges}
+  where ${pixRecurringCharges.organizationId} = ${billingCycles.organizationId}
+    and ${pixRecurringCharges.enrollmentId} = ${billingCycles.enrollmentId}
+    and ${pixRecurringCharges.cycleStart} = ${billingCycles.cycleStart}
+    and ${pixRecurringCharges.fellBackAt} is not null)`;
+
+/**
+ * A live recurrence asks for the cycle already (decision 048): a waiting one (CREATED) by its QR's immediate
+ * charge, its first cycle; an APPROVED one by its recurring charges, each cycle from the first to its end. The
+ * customer is never asked twice for one cycle.
+ */
+const cycleCoveredByRecurrence = sql`exists (select 1 from ${pixRecurrences}
+  where ${pixRecurrences.organizationId} = ${billingCycles.organizationId}
+    and ${pixRecurrences.enrollmentId} = ${billingCycles.enrollmentId}
+    and ((${pixRecurrences.state} = 'CREATED' and ${billingCycles.cycleStart} = ${pixRecurrences.firstCycleStart})
+      or (${pixRecurrences.state} = 'APPROVED' and ${billingCycles.cycleStart} >= ${pixRecurrences.firstCycleStart}
+        and (${pixRecurrences.endDate} is null or ${billingCycles.cycleStart} <= ${pixRecurrences.endDate}))))`;
+
 /**
  * Charged BRL cycles of ACTIVE enrollments due from `today` to `through` that still owe something and need a
- * charge put at the PSP (`chargeToPut`), with the payer's data.
+ * charge put at the PSP (`chargeToPut`), with the payer's data — but not those a live Pix Automático covers,
+ * unless the cycle fell back from it (then whatever its due date: the debit failed after it). `only`: one cycle.
  */
-export async function cyclesToCharge(db: Reader, organizationId: string, today: string, through: string) {
+export async function cyclesToCharge(
+  db: Reader,
+  organizationId: string,
+  today: string,
+  through: string,
+  only?: { enrollmentId: string; cycleStart: string },
+) {
   return db
     .select({
       enrollmentId: billingCycles.enrollmentId,
@@ -96,7 +131,10 @@ export async function cyclesToCharge(db: Reader, organizationId: string, today: 
       and(
         eq(billingCycles.organizationId, organizationId),
         eq(billingCycles.currency, 'BRL'),
-        sql`${billingCycles.cycleStart} between ${today} and ${through}`,
+        sql`${billingCycles.cycleStart} between ${addDays(today, -FALLBACK_LOOK_BACK_DAYS)} and ${through}`,
+        sql`((${billingCycles.cycleStart} >= ${today} and not ${cycleCoveredByRecurrence}) or ${cycleFellBack})`,
+        only ? eq(billingCycles.enrollmentId, only.enrollmentId) : undefined,
+        only ? eq(billingCycles.cycleStart, only.cycleStart) : undefined,
         eq(enrollments.status, 'ACTIVE'),
         sql`${customers.status} not in ('DELETED', 'PURGED')`,
         chargeToPut(cycleOwedCents),

@@ -192,6 +192,34 @@ const sameSecret = (given: string, stored: string) => {
 };
 
 /**
+ * Whether a call to the PSP's webhook path (decision 030) is the PSP's: the organization's id finds its
+ * connection, the path secret (compared in constant time) proves the call comes from whom the URL was given
+ * to; anything else is a 404 that tells nothing. Every kind of callback on that path (`/pix`, and Pix
+ * Automático's `/rec`, decision 048) is checked by it.
+ */
+export async function verifyWebhookCall(
+  deps: Pick<PixDeps, 'db' | 'secretBox'>,
+  organizationId: string,
+  secret: string,
+): Promise<void> {
+  const row =
+    deps.secretBox && isUuid(organizationId)
+      ? await pspRepository.findConnection(deps.db, organizationId)
+      : null;
+  if (!row || !deps.secretBox || !sameSecret(secret, webhookSecretOf(deps.secretBox, row))) {
+    countPixWebhookCall('refused');
+    throw new AppError('NOT_FOUND');
+  }
+  countPixWebhookCall('accepted');
+}
+
+/** Our webhook URL for the organization's PSP (the PSP appends `/pix`, `/rec`); null without a connection. */
+export async function ourWebhookUrl(deps: PixDeps, organizationId: string): Promise<string | null> {
+  const row = await pspRepository.findConnection(deps.db, organizationId);
+  return row && deps.secretBox ? webhookUrl(deps, row, deps.secretBox) : null;
+}
+
+/**
  * The PSP's webhook (decision 030): the organization's id finds its connection, the path secret (compared in
  * constant time) proves the call comes from whom the URL was given to; anything else is a 404 that tells
  * nothing. Each Pix is recorded once (received-pix.ts).
@@ -203,15 +231,7 @@ export async function receiveWebhook(
   pix: readonly ReceivedPix[] | null,
   now: Date,
 ): Promise<{ paid: number }> {
-  const row =
-    deps.secretBox && isUuid(organizationId)
-      ? await pspRepository.findConnection(deps.db, organizationId)
-      : null;
-  if (!row || !deps.secretBox || !sameSecret(secret, webhookSecretOf(deps.secretBox, row))) {
-    countPixWebhookCall('refused');
-    throw new AppError('NOT_FOUND');
-  }
-  countPixWebhookCall('accepted');
+  await verifyWebhookCall(deps, organizationId, secret);
   let paid = 0;
   for (const one of pix ?? []) {
     if ((await recordReceivedPix(deps.db, organizationId, one, 'WEBHOOK', now)) === 'PAID') paid += 1;

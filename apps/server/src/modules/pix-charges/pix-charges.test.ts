@@ -1,25 +1,27 @@
-import { createServer } from 'node:net';
 import { serve } from '@hono/node-server';
 import { addDays } from '@reformer/domain/calendar-dates';
 import { todayIn } from '@reformer/domain/time-zones';
 import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pixCharges, pixPspConnections } from '../../db/schema/index.ts';
+import { pixCharges, pixPspConnections, pixRefunds } from '../../db/schema/index.ts';
 import { createPixClient } from '../../integrations/pix/pix-client.ts';
 import { emulatorConnection } from '../../integrations/pix/pix-test-helpers.ts';
 import { sealContext } from '../../lib/sealed-columns.ts';
 import {
+  cpfFor,
   createCustomer,
   createOrganization,
   createPlan,
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { apiPixGateway } from '../pix-psp/pix-gateway.ts';
 import { pixSandboxOf } from '../pix-psp/pix-sandbox.ts';
+import { portalClient, tokenOf } from '../portal/portal-client.ts';
 import { issueCharges, type PixJobDeps } from './pix-charges-job.ts';
 import { reconcilePix } from './reconcile-pix.ts';
 
@@ -35,14 +37,6 @@ let organizationId: string;
 let jobs: PixJobDeps;
 let studio: Studio;
 const today = todayIn('America/Sao_Paulo');
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   emulator = await startPixEmulator({ refundSettleMs: null });
@@ -103,19 +97,7 @@ async function enrolledCustomer(options: { cpf?: string | null; startInDays?: nu
   );
 }
 
-/** A valid CPF for each number: nine digits, then the two check digits. */
-function cpfNumber(seed: number): string {
-  const base = String(100_000_000 + seed * 7919).slice(0, 9);
-  const digits = [...base].map(Number);
-  const check = (numbers: number[]) => {
-    const sum = numbers.reduce((total, digit, index) => total + digit * (numbers.length + 1 - index), 0);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  digits.push(check(digits));
-  digits.push(check(digits));
-  return digits.join('');
-}
+const cpfNumber = (seed: number) => cpfFor(seed);
 
 async function chargesOf(customerId: string) {
   const answer = await t.request('GET', orgPath(`/customers/${customerId}/pix-charges`), {
@@ -401,6 +383,53 @@ describe('refunds through the PSP', () => {
       status: 'COMPLETED',
     });
     expect(await cycleOf(customer.customerId)).toMatchObject({ paidCents: 14_900 });
+  });
+
+  it('asks the PSP for the Pix back when the customer withdraws from the contract within 7 days (decision 043)', async () => {
+    await registerWebhook();
+    const cpf = cpfNumber(9_001);
+    const customer = await enrolledCustomer({ cpf });
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    const pix = await payAtPsp(charge?.txid ?? '');
+    const version = await t.request('POST', orgPath('/contract-versions'), {
+      token: owner.token,
+      body: { text: 'Termos do plano mensal.' },
+    });
+    expect(version.status, version.text).toBe(201);
+    const link = await t.request('POST', orgPath(`/customers/${customer.customerId}/class-link`), {
+      token: owner.token,
+    });
+    const portal = portalClient(t);
+    expect((await portal.open(tokenOf(link.body.url as string))).status).toBe(200);
+    const signed = await portal.request('POST', '/contract/signatures', {
+      versionId: version.body.id,
+      accepted: true,
+      fullName: 'Pix Cliente',
+      cpf,
+    });
+    expect(signed.status, signed.text).toBe(201);
+    const withdrawn = await portal.request(
+      'POST',
+      `/contract/signatures/${signed.body.signature.id}/withdrawal`,
+    );
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    // Asked of the PSP, not given back yet: the job sends the request, the PSP settles it.
+    const [payment] = await paymentsOf(customer.customerId);
+    expect(payment).toMatchObject({ status: 'COMPLETED', refundedCents: 0 });
+    await reconcilePix(jobs, new Date());
+    const [refund] = await t.db
+      .select()
+      .from(pixRefunds)
+      .where(eq(pixRefunds.paymentId, payment?.id ?? ''));
+    expect(refund).toMatchObject({ amountCents: 24_900, requestedBy: null });
+    emulator.sandbox.settleRefund(pix.endToEndId, refund?.refundId ?? '');
+    await emulator.sandbox.webhooksIdle();
+    await reconcilePix(jobs, new Date());
+    expect((await paymentsOf(customer.customerId))[0]).toMatchObject({
+      status: 'REFUNDED',
+      refundedCents: 24_900,
+    });
   });
 });
 

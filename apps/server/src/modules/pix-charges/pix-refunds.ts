@@ -4,7 +4,7 @@ import { splitRefund } from '@reformer/domain/payment-credits';
 import { PIX_REFUND_WINDOW_DAYS } from '@reformer/domain/pix-charges';
 import { todayIn } from '@reformer/domain/time-zones';
 import { v7 as uuidv7 } from 'uuid';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { centsToAmount } from '../../integrations/pix/pix-amounts.ts';
 import type { PixClient } from '../../integrations/pix/pix-client.ts';
 import { PixError } from '../../integrations/pix/pix-error.ts';
@@ -12,7 +12,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as paymentsRepository from '../payments/payments.repository.ts';
-import { giveBack, lockPayment } from '../payments/payments.service.ts';
+import { giveBack, type LockedPayment, lockPayment } from '../payments/payments.service.ts';
 import * as repository from './pix-charges.repository.ts';
 
 /** Our refund id: letters and digits, at most 35 (`DevolucaoId`); a UUID v7 without its dashes. */
@@ -91,45 +91,66 @@ async function recordRefundRequest(
   actor: Actor,
   timeZone: string,
 ) {
-  const { organizationId } = access;
   return db.transaction(async (tx) => {
     const payment = await lockPayment(tx, access, paymentId);
     if (!payment.endToEndId) throw new AppError('PIX_REFUND_NOT_PSP_PAYMENT');
     if (addDays(payment.paidOn, PIX_REFUND_WINDOW_DAYS) < todayIn(timeZone, actor.now)) {
       throw new AppError('PIX_REFUND_WINDOW_CLOSED');
     }
-    if (payment.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
-    await paymentsRepository.lockCustomer(tx, organizationId, payment.customerId);
-    const balances = await paymentsRepository.creditBalances(tx, organizationId, payment.customerId);
-    const pendingCents = await repository.pendingRefundCents(tx, organizationId, paymentId);
-    const { refundCents } = splitRefund(
-      { ...payment, refundedCents: payment.refundedCents + pendingCents },
+    return queuePixRefund(
+      tx,
+      access.organizationId,
+      { ...payment, endToEndId: payment.endToEndId },
       amountCents,
-      balances.get(payment.currency) ?? 0,
+      actor,
     );
-    const row = {
-      organizationId,
-      refundId: newRefundId(),
-      endToEndId: payment.endToEndId,
-      paymentId,
-      amountCents: refundCents,
-      status: 'REQUESTED',
-      requestedBy: actor.userId,
-      createdAt: actor.now,
-    };
-    await repository.insertRefund(tx, row);
-    await recordAudit(tx, {
-      organizationId,
-      actorId: actor.userId,
-      action: 'payment.refund_requested',
-      entityType: 'payment',
-      entityId: paymentId,
-      ipAddress: actor.ipAddress,
-      at: actor.now,
-      details: { refundId: row.refundId, amountCents: refundCents },
-    });
-    return row;
   });
+}
+
+/**
+ * Our refund row (REQUESTED), in the caller's transaction, checked against what the payment still holds less
+ * refunds on their way, so two requests cannot give back more than was paid. Nothing is sent here: the caller
+ * sends it, or leaves it to the job (`followOpenRefunds` sends every REQUESTED one). `userId` null: the
+ * customer asked (a contract's withdrawal, decision 043).
+ */
+export async function queuePixRefund(
+  tx: Transaction,
+  organizationId: string,
+  payment: LockedPayment & { endToEndId: string },
+  amountCents: number | null,
+  actor: { userId: string | null; ipAddress: string; now: Date },
+) {
+  if (payment.status !== 'COMPLETED') throw new AppError('PAYMENT_NOT_REFUNDABLE');
+  await paymentsRepository.lockCustomer(tx, organizationId, payment.customerId);
+  const balances = await paymentsRepository.creditBalances(tx, organizationId, payment.customerId);
+  const pendingCents = await repository.pendingRefundCents(tx, organizationId, payment.id);
+  const { refundCents } = splitRefund(
+    { ...payment, refundedCents: payment.refundedCents + pendingCents },
+    amountCents,
+    balances.get(payment.currency) ?? 0,
+  );
+  const row = {
+    organizationId,
+    refundId: newRefundId(),
+    endToEndId: payment.endToEndId,
+    paymentId: payment.id,
+    amountCents: refundCents,
+    status: 'REQUESTED',
+    requestedBy: actor.userId,
+    createdAt: actor.now,
+  };
+  await repository.insertRefund(tx, row);
+  await recordAudit(tx, {
+    organizationId,
+    actorId: actor.userId,
+    action: 'payment.refund_requested',
+    entityType: 'payment',
+    entityId: payment.id,
+    ipAddress: actor.ipAddress,
+    at: actor.now,
+    details: { refundId: row.refundId, amountCents: refundCents },
+  });
+  return row;
 }
 
 /**

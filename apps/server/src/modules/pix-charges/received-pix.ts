@@ -5,6 +5,8 @@ import { amountToCents } from '../../integrations/pix/pix-amounts.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import { countReceivedPix } from '../../observability/metrics.ts';
 import { recordPspPayment } from '../payments/payments.service.ts';
+import { findFirstCycleByTxid } from '../pix-automatico/pix-automatico.repository.ts';
+import { findRecurringChargeCycle } from '../pix-automatico/recurring-charges.repository.ts';
 import * as repository from './pix-charges.repository.ts';
 import { settleRefund } from './pix-refunds.ts';
 
@@ -41,9 +43,21 @@ export async function recordReceivedPix(
       source,
     });
     if (!isNew) return 'DUPLICATE' as const;
+    const paidOn = todayIn(timeZone, new Date(pix.horario));
     const charge = pix.txid ? await repository.lockChargeByTxid(tx, organizationId, pix.txid) : null;
-    if (!charge) return 'UNMATCHED' as const;
-    await payCharge(tx, charge, pix, amountCents, todayIn(timeZone, new Date(pix.horario)), now);
+    if (charge) {
+      await payCharge(tx, charge, pix, amountCents, paidOn, now);
+      return 'PAID' as const;
+    }
+    // The immediate charge a Pix Automático QR carries pays its recurrence's first cycle (decision 048).
+    // So does a recurring charge's debit (`cobr`) its cycle — the same path, once by the end-to-end id.
+    const recurringCycle = pix.txid
+      ? ((await findFirstCycleByTxid(tx, organizationId, pix.txid)) ??
+        (await findRecurringChargeCycle(tx, organizationId, pix.txid)))
+      : null;
+    if (!recurringCycle) return 'UNMATCHED' as const;
+    const target = { organizationId, ...recurringCycle, purchaseId: null };
+    await payCycle(tx, target, pix, amountCents, paidOn, now);
     return 'PAID' as const;
   });
   countReceivedPix(source, outcome);
@@ -67,21 +81,34 @@ async function payCharge(
     const cycle = { organizationId, enrollmentId, cycleStart };
     await repository.adjustCycleAmount(tx, cycle, cycleAdjustmentCents(componentCents(pix)));
   }
+  const target = { organizationId, customerId: charge.customerId, enrollmentId, cycleStart, purchaseId };
+  await payCycle(tx, target, pix, amountCents, paidOn, now);
+  await repository.settleCharge(tx, { organizationId, txid: charge.txid }, { status: 'PAID', now });
+}
+
+type PaidTarget = {
+  organizationId: string;
+  customerId: string;
+  enrollmentId: string | null;
+  cycleStart: string | null;
+  purchaseId: string | null;
+};
+
+/** A PIX payment of the cycle or purchase, linked to the Pix that paid it. */
+async function payCycle(
+  tx: Transaction,
+  target: PaidTarget,
+  pix: ReceivedPix,
+  amountCents: number,
+  paidOn: string,
+  now: Date,
+) {
+  const { organizationId, ...paid } = target;
   const paymentId = await recordPspPayment(
     tx,
     organizationId,
-    {
-      customerId: charge.customerId,
-      enrollmentId,
-      purchaseId,
-      cycleStart,
-      amountCents,
-      currency: 'BRL',
-      paidOn,
-      endToEndId: pix.endToEndId,
-    },
+    { ...paid, amountCents, currency: 'BRL', paidOn, endToEndId: pix.endToEndId },
     now,
   );
   await repository.linkReceivedPayment(tx, { organizationId, endToEndId: pix.endToEndId }, paymentId);
-  await repository.settleCharge(tx, { organizationId, txid: charge.txid }, { status: 'PAID', now });
 }

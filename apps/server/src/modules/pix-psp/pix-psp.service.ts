@@ -45,6 +45,17 @@ function newWebhookSecret(): string {
   return randomBytes(24).toString('base64url');
 }
 
+function receiverOf(row: repository.PspConnectionRow): PspConnection['receiver'] {
+  if (row.receiverCnpj === null || row.receiverAccount === null || row.receiverAccountType === null)
+    return null;
+  return {
+    cnpj: row.receiverCnpj,
+    branch: row.receiverBranch,
+    account: row.receiverAccount,
+    accountType: row.receiverAccountType,
+  };
+}
+
 export function toPspConnection(row: repository.PspConnectionRow): PspConnection {
   const hasDiscount = row.discountBasisPoints !== null && row.discountDaysBefore !== null;
   return {
@@ -72,6 +83,7 @@ export function toPspConnection(row: repository.PspConnectionRow): PspConnection
           daysBefore: row.discountDaysBefore ?? 0,
         }
       : null,
+    receiver: receiverOf(row),
     webhookSecretRotatedAt: row.webhookSecretRotatedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -172,6 +184,10 @@ export async function savePspConnection(
     interestBasisPointsMonthly: percentToBasisPoints(values.interestPercentMonthly),
     discountBasisPoints: values.discount ? percentToBasisPoints(values.discount.percent) : null,
     discountDaysBefore: values.discount?.daysBefore ?? null,
+    receiverCnpj: values.receiver?.cnpj ?? null,
+    receiverBranch: values.receiver?.branch ?? null,
+    receiverAccount: values.receiver?.account ?? null,
+    receiverAccountType: values.receiver?.accountType ?? null,
     webhookSecretSealed:
       existing?.webhookSecretSealed ?? seal(box, 'webhook_secret_sealed', organizationId, newWebhookSecret()),
     webhookSecretRotatedAt: existing?.webhookSecretRotatedAt ?? actor.now,

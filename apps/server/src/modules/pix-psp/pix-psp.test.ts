@@ -331,3 +331,38 @@ describe('PSP connection without SECRETS_KEY (a PostgreSQL server whose operator
     }
   });
 });
+
+describe('the receiving company and account, for Pix Automático (decision 048)', () => {
+  const receiver = {
+    cnpj: '11.222.333/0001-81',
+    branch: '0001',
+    account: '98765-4',
+    accountType: 'CORRENTE',
+  };
+
+  it('are optional, saved normalized, read back, and cleared with null', async () => {
+    const saved = await connect({ ...connection, receiver });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.connection.receiver).toEqual({ ...receiver, cnpj: '11222333000181' });
+    const read = await t.request('GET', path(), { token: owner.token });
+    expect(read.body.connection.receiver).toEqual(saved.body.connection.receiver);
+
+    const noBranch = await connect({ ...connection, receiver: { ...receiver, branch: '' } });
+    expect(noBranch.body.connection.receiver.branch).toBeNull();
+
+    const cleared = await connect({ ...connection, receiver: null });
+    expect(cleared.body.connection.receiver).toBeNull();
+    expect((await storedRow())?.receiverCnpj).toBeNull();
+  });
+
+  it('refuse an invalid CNPJ, a branch of letters, a long account and an unknown account type, naming each field', async () => {
+    const response = await connect({
+      ...connection,
+      receiver: { cnpj: '11.222.333/0001-82', branch: '12a', account: '1'.repeat(21), accountType: 'OTHER' },
+    });
+    expect(response.status, response.text).toBe(400);
+    expect(response.body.error.code).toBe('VALIDATION_FAILED');
+    const paths = response.body.error.details.map((issue: { path: string }) => issue.path).sort();
+    expect(paths).toEqual(['receiver.account', 'receiver.accountType', 'receiver.branch', 'receiver.cnpj']);
+  });
+});

@@ -55,6 +55,12 @@ export function pixSandboxOf(
       finePercent: 2,
       interestPercentMonthly: 1,
       discount: null,
+      receiver: {
+        cnpj: emulator.receiver.cnpj,
+        branch: emulator.account.agencia ?? null,
+        account: emulator.account.conta,
+        accountType: emulator.account.tipoConta,
+      },
     },
     pay: (txid) => {
       try {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TestApp } from '../../test/test-app.ts';
 
 /**
@@ -23,8 +23,13 @@ export function portalClient(t: TestApp, address = `10.${[1, 2, 3].map(() => ran
       if (opened.status === 200 && set) cookie = set.split(';')[0] ?? '';
       return opened;
     },
-    request(method: string, path: string, body?: unknown) {
-      return t.request(method, `/portal${path}`, { body, headers: headers() });
+    /** A write carries a fresh Idempotency-Key, as the page's do, unless `extraHeaders` names one. */
+    request(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
+      const key: Record<string, string> = method === 'POST' ? { 'idempotency-key': randomUUID() } : {};
+      return t.request(method, `/portal${path}`, {
+        body,
+        headers: { ...headers(), ...key, ...extraHeaders },
+      });
     },
   };
 }

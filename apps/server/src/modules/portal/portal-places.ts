@@ -46,6 +46,7 @@ export async function readPlaces(
       status: row.status,
       earnedCredit: earned ? { expiresOn: earned.expiresOn } : null,
       creditIfCanceled: preview,
+      movedFrom: row.isMoved ? { date: row.scheduledDate, startTime: row.scheduledStartTime } : null,
     });
   }
   return places;

@@ -1,5 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { AppError } from '@reformer/domain/errors';
+import { z } from '@hono/zod-openapi';
 import {
   PORTAL_COOKIE_MAX_AGE_SECONDS,
   PortalAccepted,
@@ -11,58 +10,21 @@ import {
   PortalHome,
   PortalLinkRequestInput,
 } from '@reformer/domain/portal';
-import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { createMiddleware } from 'hono/factory';
-import { clientIp } from '../../lib/client-ip.ts';
-import { type AppEnv, createRouter } from '../../lib/http.ts';
-import { TOKEN_LINK_HEADERS } from '../../lib/no-store.ts';
+import { PortalPhoneLinkRequestInput } from '@reformer/domain/portal-phone-link';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { createRouter } from '../../lib/http.ts';
 import { errorResponse, jsonBody, jsonResponse } from '../../lib/openapi.ts';
 import * as service from './portal.service.ts';
-import { exchangeToken, type PortalDeps, signOut } from './portal-access.ts';
+import { exchangeToken, signOut } from './portal-access.ts';
+import { COOKIE_PATH, cookieOf, depsOf, PORTAL_COOKIE, portalRoute, signedOut } from './portal-http.ts';
 import { requestNewLink } from './portal-link-requests.ts';
+import { requestNewLinkByPhone } from './portal-phone-link-requests.ts';
 
-/**
- * The customer portal's API (decision 039). Public to the bearer check (in PUBLIC_PATHS): the key is the
- * portal's own cookie, httpOnly, SameSite=Lax, Secure on https, scoped to /api/portal so no staff route ever
- * receives it; these routes never read a bearer token, so a member's opens none of them.
- */
-const tags = ['Customer portal'];
-export const PORTAL_COOKIE = 'reformer_portal';
-const COOKIE_PATH = '/api/portal';
-
-/**
- * Every answer, refusals included: no cache keeps it, no search engine lists it, no Referer carries the
- * page's address; a 429 says when to come back.
- */
-const portalHeaders = createMiddleware<AppEnv>(async (c, next) => {
-  for (const [name, value] of Object.entries(TOKEN_LINK_HEADERS)) c.header(name, value);
-  await next();
-  const error = c.error;
-  if (error instanceof AppError && error.code === 'RATE_LIMITED') {
-    const seconds = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds ?? 60;
-    c.res.headers.set('Retry-After', String(seconds));
-  }
-});
-
-const depsOf = (c: Context<AppEnv>): PortalDeps => ({
-  db: c.var.deps.db,
-  tenantDb: c.var.deps.tenantDb,
-  now: c.var.deps.now(),
-  publicUrl: c.var.deps.publicUrl,
-  ipAddress: clientIp(c),
-  userAgent: c.req.header('user-agent'),
-});
-
-const cookieOf = (c: Context<AppEnv>) => getCookie(c, PORTAL_COOKIE);
-
-const signedOut = { 401: errorResponse('PORTAL_SESSION_REQUIRED: no live portal session') };
+/** The customer portal's API for classes, waitlists and the session itself (decision 039). */
 const ClassParams = z.object({ sessionId: z.string().max(100) });
 const EntryParams = z.object({ entryId: z.string().max(100) });
-const route = <const R extends Parameters<typeof createRoute>[0]>(spec: R) =>
-  createRoute({ ...spec, tags, middleware: [portalHeaders] });
 
-const exchange = route({
+const exchange = portalRoute({
   method: 'post',
   path: '/portal/session',
   summary: "Exchange a portal link's token (read from the URL's fragment) for the customer's session cookie",
@@ -74,14 +36,14 @@ const exchange = route({
   },
 });
 
-const end = route({
+const end = portalRoute({
   method: 'delete',
   path: '/portal/session',
   summary: 'Sign out: the session ends and the cookie is cleared (answered the same without one)',
   responses: { 200: jsonResponse(PortalAccepted, 'Signed out') },
 });
 
-const linkRequest = route({
+const linkRequest = portalRoute({
   method: 'post',
   path: '/portal/link-requests',
   summary: 'Send a new link to the e-mail on file; the answer is the same whether or not it is on file',
@@ -92,28 +54,40 @@ const linkRequest = route({
   },
 });
 
-const home = route({
+const phoneLinkRequest = portalRoute({
+  method: 'post',
+  path: '/portal/phone-link-requests',
+  summary:
+    "Send a new link by WhatsApp to the phone on file, from studios whose number is on WhatsApp's API; the answer is the same whether or not it is on file",
+  request: { body: jsonBody(PortalPhoneLinkRequestInput) },
+  responses: {
+    202: jsonResponse(PortalAccepted, 'Received'),
+    429: errorResponse('RATE_LIMITED per address or per number, with Retry-After'),
+  },
+});
+
+const home = portalRoute({
   method: 'get',
   path: '/portal/me',
   summary: 'The customer, their classes of the next 30 days, credits, packs and waitlist places',
   responses: { 200: jsonResponse(PortalHome, 'The home'), ...signedOut },
 });
 
-const history = route({
+const history = portalRoute({
   method: 'get',
   path: '/portal/history',
   summary: "The customer's places of the last 180 days, newest first",
   responses: { 200: jsonResponse(PortalHistory, 'The history'), ...signedOut },
 });
 
-const bookable = route({
+const bookable = portalRoute({
   method: 'get',
   path: '/portal/bookable',
   summary: 'Group classes of the next 14 days the customer may book (a credit or a pack pays) or wait for',
   responses: { 200: jsonResponse(PortalBookableList, 'The classes'), ...signedOut },
 });
 
-const cancel = route({
+const cancel = portalRoute({
   method: 'post',
   path: '/portal/sessions/{sessionId}/cancel',
   summary: 'Cancel the place, as staff would (the make-up credit rule, the waitlist offer)',
@@ -126,7 +100,7 @@ const cancel = route({
   },
 });
 
-const book = route({
+const book = portalRoute({
   method: 'post',
   path: '/portal/sessions/{sessionId}/book',
   summary: "Book a seat with a make-up credit or a pack's class, under the class's schedule lock",
@@ -139,7 +113,7 @@ const book = route({
   },
 });
 
-const wait = route({
+const wait = portalRoute({
   method: 'post',
   path: '/portal/sessions/{sessionId}/waitlist',
   summary: 'Join the waitlist of a full class',
@@ -153,7 +127,7 @@ const wait = route({
 });
 
 const answerRoute = (answer: 'accept' | 'decline') =>
-  route({
+  portalRoute({
     method: 'post',
     path: `/portal/waitlist/{entryId}/${answer}`,
     summary: `${answer === 'accept' ? 'Accept' : 'Decline'} the seat the waitlist offers the customer`,
@@ -187,6 +161,12 @@ export const portalRoutes = createRouter()
   })
   .openapi(linkRequest, async (c) => {
     await requestNewLink(depsOf(c), c.req.valid('json').email);
+    return c.json({ accepted: true as const }, 202);
+  })
+  .openapi(phoneLinkRequest, async (c) => {
+    const { secretBox, whatsapp } = c.var.deps;
+    const deps = { ...depsOf(c), secretBox, whatsapp, logger: c.var.logger };
+    await requestNewLinkByPhone(deps, c.req.valid('json').phone);
     return c.json({ accepted: true as const }, 202);
   })
   .openapi(home, async (c) => c.json(await service.viewHome(depsOf(c), cookieOf(c)), 200))

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeUpCredits, sessionAttendance } from '../../db/schema/index.ts';
+import { makeUpCredits, portalIdempotencyKeys, sessionAttendance } from '../../db/schema/index.ts';
 import { createCustomer, type TestUser } from '../../test/factories.ts';
 import { addSchedule, createStudio, enrollCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -179,6 +179,72 @@ describe('a portal session', () => {
       expect(answer.headers.get('x-robots-tag')).toBe('noindex');
       expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
     }
+  });
+});
+
+describe("a write's Idempotency-Key", () => {
+  it('answers a repeated booking with its first answer and books once; another request under it is refused', async () => {
+    const bia = await customer();
+    const client = await signedInAs(bia);
+    const march10 = await sessionOn(studio.scheduleId, '2027-03-10');
+    expect((await client.request('POST', `/sessions/${march10.id}/cancel`)).status).toBe(200);
+    const extra = await addSchedule(t, studio, {
+      name: 'Repetida',
+      recurrenceType: 'SINGLE',
+      startDate: '2027-03-06',
+      endDate: '2027-03-06',
+    });
+    const saturday = await sessionOn(extra.id, '2027-03-06');
+    const key = { 'idempotency-key': 'portal-booking-0001' };
+    const path = `/sessions/${saturday.id}/book`;
+    // A double tap: both at once, one key.
+    const [first, second] = await Promise.all([
+      client.request('POST', path, { payWith: 'CREDIT' }, key),
+      client.request('POST', path, { payWith: 'CREDIT' }, key),
+    ]);
+    expect([first.status, second.status], first.text).toEqual([200, 200]);
+    expect(second.body).toEqual(first.body);
+    const replayed = [first, second].filter((answer) => answer.headers.get('idempotent-replayed') === 'true');
+    expect(replayed).toHaveLength(1);
+    // A retry after a lost answer: the same booking, not SESSION_CUSTOMER_DUPLICATE.
+    const retry = await client.request('POST', path, { payWith: 'CREDIT' }, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.headers.get('cache-control')).toBe('no-store');
+    const [seated] = await t.db
+      .select({ n: count() })
+      .from(sessionAttendance)
+      .where(eq(sessionAttendance.sessionId, saturday.id));
+    expect(seated?.n).toBe(1);
+    const reused = await client.request('POST', `/sessions/${march10.id}/cancel`, undefined, key);
+    expect(reused.status).toBe(409);
+    expect(reused.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it("is the session's own: another customer's same key is their own request, and a purge erases the answers", async () => {
+    const bia = await customer();
+    const ana = await customer();
+    const biaClient = await signedInAs(bia);
+    const anaClient = await signedInAs(ana);
+    const key = { 'idempotency-key': 'same-key-two-customers' };
+    const march15 = await sessionOn(studio.scheduleId, '2027-03-15');
+    const hers = await biaClient.request('POST', `/sessions/${march15.id}/cancel`, undefined, key);
+    const theirs = await anaClient.request('POST', `/sessions/${march15.id}/cancel`, undefined, key);
+    expect([hers.status, theirs.status]).toEqual([200, 200]);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(theirs.body.customerFirstName).not.toBe(hers.body.customerFirstName);
+    const kept = async (customerId: string) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(portalIdempotencyKeys)
+          .where(eq(portalIdempotencyKeys.customerId, customerId))
+      )[0]?.n;
+    expect(await kept(bia)).toBeGreaterThan(0);
+    const purged = await t.request('POST', orgPath(`/customers/${bia}/purge`), { token: owner.token });
+    expect(purged.status, purged.text).toBeLessThan(300);
+    expect(await kept(bia)).toBe(0);
+    expect(await kept(ana)).toBeGreaterThan(0);
   });
 });
 

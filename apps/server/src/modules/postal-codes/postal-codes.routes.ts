@@ -3,7 +3,8 @@ import { AppError } from '@reformer/domain/errors';
 import { createRouter } from '../../lib/http.ts';
 import { bearerSecurity, errorResponse, jsonResponse, standardErrors } from '../../lib/openapi.ts';
 
-const PostalAddress = z.object({
+/** A CEP's address as the API answers it (staff's lookup and the portal's, decision 046). */
+export const PostalAddress = z.object({
   zipCode: z.string(),
   street: z.string(),
   neighborhood: z.string(),

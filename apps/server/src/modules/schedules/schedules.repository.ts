@@ -192,16 +192,15 @@ function futureSessionsOf(organizationId: string, scheduleId: string, now: Date)
   );
 }
 
+type RegenerationScope = { organizationId: string; scheduleId: string; now: Date };
+type KeptOccurrences = { dates: string[]; startTime: string; endTime: string };
+
 /**
  * The sessions an edit replaces: not started, never moved, nobody on their roster, and no longer an
  * occurrence of the edited schedule (`keep`: its dates at its times). Kept occurrences keep their ids, so
  * an open session page survives renaming the class.
  */
-export async function deleteRegenerableSessions(
-  tx: Transaction,
-  scope: { organizationId: string; scheduleId: string; now: Date },
-  keep: { dates: string[]; startTime: string; endTime: string },
-) {
+function regenerable(scope: RegenerationScope, keep: KeptOccurrences) {
   const stillOccurs = keep.dates.length
     ? and(
         inArray(scheduleSessions.scheduledDate, keep.dates),
@@ -209,18 +208,43 @@ export async function deleteRegenerableSessions(
         eq(scheduleSessions.scheduledEndTime, keep.endTime),
       )
     : sql`false`;
-  await tx
-    .delete(scheduleSessions)
-    .where(
-      and(
-        futureSessionsOf(scope.organizationId, scope.scheduleId, scope.now),
-        sql`not ${hasAttendance}`,
-        sql`not ${sessionIsMoved}`,
-        sql`not (${stillOccurs})`,
-      ),
-    );
+  return and(
+    futureSessionsOf(scope.organizationId, scope.scheduleId, scope.now),
+    sql`not ${hasAttendance}`,
+    sql`not ${sessionIsMoved}`,
+    sql`not (${stillOccurs})`,
+  );
 }
 
+/**
+ * What an edit is about to replace, before it does: their enrolled customers are still their roster, to be
+ * told of the new time or of the cancellation (decision 053). The caller holds the schedule's lock.
+ */
+export async function listRegenerableSessions(
+  tx: Transaction,
+  scope: RegenerationScope,
+  keep: KeptOccurrences,
+) {
+  return tx
+    .select({
+      sessionId: scheduleSessions.id,
+      scheduledDate: scheduleSessions.scheduledDate,
+      startsAt: scheduleSessions.startsAt,
+      isActive: scheduleSessions.isActive,
+    })
+    .from(scheduleSessions)
+    .where(regenerable(scope, keep));
+}
+
+export async function deleteRegenerableSessions(
+  tx: Transaction,
+  scope: RegenerationScope,
+  keep: KeptOccurrences,
+) {
+  await tx.delete(scheduleSessions).where(regenerable(scope, keep));
+}
+
+/** The sessions whose state changed, so those cancelled can be told (decision 050). */
 export async function setFutureSessionsActive(
   tx: Transaction,
   organizationId: string,
@@ -228,10 +252,11 @@ export async function setFutureSessionsActive(
   isActive: boolean,
   now: Date,
 ) {
-  await tx
+  return tx
     .update(scheduleSessions)
     .set({ isActive, updatedAt: now })
-    .where(and(futureSessionsOf(organizationId, scheduleId, now), ne(scheduleSessions.isActive, isActive)));
+    .where(and(futureSessionsOf(organizationId, scheduleId, now), ne(scheduleSessions.isActive, isActive)))
+    .returning({ sessionId: scheduleSessions.id, startsAt: scheduleSessions.startsAt });
 }
 
 export async function scheduleHasAttendance(tx: Transaction, organizationId: string, scheduleId: string) {

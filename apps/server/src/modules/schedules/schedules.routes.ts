@@ -9,7 +9,7 @@ import {
   SetScheduleActiveInput,
 } from '@reformer/domain/schedules';
 import { requireActionAnywhere, requireMembership } from '../../auth/access.ts';
-import { createRouter } from '../../lib/http.ts';
+import { afterCommit, createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -18,6 +18,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import { sendChangeNoticesNow } from '../events/class-change-notices.ts';
 import * as service from './schedules.service.ts';
 
 const tags = ['Schedules'];
@@ -129,18 +130,24 @@ export const schedulesRoutes = createRouter()
     return c.json(await service.createSchedule(db, c.var.access, c.req.valid('json'), now()), 201);
   })
   .openapi(update, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now, publicUrl } = c.var.deps;
     const { scheduleId } = c.req.valid('param');
+    // A deactivation's notices leave once it committed (decision 052); with none queued this sends nothing.
+    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.var.access.organizationId));
     return c.json(
-      await service.updateSchedule(db, c.var.access, scheduleId, c.req.valid('json'), now()),
+      await service.updateSchedule(db, c.var.access, scheduleId, c.req.valid('json'), now(), publicUrl),
       200,
     );
   })
   .openapi(setActive, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now, publicUrl } = c.var.deps;
     const { scheduleId } = c.req.valid('param');
     const { isActive } = c.req.valid('json');
-    return c.json(await service.setScheduleActive(db, c.var.access, scheduleId, isActive, now()), 200);
+    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.var.access.organizationId));
+    return c.json(
+      await service.setScheduleActive(db, c.var.access, scheduleId, isActive, now(), publicUrl),
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     await service.deleteSchedule(c.var.deps.db, c.var.access, c.req.valid('param').scheduleId);

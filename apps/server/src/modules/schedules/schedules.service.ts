@@ -1,4 +1,5 @@
 import { AppError } from '@reformer/domain/errors';
+import { isCancelNoticeDue } from '@reformer/domain/events-class-notices';
 import { allowedEstablishments } from '@reformer/domain/permissions';
 import { isOpenEnded, sessionsFrom, sessionsThrough } from '@reformer/domain/schedule-recurrence';
 import {
@@ -17,6 +18,7 @@ import { databaseErrorCode, FOREIGN_KEY_VIOLATION } from '../../lib/database-err
 import type { OrgAccess } from '../../lib/http.ts';
 import { lockTimeZone, toTimeOfDay } from '../../lib/local-time.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import { queueClassChangeNotices, type SessionChange } from '../events/class-change-notices.ts';
 import * as endings from './ending-schedules.repository.ts';
 import * as repository from './schedules.repository.ts';
 import { sessionRows } from './session-generation.ts';
@@ -153,6 +155,51 @@ async function lockManagedSchedule(tx: Transaction, access: OrgAccess, id: strin
 }
 
 /**
+ * Deactivating cancels the sessions still ahead, reactivating brings them back: the rosters of the sessions
+ * switched are told in the same transaction (decision 050; the coming week's sessions only, the domain's
+ * `isCancelNoticeDue`), so a customer who heard of a cancellation hears the class is back on.
+ */
+function tellSwitchedSessions(
+  tx: Transaction,
+  switched: {
+    organizationId: string;
+    isActive: boolean;
+    changed: { sessionId: string; startsAt: Date }[];
+    now: Date;
+    publicUrl: string | undefined;
+  },
+) {
+  const { organizationId, isActive, changed, now, publicUrl } = switched;
+  const kind = isActive ? ('RESTORED' as const) : ('CANCELED' as const);
+  const changes = changed.map((session) => ({ ...session, kind }));
+  return queueClassChangeNotices(tx, { organizationId, changes, now, publicUrl });
+}
+
+/**
+ * What an edit does to the sessions it replaces, as their enrolled customers hear it (decision 053, the
+ * occasion rules of decision 050): an occurrence whose date stays, at a new start, is a move to it; one whose
+ * date goes (another weekday, an earlier end) — or every one, when the edit also deactivates — is cancelled.
+ * As a deactivation, only the coming week's are told (`isCancelNoticeDue`): an edit replaces up to a year of
+ * sessions, and the later ones show at their new times in the portal and their reminders. The notices are
+ * written before the old sessions are deleted, while their rosters can still be read.
+ */
+function regenerationChanges(
+  replaced: { sessionId: string; scheduledDate: string; startsAt: Date; isActive: boolean }[],
+  upcoming: { scheduledDate: string; startsAt: Date }[],
+  edit: { isActive: boolean; now: Date },
+): SessionChange[] {
+  const startOn = new Map(upcoming.map((row) => [row.scheduledDate, row.startsAt]));
+  return replaced.flatMap((session): SessionChange[] => {
+    if (!session.isActive || !isCancelNoticeDue(session.startsAt, edit.now)) return [];
+    const { sessionId, startsAt: previousStartsAt } = session;
+    const startsAt = edit.isActive ? startOn.get(session.scheduledDate) : undefined;
+    return startsAt
+      ? [{ sessionId, kind: 'MOVED', previousStartsAt, startsAt }]
+      : [{ sessionId, kind: 'CANCELED', startsAt: previousStartsAt }];
+  });
+}
+
+/**
  * Past sessions, moved sessions and sessions with a roster stay as they are; the other future sessions
  * follow the edited recurrence and times — an end date set on an open-ended schedule removes those after it.
  */
@@ -162,6 +209,7 @@ export async function updateSchedule(
   id: string,
   values: ScheduleValues,
   now: Date,
+  publicUrl?: string,
 ) {
   const { organizationId } = access;
   await db
@@ -184,13 +232,15 @@ export async function updateSchedule(
         { organizationId, scheduleId: id, schedule: values, timeZone },
         { through, startingAfter: now },
       );
-      await repository.deleteRegenerableSessions(
-        tx,
-        { organizationId, scheduleId: id, now },
-        { dates: upcoming.map((row) => row.scheduledDate), ...values },
-      );
+      const scope = { organizationId, scheduleId: id, now };
+      const keep = { dates: upcoming.map((row) => row.scheduledDate), ...values };
+      const replaced = await repository.listRegenerableSessions(tx, scope, keep);
+      const changes = regenerationChanges(replaced, upcoming, { isActive: values.isActive, now });
+      await queueClassChangeNotices(tx, { organizationId, changes, now, publicUrl });
+      await repository.deleteRegenerableSessions(tx, scope, keep);
       await repository.insertSessions(tx, upcoming);
-      await repository.setFutureSessionsActive(tx, organizationId, id, values.isActive, now);
+      const changed = await repository.setFutureSessionsActive(tx, organizationId, id, values.isActive, now);
+      await tellSwitchedSessions(tx, { organizationId, isActive: values.isActive, changed, now, publicUrl });
     })
     .catch(rethrowMissingEstablishment);
   return readSchedule(db, access, id);
@@ -203,11 +253,14 @@ export async function setScheduleActive(
   id: string,
   isActive: boolean,
   now: Date,
+  publicUrl?: string,
 ) {
   await db.transaction(async (tx) => {
     await lockManagedSchedule(tx, access, id);
     await repository.updateSchedule(tx, access.organizationId, id, { isActive, updatedAt: now });
-    await repository.setFutureSessionsActive(tx, access.organizationId, id, isActive, now);
+    const { organizationId } = access;
+    const changed = await repository.setFutureSessionsActive(tx, organizationId, id, isActive, now);
+    await tellSwitchedSessions(tx, { organizationId, isActive, changed, now, publicUrl });
   });
   return readSchedule(db, access, id);
 }

@@ -11,7 +11,7 @@ import {
   UpdateAttendanceInput,
 } from '@reformer/domain/sessions';
 import { requireActionAnywhere, requireMembership } from '../../auth/access.ts';
-import { createRouter } from '../../lib/http.ts';
+import { afterCommit, createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -20,6 +20,7 @@ import {
   OrgIdParam,
   standardErrors,
 } from '../../lib/openapi.ts';
+import { sendChangeNoticesNow } from '../events/class-change-notices.ts';
 import * as attendance from './attendance.service.ts';
 import * as service from './sessions.service.ts';
 
@@ -140,9 +141,13 @@ export const sessionsRoutes = createRouter()
     return c.json(await service.getSessionDetails(db, c.var.access, sessionId, now()), 200);
   })
   .openapi(move, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now, publicUrl } = c.var.deps;
     const { sessionId } = c.req.valid('param');
-    return c.json(await service.moveSession(db, c.var.access, sessionId, c.req.valid('json'), now()), 200);
+    const slot = c.req.valid('json');
+    const moved = await service.moveSession(db, c.var.access, sessionId, slot, now(), publicUrl);
+    // The roster's notices leave once the move committed, not at the events job's next run (decision 052).
+    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.var.access.organizationId));
+    return c.json(moved, 200);
   })
   .openapi(setStatus, async (c) => {
     const { db, now } = c.var.deps;

@@ -14,6 +14,7 @@ import { assertCanAtEstablishment, isUuid } from '../../auth/access.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { lockTimeZone } from '../../lib/local-time.ts';
+import { queueClassChangeNotices } from '../events/class-change-notices.ts';
 import * as repository from './sessions.repository.ts';
 
 /** Who sees a session at all (the list shows it): below these, a session is a 404; above, a 403. */
@@ -145,6 +146,7 @@ export async function moveSession(
   sessionId: string,
   slot: MoveSessionInput,
   now: Date,
+  publicUrl?: string,
 ) {
   const { organizationId } = access;
   await db.transaction(async (tx) => {
@@ -158,6 +160,10 @@ export async function moveSession(
     const interval = sessionInterval(slot.date, slot.startTime, slot.endTime, timeZone);
     const instants = { startsAt: new Date(interval.startsAt), endsAt: new Date(interval.endsAt) };
     await repository.moveSession(tx, { organizationId, sessionId }, { ...slot, ...instants }, now);
+    // In the move's transaction: a move that rolls back tells no one (decision 050).
+    const { startsAt } = instants;
+    const moved = { sessionId, kind: 'MOVED' as const, previousStartsAt: session.startsAt, startsAt };
+    await queueClassChangeNotices(tx, { organizationId, changes: [moved], now, publicUrl });
   });
   const row = await repository.findSession(db, organizationId, sessionId, now);
   if (!row) throw new AppError('SESSION_NOT_FOUND');

@@ -34,6 +34,7 @@ export async function settleWaitlists(
   }
   const emailsSent = await sendQueuedEmails(db, senders.mailer, 'WAITLIST_OFFER', {
     stillWanted: repository.offerStillLive(now),
+    publicUrl: senders.publicUrl,
   });
   return { sessions: sessions.length, offered, emailsSent, failed };
 }

@@ -7,6 +7,7 @@ import {
   offerMessage,
   waitlistOfferPath,
 } from '@reformer/domain/waitlist';
+import { waitlistOfferTemplate } from '@reformer/domain/whatsapp-template-parameters';
 import type { Transaction } from '../../db/client.ts';
 import { queueDelivery } from '../events/events-delivery.ts';
 import { countRoster, enrolledAmong } from '../sessions/sessions.repository.ts';
@@ -115,6 +116,7 @@ async function offerSeat(
   });
   const context = await repository.findOfferContext(tx, at, offer.customerId);
   if (!context) throw new Error(`the offer's session ${at.sessionId} or customer vanished under the lock`);
+  const link = `${at.publicUrl}${waitlistOfferPath(token)}`;
   const text = offerMessage(settings.messageLanguage, {
     customerFirstName: context.firstName,
     sessionName: context.sessionName,
@@ -122,7 +124,14 @@ async function offerSeat(
     startsAt: context.startsAt,
     expiresAt: offer.expiresAt,
     timeZone: context.timeZone,
-    link: `${at.publicUrl}${waitlistOfferPath(token)}`,
+    link,
+  });
+  const template = waitlistOfferTemplate(settings.messageLanguage, {
+    firstName: context.firstName,
+    startsAt: context.startsAt,
+    expiresAt: offer.expiresAt,
+    timeZone: context.timeZone,
+    link,
   });
   // A customer with neither e-mail nor phone gets no message (UNDELIVERABLE): the offer stands, staff call.
   await queueDelivery(
@@ -136,6 +145,7 @@ async function offerSeat(
       enrollmentId: null,
       customer: context,
       text,
+      template,
     },
     ['EMAIL', 'WHATSAPP'],
     { source: 'AUTOMATIC', actorId: null, at: at.now },

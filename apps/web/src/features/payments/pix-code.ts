@@ -6,10 +6,9 @@ import {
 } from '@reformer/domain/events-templates';
 import type { Payment } from '@reformer/domain/payments';
 import { whatsAppNumber } from '@reformer/domain/phones';
-import { isBrCodeText, type PixSettings, pixPayload } from '@reformer/domain/pix';
+import { type PixMerchant, type PixSettings, studioPixCode } from '@reformer/domain/pix';
 
-/** What the BR Code names when the settings leave it out: the organization and where it keeps time. */
-export type PixMerchant = { organizationName: string; timeZone: string };
+export type { PixMerchant } from '@reformer/domain/pix';
 
 /**
  * The payment's reference in the code (field 62-05), which the studio sees on its bank statement: the
@@ -19,35 +18,16 @@ export function pixReference(paymentId: string): string {
   return paymentId.replace(/-/g, '').slice(-12).toUpperCase();
 }
 
-/** "America/Sao_Paulo" → "Sao Paulo": the BR Code must name a city; the zone's stands in until one is set. */
-function cityOfTimeZone(timeZone: string): string {
-  return (timeZone.split('/').pop() ?? '').replace(/_/g, ' ');
-}
-
-/** The first of the texts a BR Code can carry (not empty once accents and symbols are left out). */
-const firstCarriable = (...texts: (string | null)[]) =>
-  texts.find((text) => text && isBrCodeText(text)) ?? null;
-
 /**
- * The "copia e cola" text of a payment, or null when it cannot have one: no PIX key set, an amount in
- * another currency than the real (PIX moves reais only), or no merchant name a code can carry (the
- * settings name none and the organization's is only emoji or symbols: `isBrCodeText`).
+ * The "copia e cola" text of a payment, or null when it cannot have one (domain `studioPixCode`: no PIX key,
+ * another currency than the real, or no merchant name a code can carry).
  */
 export function paymentPixCode(
   settings: PixSettings,
   merchant: PixMerchant,
   payment: Pick<Payment, 'id' | 'amountCents' | 'currency'>,
 ): string | null {
-  const merchantName = firstCarriable(settings.pixMerchantName, merchant.organizationName);
-  const merchantCity = firstCarriable(settings.pixMerchantCity, cityOfTimeZone(merchant.timeZone), 'Brasil');
-  if (!settings.pixKey || payment.currency !== 'BRL' || !merchantName || !merchantCity) return null;
-  return pixPayload({
-    key: settings.pixKey,
-    merchantName,
-    merchantCity,
-    amountCents: payment.amountCents,
-    txid: pixReference(payment.id),
-  });
+  return studioPixCode(settings, merchant, { ...payment, reference: pixReference(payment.id) });
 }
 
 export type PixWhatsAppText = {

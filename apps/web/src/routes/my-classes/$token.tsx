@@ -1,11 +1,13 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 
 /**
  * A class link sent before the portal (decision 039): its token moves into the portal's fragment, where the
- * page exchanges it, so links already sent keep opening until they expire.
+ * portal exchanges it, so links already sent keep opening until they expire. The portal is an entry of its
+ * own (portal.html), hence a page load rather than a route change.
  */
 export const Route = createFileRoute('/my-classes/$token')({
   beforeLoad: ({ params }) => {
-    throw redirect({ to: '/portal', hash: `t=${params.token}`, replace: true });
+    window.location.replace(`/portal#t=${encodeURIComponent(params.token)}`);
   },
+  component: () => null,
 });

@@ -1,7 +1,7 @@
 import type { CustomerValues } from '@reformer/domain/customers';
 import { and, eq, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { customers } from '../../../db/schema/index.ts';
+import { customers, whatsappConsents } from '../../../db/schema/index.ts';
 import type { Tx } from '../customers.repository.ts';
 
 /** Rows per INSERT: 23 arrays of this length travel as 23 parameters, whatever the batch size. */
@@ -93,5 +93,25 @@ export async function insertCustomers(tx: Tx, organizationId: string, rows: NewC
     await tx.execute(sql`
       insert into ${customers} ("organization_id", ${names})
       select ${organizationId}::uuid, * from unnest(${arrays})`);
+  }
+}
+
+/**
+ * The imported customers' WhatsApp answers (source IMPORT, decision 053), as the customers are inserted: three
+ * array parameters per batch, unnested, whatever its size.
+ */
+export async function insertWhatsAppAnswers(
+  tx: Tx,
+  organizationId: string,
+  answers: { customerId: string; isOptedIn: boolean }[],
+  at: Date,
+): Promise<void> {
+  for (let start = 0; start < answers.length; start += INSERT_BATCH_ROWS) {
+    const batch = answers.slice(start, start + INSERT_BATCH_ROWS);
+    await tx.execute(sql`
+      insert into ${whatsappConsents} ("organization_id", "customer_id", "is_opted_in", "source", "changed_at")
+      select ${organizationId}::uuid, answer.customer_id, answer.is_opted_in, 'IMPORT', ${at.toISOString()}::timestamptz
+      from unnest(${sql.param(batch.map((answer) => answer.customerId))}::uuid[],
+        ${sql.param(batch.map((answer) => answer.isOptedIn))}::boolean[]) as answer(customer_id, is_opted_in)`);
   }
 }

@@ -98,9 +98,14 @@ export async function importCustomers(
   const { organizationId } = access;
   const assessed = await assess(db, organizationId, file, options.mapping);
   // The checked values themselves take their id: a copy of every accepted row would double them in memory.
-  const accepted = assessed.flatMap((item) =>
-    item.checked.values && !item.duplicate ? [Object.assign(item.checked.values, { id: uuidv7() })] : [],
-  );
+  const whatsAppAnswers: { customerId: string; isOptedIn: boolean }[] = [];
+  const accepted = assessed.flatMap(({ checked, duplicate }) => {
+    if (!checked.values || duplicate) return [];
+    const customer = Object.assign(checked.values, { id: uuidv7() });
+    if (checked.whatsappOptIn !== null)
+      whatsAppAnswers.push({ customerId: customer.id, isOptedIn: checked.whatsappOptIn });
+    return [customer];
+  });
   const result = resultOf(assessed, accepted.length);
   if (result.errors && !options.skipInvalid) {
     throw new AppError('IMPORT_ROWS_INVALID', undefined, { ...result, outcome: 'failed', imported: 0 });
@@ -108,6 +113,7 @@ export async function importCustomers(
   if (!accepted.length) return result;
   await db.transaction(async (tx) => {
     await repository.insertCustomers(tx, organizationId, accepted).catch(rethrowUniqueViolation);
+    await repository.insertWhatsAppAnswers(tx, organizationId, whatsAppAnswers, actor.now);
     await recordAudit(tx, {
       organizationId,
       actorId: actor.userId,

@@ -1,4 +1,4 @@
-import type { BackupRun } from '@reformer/domain/backups';
+import type { BackupRun, BackupStatus, OffsiteCopy } from '@reformer/domain/backups';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SettingsCard } from '@/components/ui/settings-card.tsx';
@@ -30,8 +30,16 @@ export function BackupsPage({ organizationId }: { organizationId: string }) {
           <dd>{t('backups.scheduleValue', { hour, timeZone: status.schedule.timeZone })}</dd>
           <dt className="font-semibold">{t('backups.folder')}</dt>
           <dd className="break-all font-mono text-sm">{status.folder}</dd>
+          <dt className="font-semibold">{t('backups.offsite.label')}</dt>
+          <dd>
+            <OffsiteTarget offsite={status.offsite} />
+          </dd>
           <dt className="font-semibold">{t('backups.retention')}</dt>
           <dd>{t('backups.retentionValue', status.retention)}</dd>
+          <dt className="font-semibold">{t('backups.pointInTime.title')}</dt>
+          <dd>
+            <PointInTime status={status} />
+          </dd>
         </dl>
         <div>
           <button
@@ -103,6 +111,7 @@ function RunRow({
         {run.status === 'failed' && run.reason && (
           <p className="text-sm text-error">{t('backups.reason', { reason: run.reason })}</p>
         )}
+        {run.copy && <CopyStatus copy={run.copy} timeZone={timeZone} />}
       </div>
       {run.downloadable && run.fileName && (
         <button
@@ -119,6 +128,42 @@ function RunRow({
   );
 }
 
+/** Where backups are copied off the machine: the bucket and prefix, its region and provider; never a key. */
+function OffsiteTarget({ offsite }: { offsite: BackupStatus['offsite'] }) {
+  const { t } = useTranslation();
+  if (!offsite) return <p className="text-base-content/70">{t('backups.offsite.notConfigured')}</p>;
+  return (
+    <div className="flex flex-col">
+      <span className="break-all font-mono text-sm">{`s3://${offsite.bucket}/${offsite.prefix}backups/`}</span>
+      <span className="text-sm">{t('backups.offsite.region', { region: offsite.region })}</span>
+      {offsite.endpoint && (
+        <span className="break-all text-sm">
+          {t('backups.offsite.endpoint', { endpoint: offsite.endpoint })}
+        </span>
+      )}
+    </div>
+  );
+}
+
+const COPY_TONE: Record<OffsiteCopy['status'], string> = {
+  copied: 'text-success',
+  failed: 'text-error',
+  pending: 'text-base-content/70',
+  removed: 'text-base-content/70',
+};
+
+/** A run's copy in S3: copied (when), failed (why; retried), not yet copied, or removed by retention. */
+function CopyStatus({ copy, timeZone }: { copy: OffsiteCopy; timeZone: string }) {
+  const { t } = useTranslation();
+  const formatInstant = useFormatInstant(timeZone);
+  const date = copy.at ? formatInstant(copy.at) : '';
+  return (
+    <p className={`text-sm ${COPY_TONE[copy.status]}`}>
+      {t(`backups.copy.${copy.status}`, { date, reason: copy.reason ?? '' })}
+    </p>
+  );
+}
+
 /** Bytes as KB or MB with the language's decimal separator. */
 function useFormatSize(): (bytes: number) => string {
   const { t } = useTranslation();
@@ -127,4 +172,20 @@ function useFormatSize(): (bytes: number) => string {
     bytes < 1024 * 1024
       ? t('backups.size.kb', { size: formatNumber(Math.max(1, Math.round(bytes / 1024))) })
       : t('backups.size.mb', { size: formatNumber(Math.round((bytes / 1024 / 1024) * 10) / 10) });
+}
+
+/** Whether the embedded database's WAL is archived, how far back a restore can go, and the recovery point. */
+function PointInTime({ status }: { status: BackupStatus }) {
+  const { t } = useTranslation();
+  const formatInstant = useFormatInstant(status.schedule.timeZone);
+  const { state, windowDays, lastArchivedAt } = status.pointInTime;
+  if (state !== 'on') return <>{t(`backups.pointInTime.${state}`)}</>;
+  return (
+    <>
+      {t('backups.pointInTime.on', { count: windowDays })}{' '}
+      {lastArchivedAt
+        ? t('backups.pointInTime.lastArchived', { at: formatInstant(lastArchivedAt) })
+        : t('backups.pointInTime.nothingYet')}
+    </>
+  );
 }

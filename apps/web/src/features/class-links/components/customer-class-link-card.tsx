@@ -8,6 +8,7 @@ import { useFormatDate } from '@/lib/format.ts';
 import { useCreateClassLink } from '../api/create-class-link.ts';
 import { classLinkQueryOptions } from '../api/get-class-link.ts';
 import { useRevokeClassLink } from '../api/revoke-class-link.ts';
+import { CustomerCalendarFeed } from './customer-calendar-feed.tsx';
 import { CustomerPortalSessions } from './customer-portal-sessions.tsx';
 
 type Props = {
@@ -71,6 +72,7 @@ export function CustomerClassLinkCard({
           </div>
         )}
         {canManage && status.data?.isActive && <p className="text-xs">{t('classLink.newLinkNote')}</p>}
+        <CustomerCalendarFeed organizationId={organizationId} customerId={customerId} canManage={canManage} />
         <CustomerPortalSessions
           organizationId={organizationId}
           customerId={customerId}
@@ -82,7 +84,8 @@ export function CustomerClassLinkCard({
   );
 }
 
-function MadeLink({ made }: { made: ClassLinkCreated }) {
+/** The link just made: its address, and its WhatsApp message to open when the customer has a phone. */
+export function MadeLink({ made }: { made: ClassLinkCreated }) {
   const { t } = useTranslation();
   const whatsApp = made.messages.find((message) => message.channel === 'WHATSAPP' && message.link);
   return (

@@ -10,15 +10,20 @@ export type PostalAddress = {
   state: string;
 };
 
+export type PostalCodeLookup = (cepDigits: string) => Promise<PostalAddress>;
+
 export function lookupPostalCode(cepDigits: string): Promise<PostalAddress> {
   return api.get<PostalAddress>(`/postal-codes/${encodeURIComponent(cepDigits)}`);
 }
 
-/** A CEP's address hardly ever changes: keep answers for the session, and do not retry a miss. */
-export function postalCodeQueryOptions(cepDigits: string) {
+/**
+ * A CEP's address hardly ever changes: keep answers for the session, and do not retry a miss. `lookup` is
+ * staff's route unless the page is the customer portal's (its own route, decision 046): the same facts.
+ */
+export function postalCodeQueryOptions(cepDigits: string, lookup: PostalCodeLookup = lookupPostalCode) {
   return queryOptions({
     queryKey: ['postal-codes', cepDigits] as const,
-    queryFn: () => lookupPostalCode(cepDigits),
+    queryFn: () => lookup(cepDigits),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

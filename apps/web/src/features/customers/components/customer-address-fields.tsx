@@ -5,7 +5,11 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@/components/form/text-field.tsx';
 import { ApiError } from '@/lib/api-error.ts';
-import { type PostalAddress, postalCodeQueryOptions } from '../api/lookup-postal-code.ts';
+import {
+  type PostalAddress,
+  type PostalCodeLookup,
+  postalCodeQueryOptions,
+} from '../api/lookup-postal-code.ts';
 import type { CustomerFormValues } from './customer-form-values.ts';
 
 /** `notFound`: the CEP does not exist (404); `unavailable`: the lookup service did not answer (503, offline). */
@@ -15,7 +19,7 @@ type LookupState = 'idle' | 'loading' | 'notFound' | 'unavailable';
  * A complete Brazilian CEP fills street, neighbourhood, city and state from the server's lookup (spec §5).
  * A failed lookup says why (no such CEP, or the service is unavailable) and leaves every field editable.
  */
-function useCepLookup() {
+function useCepLookup(lookupPostalCode: PostalCodeLookup | undefined) {
   const queryClient = useQueryClient();
   const { getValues, setValue } = useFormContext<CustomerFormValues>();
   const [state, setState] = useState<LookupState>('idle');
@@ -41,7 +45,7 @@ function useCepLookup() {
     latest.current = digits;
     setState('loading');
     try {
-      const address = await queryClient.fetchQuery(postalCodeQueryOptions(digits));
+      const address = await queryClient.fetchQuery(postalCodeQueryOptions(digits, lookupPostalCode));
       if (latest.current !== digits) return;
       fill(address);
       setState('idle');
@@ -69,12 +73,16 @@ function maskCepInput(input: HTMLInputElement) {
   input.setSelectionRange(position, position);
 }
 
-export function CustomerAddressFields() {
+/**
+ * The address inputs of a form holding `CustomerFormValues`' address fields and `country`: staff's customer
+ * form, and the customer's own profile in the portal, which passes its own `lookupPostalCode`.
+ */
+export function CustomerAddressFields({ lookupPostalCode }: { lookupPostalCode?: PostalCodeLookup }) {
   const { t } = useTranslation();
   const { register, watch, formState } = useFormContext<CustomerFormValues>();
   const { errors } = formState;
   const isBrazil = watch('country') === 'BR';
-  const cep = useCepLookup();
+  const cep = useCepLookup(lookupPostalCode);
   const zipCode = register('zipCode');
 
   return (

@@ -9,6 +9,8 @@ import {
   customerDataExportQueryOptions,
   useDownloadCustomerDataExport,
 } from '../api/get-customer-data-export.ts';
+import { ConsentExportTables } from './customer-data-export-consents.tsx';
+import { ContractExportTables } from './customer-data-export-contract.tsx';
 import { MakeUpCreditsTable } from './customer-data-export-credits.tsx';
 import {
   AttendanceTable,
@@ -19,6 +21,7 @@ import {
   PurchasesTable,
 } from './customer-data-export-tables.tsx';
 import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
+import { ProfileChangeItems } from './customer-profile-changes.tsx';
 
 type CustomerDataExportPageProps = {
   organizationId: string;
@@ -133,6 +136,21 @@ export function CustomerDataExportPage({
       </Section>
       <Section id="export-messages" title={t('dataExport.sections.messages')}>
         <MessagesTable data={data} />
+      </Section>
+      <Section id="export-contract" title={t('dataExport.sections.contract')}>
+        <ContractExportTables data={data} />
+        <ConsentExportTables data={data} />
+      </Section>
+      <Section id="export-profile-changes" title={t('dataExport.sections.profileChanges')}>
+        {data.profileChanges.length === 0 ? (
+          <p className="text-base-content/70">{t('dataExport.empty')}</p>
+        ) : (
+          <ProfileChangeItems
+            items={data.profileChanges}
+            country={data.customer.country}
+            timeZone={data.organization.timeZone}
+          />
+        )}
       </Section>
     </article>
   );

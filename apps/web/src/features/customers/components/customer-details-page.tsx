@@ -8,6 +8,7 @@ import { customerQueryOptions } from '../api/get-customer.ts';
 import { CUSTOMER_DETAIL_TABS, type CustomerDetailTab } from '../customer-detail-tabs.ts';
 import { CustomerActions } from './customer-actions.tsx';
 import { CustomerProfilePanel, CustomerRegistrationPanel } from './customer-detail-panels.tsx';
+import { CustomerProfileChanges } from './customer-profile-changes.tsx';
 import { CustomerStatusBadge } from './customer-status-badge.tsx';
 
 type CustomerDetailsPageProps = {
@@ -25,6 +26,7 @@ type CustomerDetailsPageProps = {
   messagesPanel: ReactNode | null;
   /** The customer's make-up credits: earned, available, used, expired (the make-up credits feature's panel). */
   makeUpCreditsPanel: ReactNode | null;
+  contractPanel: ReactNode | null;
 };
 
 export function CustomerDetailsPage({
@@ -36,6 +38,7 @@ export function CustomerDetailsPage({
   medicalRecordsPanel,
   messagesPanel,
   makeUpCreditsPanel,
+  contractPanel,
 }: CustomerDetailsPageProps) {
   const { t } = useTranslation();
   const nameOf = usePersonName();
@@ -48,6 +51,7 @@ export function CustomerDetailsPage({
     medicalRecords: medicalRecordsPanel,
     messages: messagesPanel,
     makeUpCredits: makeUpCreditsPanel,
+    contract: contractPanel,
   };
   const tabs = CUSTOMER_DETAIL_TABS.filter((name) => panels[name] !== null);
   const tab = tabs.includes(requestedTab) ? requestedTab : 'profile';
@@ -87,13 +91,23 @@ export function CustomerDetailsPage({
         ))}
       </div>
       <div id="customer-panel" role="tabpanel" aria-labelledby={`customer-tab-${tab}`}>
-        {tab === 'profile' && <CustomerProfilePanel customer={customer} />}
+        {tab === 'profile' && (
+          <div className="flex flex-col gap-4">
+            <CustomerProfilePanel customer={customer} />
+            <CustomerProfileChanges
+              organizationId={organizationId}
+              customerId={customerId}
+              country={customer.country}
+            />
+          </div>
+        )}
         {tab === 'registration' && <CustomerRegistrationPanel customer={customer} />}
         {tab === 'enrollments' && enrollmentsPanel}
         {tab === 'payments' && paymentsPanel}
         {tab === 'medicalRecords' && medicalRecordsPanel}
         {tab === 'messages' && messagesPanel}
         {tab === 'makeUpCredits' && makeUpCreditsPanel}
+        {tab === 'contract' && contractPanel}
       </div>
     </div>
   );

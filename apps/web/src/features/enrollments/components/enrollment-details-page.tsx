@@ -1,6 +1,7 @@
 import { todayIn } from '@reformer/domain/time-zones';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '@/lib/access-profile.ts';
 import { canOpenSessionAt } from '@/lib/attendance-access.ts';
@@ -11,13 +12,23 @@ import { EnrollmentSessions } from './enrollment-sessions.tsx';
 import { EnrollmentStatusBadge } from './enrollment-status-badge.tsx';
 import { EnrollmentSummary } from './enrollment-summary.tsx';
 
-type EnrollmentDetailsPageProps = { organizationId: string; enrollmentId: string; timeZone: string };
+type EnrollmentDetailsPageProps = {
+  organizationId: string;
+  enrollmentId: string;
+  timeZone: string;
+  /**
+   * How the enrollment is paid (Pix Automático's panel, decision 048), composed by the route as features do
+   * not import each other; given the enrollment's status, null when the member may not see payments.
+   */
+  billingPanel?: ((enrollment: { status: string; customerId: string }) => ReactNode) | null;
+};
 
 /** One enrollment: its fields, the sessions it covers with their attendance, and what staff may do with it. */
 export function EnrollmentDetailsPage({
   organizationId,
   enrollmentId,
   timeZone,
+  billingPanel,
 }: EnrollmentDetailsPageProps) {
   const { t } = useTranslation();
   const text = useEnrollmentText();
@@ -50,6 +61,7 @@ export function EnrollmentDetailsPage({
         enrollment={enrollment}
         canOpenCustomer={permissions.canAny('VIEW_CUSTOMERS')}
       />
+      {billingPanel?.(enrollment)}
       <section aria-labelledby="enrollment-sessions" className="flex flex-col gap-3">
         <h2 id="enrollment-sessions" className="text-xl font-semibold">
           {t('enrollments.sessions.title')}

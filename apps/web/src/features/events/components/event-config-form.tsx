@@ -193,19 +193,22 @@ function EventConfigForm({
   );
 }
 
-function ChannelCheckboxes({
+/** The channel boxes of a form; `legend` names them when a form has more than one set. */
+export function ChannelCheckboxes({
   register,
   error,
+  legend,
 }: {
-  register: UseFormRegisterReturn<'channels'>;
+  register: UseFormRegisterReturn;
   error: FieldError | undefined;
+  legend?: string;
 }) {
   const { t } = useTranslation();
   const errorId = useId();
   const message = fieldErrorText(error);
   return (
     <fieldset className="flex flex-col gap-1" aria-describedby={message ? errorId : undefined}>
-      <legend className="mb-1 text-sm font-medium">{t('events.config.channels')}</legend>
+      <legend className="mb-1 text-sm font-medium">{legend ?? t('events.config.channels')}</legend>
       <div className="flex flex-wrap gap-4">
         {EVENT_CHANNELS.map((channel) => (
           <label key={channel} className="flex cursor-pointer items-center gap-2">
@@ -224,7 +227,9 @@ function ChannelCheckboxes({
 }
 
 /** An array field's own error (at least one channel), not its items'. */
-function channelsError(error: { message?: string; type?: string } | undefined): FieldError | undefined {
+export function channelsError(
+  error: { message?: string; type?: string } | undefined,
+): FieldError | undefined {
   return error?.message ? { type: error.type ?? 'custom', message: error.message } : undefined;
 }
 

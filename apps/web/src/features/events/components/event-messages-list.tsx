@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import { useFormatDate, useFormatLocalDate } from '@/lib/format.ts';
+import { WhatsAppStatusBadge } from './whatsapp-status-badge.tsx';
 
 /** Sends a WhatsApp message of the outbox: opens its link and takes it off the outbox. */
 export type OutboxWhatsApp = { open: (message: EventMessage) => void; isPending: boolean };
@@ -97,6 +98,13 @@ function MessageBody({ message, hasLink }: { message: EventMessage; hasLink: boo
   );
 }
 
+/** A message sent through the Cloud API shows WhatsApp's status (decision 052); the others, ours. */
+function MessageStatus({ message }: { message: EventMessage }) {
+  const text = useMessageText();
+  if (message.whatsApp) return <WhatsAppStatusBadge whatsApp={message.whatsApp} />;
+  return <span className="badge badge-sm badge-outline">{text.status(message)}</span>;
+}
+
 function MessagesTable({ messages, show: column, whatsApp }: EventMessagesListProps) {
   const { t } = useTranslation();
   const text = useMessageText();
@@ -124,7 +132,7 @@ function MessagesTable({ messages, show: column, whatsApp }: EventMessagesListPr
             </th>
             <td>{text.channel(message)}</td>
             <td>
-              <span className="badge badge-sm badge-outline">{text.status(message)}</span>
+              <MessageStatus message={message} />
             </td>
             <td>{text.by(message)}</td>
           </tr>
@@ -146,7 +154,7 @@ function MessageCard({
       <div className="card-body gap-1 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 className="font-semibold break-words">{title}</h3>
-          <span className="badge badge-sm badge-outline">{text.status(message)}</span>
+          <MessageStatus message={message} />
         </div>
         <p className="text-sm text-base-content/70">
           {text.at(message)} · {text.channel(message)} · {text.by(message)}

@@ -1,15 +1,15 @@
-import type { EventKind, EventMessage } from '@reformer/domain/events';
+import type { EventMessage } from '@reformer/domain/events';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryError } from '@/components/ui/query-error.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { eventOutboxQueryOptions } from '../api/get-event-outbox.ts';
+import { eventOutboxQueryOptions, type OutboxArea } from '../api/get-event-outbox.ts';
 import { useMarkEventMessageSent } from '../api/mark-event-message-sent.ts';
 import { openWhatsAppAfter } from '../whats-app-window.ts';
 import { EventMessagesList } from './event-messages-list.tsx';
 
-type EventOutboxProps = { organizationId: string; kind: EventKind; canManage: boolean };
+type EventOutboxProps = { organizationId: string; kind: OutboxArea; canManage: boolean };
 
 /**
  * The area's outbox: e-mails kept while no SMTP server is configured, automatic WhatsApp messages to open.
@@ -31,7 +31,9 @@ export function EventOutbox({ organizationId, kind, canManage }: EventOutboxProp
         {t('events.outbox.title')}{' '}
         {count > 0 && <span className="badge badge-neutral badge-sm">{count}</span>}
       </h3>
-      <p className="text-sm text-base-content/70">{t('events.outbox.hint')}</p>
+      <p className="text-sm text-base-content/70">
+        {kind === 'CLASS_NOTICES' ? t('events.classNotices.outboxHint') : t('events.outbox.hint')}
+      </p>
       {outbox.isPending && <Spinner />}
       {outbox.isError && <QueryError error={outbox.error} onRetry={outbox.refetch} />}
       {outbox.isSuccess && count === 0 && <p className="text-sm">{t('events.outbox.empty')}</p>}

@@ -3,9 +3,11 @@ import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { BirthdayEventsList } from './birthday-events-list.tsx';
+import { ClassNoticesArea } from './class-notices-area.tsx';
 import { EventConfigPanel } from './event-config-form.tsx';
 import { EventOutbox } from './event-outbox.tsx';
 import { PaymentRemindersList } from './payment-reminders-list.tsx';
+import { WhatsAppSentList } from './whatsapp-sent-list.tsx';
 
 /** What the member may do in each area; null hides the area (no VIEW_CUSTOMERS, or no VIEW_PAYMENTS). */
 export type EventAreaAccess = { canManage: boolean } | null;
@@ -16,7 +18,10 @@ type EventsPageProps = {
   paymentReminders: EventAreaAccess;
 };
 
-/** Spec §2's events screen: two areas, each an upcoming list, its configuration and its outbox. */
+/**
+ * Spec §2's events screen: two areas, each an upcoming list, its configuration and its outbox; and the class
+ * reminders and notices (decision 050), with the customers.
+ */
 export function EventsPage({ organizationId, birthdays, paymentReminders }: EventsPageProps) {
   const { t } = useTranslation();
   return (
@@ -35,6 +40,8 @@ export function EventsPage({ organizationId, birthdays, paymentReminders }: Even
           canManage={paymentReminders.canManage}
         />
       )}
+      {birthdays && <ClassNoticesArea organizationId={organizationId} />}
+      {birthdays && <WhatsAppSentList organizationId={organizationId} />}
     </div>
   );
 }

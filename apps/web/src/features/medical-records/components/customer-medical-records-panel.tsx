@@ -10,6 +10,7 @@ import { usePermissions } from '@/lib/access-profile.ts';
 import { useFormatLocalDate } from '@/lib/format.ts';
 import { customerMedicalRecordsQueryOptions } from '../api/get-customer-medical-records.ts';
 import { RecordAuditTrail } from './record-audit-trail.tsx';
+import { RecordDraftBadge } from './record-draft-badge.tsx';
 import { RecordEvolution } from './record-evolution.tsx';
 import { RecordTypeBadge } from './record-type-badge.tsx';
 
@@ -72,7 +73,10 @@ export function CustomerMedicalRecordsPanel({
                         {formatDate(record.recordDate)}
                       </span>
                     </span>
-                    <RecordTypeBadge type={record.type} />
+                    <span className="flex flex-wrap gap-1">
+                      <RecordDraftBadge isDraft={record.isDraft} />
+                      <RecordTypeBadge type={record.type} />
+                    </span>
                   </Link>
                 </li>
               ))}

@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { usePermissions } from '@/lib/access-profile.ts';
 import { useFormatLocalDate } from '@/lib/format.ts';
+import { useAcceptMedicalRecord } from '../api/accept-medical-record.ts';
 import { useDeleteMedicalRecord } from '../api/delete-medical-record.ts';
 import { medicalRecordQueryOptions } from '../api/get-medical-record.ts';
+import { RecordDraftBadge } from './record-draft-badge.tsx';
 import { RecordPageHeader } from './record-page-header.tsx';
 import { RecordSummary } from './record-summary.tsx';
 
@@ -29,6 +31,7 @@ export function MedicalRecordPage({ organizationId, customerId, recordId }: Medi
         search: { tab: 'medicalRecords' },
       }),
   });
+  const accept = useAcceptMedicalRecord(organizationId, customerId, recordId);
   const isLegacy = isLegacyRecordType(record.type);
   const canDelete = permissions.can('DELETE_MEDICAL_RECORDS');
   const actions = (
@@ -46,6 +49,16 @@ export function MedicalRecordPage({ organizationId, customerId, recordId }: Medi
         >
           {t('medicalRecords.view.edit')}
         </Link>
+      )}
+      {record.isDraft && permissions.canAny('MANAGE_MEDICAL_RECORDS') && (
+        <button
+          type="button"
+          className="btn btn-sm btn-success"
+          disabled={accept.isPending}
+          onClick={() => accept.mutate()}
+        >
+          {t('medicalRecords.draft.accept')}
+        </button>
       )}
       {canDelete && (
         <button type="button" className="btn btn-sm btn-ghost text-error" onClick={() => setDeleting(true)}>
@@ -80,6 +93,12 @@ export function MedicalRecordPage({ organizationId, customerId, recordId }: Medi
           </div>
         )}
       </dl>
+      {record.isDraft && (
+        <p role="note" className="alert alert-warning flex flex-wrap items-center gap-2">
+          <RecordDraftBadge isDraft />
+          {t('medicalRecords.draft.explanation')}
+        </p>
+      )}
       {record.description && <p className="whitespace-pre-line break-words">{record.description}</p>}
       {isLegacy ? (
         <p role="alert" className="alert">

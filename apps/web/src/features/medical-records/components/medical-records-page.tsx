@@ -10,6 +10,7 @@ import { TableOrCards } from '@/components/ui/table-or-cards.tsx';
 import { useFormatLocalDate } from '@/lib/format.ts';
 import { useNameOrUnknown } from '@/lib/person-name.ts';
 import { medicalRecordsQueryOptions } from '../api/get-medical-records.ts';
+import { RecordDraftBadge } from './record-draft-badge.tsx';
 import { RecordTypeBadge } from './record-type-badge.tsx';
 
 export type MedicalRecordsQueryChange = (
@@ -116,7 +117,7 @@ export function MedicalRecordsPage({ organizationId, query, onQueryChange }: Med
                       </button>
                     </td>
                     <td>
-                      <RecordTypeBadge type={record.type} />
+                      <RecordTypeBadge type={record.type} /> <RecordDraftBadge isDraft={record.isDraft} />
                     </td>
                     <td>
                       <Link {...recordLink(record)} className="link">
@@ -137,7 +138,8 @@ export function MedicalRecordsPage({ organizationId, query, onQueryChange }: Med
                 </Link>
                 <p className="text-sm">{nameOrUnknown(record.customerName)}</p>
                 <div className="flex flex-wrap items-center gap-2 text-sm text-base-content/70">
-                  {formatDate(record.recordDate)} <RecordTypeBadge type={record.type} />
+                  {formatDate(record.recordDate)} <RecordTypeBadge type={record.type} />{' '}
+                  <RecordDraftBadge isDraft={record.isDraft} />
                 </div>
               </div>
             </li>

@@ -48,7 +48,15 @@ export function RecordAuditTrail({ organizationId, customerId, timeZone }: Recor
               <tbody>
                 {items.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{entry.actorName ?? t('medicalRecords.audit.unknownActor')}</td>
+                    <td>
+                      {entry.actorName ??
+                        // The customer sent it from the portal: no member acted (decision 044).
+                        t(
+                          entry.action === 'SUBMITTED'
+                            ? 'medicalRecords.audit.customerActor'
+                            : 'medicalRecords.audit.unknownActor',
+                        )}
+                    </td>
                     <td>
                       {t(`medicalRecords.auditActions.${entry.action}`)}
                       {entry.recordIds.length > 1 && (

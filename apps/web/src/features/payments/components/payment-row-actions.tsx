@@ -1,4 +1,5 @@
 import type { Payment } from '@reformer/domain/payments';
+import { hasReceipt } from '@reformer/domain/portal-payments';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePaymentText } from './payment-display.ts';
@@ -13,8 +14,9 @@ type PaymentRowActionsProps = {
 };
 
 /**
- * The PIX code of a PIX payment for everyone who sees the row; edit, refund (a completed payment only) and
- * delete for MANAGE_PAYMENTS. Each button names its payment for screen readers.
+ * The PIX code of a PIX payment, and the receipt of one that received money, for everyone who sees the row;
+ * edit, refund (a completed payment only) and delete for MANAGE_PAYMENTS. Each button names its payment for
+ * screen readers.
  */
 export function PaymentRowActions({ organizationId, payment, canManage, onOpen }: PaymentRowActionsProps) {
   const { t } = useTranslation();
@@ -31,6 +33,16 @@ export function PaymentRowActions({ organizationId, payment, canManage, onOpen }
         >
           {t('payments.actions.pix')}
         </button>
+      )}
+      {hasReceipt(payment) && (
+        <Link
+          to="/app/org/$orgId/payments/$paymentId/receipt"
+          params={{ orgId: organizationId, paymentId: payment.id }}
+          className="btn btn-xs"
+          aria-label={t('payments.actions.receiptLabel', label)}
+        >
+          {t('payments.actions.receipt')}
+        </Link>
       )}
       {canManage && (
         <Link

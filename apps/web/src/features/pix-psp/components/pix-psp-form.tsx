@@ -21,6 +21,7 @@ import { applyServerFieldErrors, domainResolver } from '@/lib/forms.ts';
 import { useSavePixPsp } from '../api/save-pix-psp.ts';
 import { CertificateField } from './certificate-field.tsx';
 import { PspTermsFields } from './psp-terms-fields.tsx';
+import { ReceiverAccountFields } from './receiver-account-fields.tsx';
 
 export type PspFormValues = PspConnectionInput;
 
@@ -37,6 +38,10 @@ const FIELDS = [
   'interestPercentMonthly',
   'discount.percent',
   'discount.daysBefore',
+  'receiver.cnpj',
+  'receiver.branch',
+  'receiver.account',
+  'receiver.accountType',
 ] as const;
 
 function toForm(connection: PspConnection | null): PspFormValues {
@@ -56,6 +61,7 @@ function toForm(connection: PspConnection | null): PspFormValues {
       finePercent: 2,
       interestPercentMonthly: 1,
       discount: null,
+      receiver: null,
     };
   }
   const {
@@ -65,7 +71,8 @@ function toForm(connection: PspConnection | null): PspFormValues {
     updatedAt: _u,
     ...rest
   } = connection;
-  return { ...rest, clientSecret: '' };
+  const receiver = rest.receiver && { ...rest.receiver, branch: rest.receiver.branch ?? '' };
+  return { ...rest, clientSecret: '', receiver };
 }
 
 type Props = { organizationId: string; connection: PspConnection | null; isReadOnly: boolean };
@@ -179,6 +186,7 @@ export function PixPspForm({ organizationId, connection, isReadOnly }: Props) {
           onChange={(certificate) => setValue('certificate', certificate, { shouldValidate: false })}
         />
         <PspTermsFields form={form} limits={PSP_LIMITS} />
+        <ReceiverAccountFields form={form} />
       </fieldset>
       {!isReadOnly && (
         <div className="flex justify-end">

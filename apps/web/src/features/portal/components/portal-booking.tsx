@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { describeError } from '@/lib/error-messages.ts';
 import { useFormatLocalDate, useFormatTimeRange } from '@/lib/format.ts';
-import { bookableQueryOptions, useBookClass, useJoinWaitlist } from '../api/portal-api.ts';
+import {
+  bookableQueryOptions,
+  hasSomethingToBookWith,
+  useBookClass,
+  useJoinWaitlist,
+} from '../api/portal-api.ts';
 
 /**
  * Classes of the next two weeks the customer may book with a credit or a pack's class, or wait for when
@@ -12,7 +17,7 @@ import { bookableQueryOptions, useBookClass, useJoinWaitlist } from '../api/port
  */
 export function PortalBooking({ home }: { home: PortalHome }) {
   const { t } = useTranslation();
-  const hasPayer = home.credits.length > 0 || home.packs.length > 0;
+  const hasPayer = hasSomethingToBookWith(home);
   const bookable = useQuery({ ...bookableQueryOptions(), enabled: hasPayer });
   const book = useBookClass();
   const wait = useJoinWaitlist();

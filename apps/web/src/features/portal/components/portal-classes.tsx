@@ -3,7 +3,7 @@ import type { PortalCancellation, PortalHome } from '@reformer/domain/portal';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { describeError } from '@/lib/error-messages.ts';
-import { useFormatLocalDate, useFormatTimeRange } from '@/lib/format.ts';
+import { useFormatLocalDate, useFormatTime, useFormatTimeRange } from '@/lib/format.ts';
 import { useCancelPlace } from '../api/portal-api.ts';
 import { useCreditReasonText } from './credit-reason-text.ts';
 
@@ -89,6 +89,7 @@ function PlaceItem({ place, isConfirming, isBusy, onAsk, onKeep, onConfirm }: Pl
   const formatDate = useFormatLocalDate('weekday');
   const formatExpiry = useFormatLocalDate();
   const formatRange = useFormatTimeRange();
+  const formatTime = useFormatTime();
   const isCanceled = place.status === 'CANCELED';
   const date = formatDate(place.date);
   return (
@@ -103,6 +104,14 @@ function PlaceItem({ place, isConfirming, isBusy, onAsk, onKeep, onConfirm }: Pl
       <p>
         {place.sessionName} · {t('myClasses.where', { establishment: place.establishmentName })}
       </p>
+      {place.movedFrom && (
+        <p className="text-sm font-medium" data-testid="my-class-moved">
+          {t('myClasses.movedFrom', {
+            date: formatDate(place.movedFrom.date),
+            time: formatTime(place.movedFrom.startTime),
+          })}
+        </p>
+      )}
       {isCanceled && (
         <p className="badge badge-ghost mt-2 h-auto">
           {place.earnedCredit

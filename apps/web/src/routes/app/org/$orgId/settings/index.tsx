@@ -2,6 +2,8 @@ import { type AccessProfile, can, canAny } from '@reformer/domain/permissions';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { BackupsLinkCard } from '@/features/backups/components/backups-link-card.tsx';
+import { contractVersionsQueryOptions } from '@/features/contracts/api/get-contract-versions.ts';
+import { ContractVersionsPanel } from '@/features/contracts/components/contract-versions-panel.tsx';
 import { ImportSettingsPanel } from '@/features/customer-import/components/import-settings-panel.tsx';
 import { customerPlansQueryOptions } from '@/features/customer-plans/api/get-customer-plans.ts';
 import { CustomerPlansSummary } from '@/features/customer-plans/components/customer-plans-summary.tsx';
@@ -9,6 +11,8 @@ import { CustomersExportPanel } from '@/features/customers/components/customers-
 import { establishmentsQueryOptions } from '@/features/establishments/api/get-establishments.ts';
 import { ExportsPanel } from '@/features/exports/components/exports-panel.tsx';
 import { allowedExports } from '@/features/exports/export-permissions.ts';
+import { healthQuestionnaireSettingsQueryOptions } from '@/features/health-questionnaire/api/get-health-questionnaire-settings.ts';
+import { HealthQuestionnaireSettingsPanel } from '@/features/health-questionnaire/components/health-questionnaire-settings-panel.tsx';
 import { makeUpCreditSettingsQueryOptions } from '@/features/make-up-credits/api/get-make-up-credit-settings.ts';
 import { MakeUpCreditSettingsPanel } from '@/features/make-up-credits/components/make-up-credit-settings-panel.tsx';
 import {
@@ -24,8 +28,12 @@ import { pixSettingsQueryOptions } from '@/features/payments/api/get-pix-setting
 import { PixSettingsPanel } from '@/features/payments/components/pix-settings-panel.tsx';
 import { pixPspQueryOptions } from '@/features/pix-psp/api/get-pix-psp.ts';
 import { PixPspPanel } from '@/features/pix-psp/components/pix-psp-panel.tsx';
+import { studioPageQueryOptions } from '@/features/studio-pages/api/studio-page-api.ts';
+import { StudioPageSettingsPanel } from '@/features/studio-pages/components/studio-page-settings-panel.tsx';
 import { waitlistSettingsQueryOptions } from '@/features/waitlist/api/get-waitlist-settings.ts';
 import { WaitlistSettingsPanel } from '@/features/waitlist/components/waitlist-settings-panel.tsx';
+import { whatsappQueryOptions } from '@/features/whatsapp/api/get-whatsapp.ts';
+import { WhatsAppPanel } from '@/features/whatsapp/components/whatsapp-panel.tsx';
 import { accessProfileQueryOptions, usePermissions } from '@/lib/access-profile.ts';
 import { AccessDeniedError } from '@/lib/route-errors.ts';
 
@@ -35,13 +43,21 @@ function visibleTabs(profile: AccessProfile): SettingsTab[] {
   return SETTINGS_TABS.filter(
     (tab) =>
       tab === 'general' ||
+      // Branding and the public page are settings: every member who reads settings sees them.
+      tab === 'studioPage' ||
       // Every member may read the make-up rules; MANAGE_SETTINGS changes them.
       tab === 'makeUpCredits' ||
+      // Every member may read the studio's terms; MANAGE_SETTINGS publishes a version (decision 043).
+      tab === 'contract' ||
+      // WhatsApp is an organization setting: every member who reads settings sees it (decision 049).
+      tab === 'messages' ||
       // The PIX key: for who records payments, or may change settings; the PSP: for who sees billing.
       (tab === 'payments' &&
         (can(profile, 'VIEW_PAYMENTS', org) ||
           can(profile, 'MANAGE_SETTINGS', org) ||
           can(profile, 'VIEW_BILLING', org))) ||
+      // The questionnaire asks for health data: chosen by who may manage medical records (decision 044).
+      (tab === 'healthQuestionnaire' && canAny(profile, 'MANAGE_MEDICAL_RECORDS')) ||
       (tab === 'import' && can(profile, 'IMPORT_CUSTOMERS', org)) ||
       (tab === 'export' && (can(profile, 'EXPORT_CUSTOMERS', org) || allowedExports(profile).length > 0)) ||
       (tab === 'staff' && canAny(profile, 'VIEW_STAFF')) ||
@@ -68,6 +84,12 @@ export const Route = createFileRoute('/app/org/$orgId/settings/')({
           queryClient.ensureQueryData(pixPspQueryOptions(orgId)),
       ]);
     }
+    if (tab === 'healthQuestionnaire' && visibleTabs(profile).includes(tab)) {
+      await queryClient.ensureQueryData(healthQuestionnaireSettingsQueryOptions(orgId));
+    }
+    if (tab === 'studioPage') await queryClient.ensureQueryData(studioPageQueryOptions(orgId));
+    if (tab === 'contract') await queryClient.ensureQueryData(contractVersionsQueryOptions(orgId));
+    if (tab === 'messages') await queryClient.ensureQueryData(whatsappQueryOptions(orgId));
     if (tab === 'makeUpCredits') {
       await Promise.all([
         queryClient.ensureQueryData(makeUpCreditSettingsQueryOptions(orgId)),
@@ -96,12 +118,16 @@ function SettingsRoute() {
       )}
       {tab === 'payments' && <PaymentsTab organizationId={orgId} profile={profile} />}
       {tab === 'makeUpCredits' && <MakeUpCreditsTab organizationId={orgId} />}
+      {tab === 'healthQuestionnaire' && <HealthQuestionnaireSettingsPanel organizationId={orgId} />}
+      {tab === 'contract' && <ContractVersionsPanel organizationId={orgId} />}
+      {tab === 'messages' && <WhatsAppPanel organizationId={orgId} />}
       {tab === 'import' && <ImportSettingsPanel organizationId={orgId} />}
       {tab === 'export' && can(profile, 'EXPORT_CUSTOMERS', { scope: 'ORG' }) && (
         <CustomersExportPanel organizationId={orgId} />
       )}
       {tab === 'export' && <ExportsPanel organizationId={orgId} kinds={allowedExports(profile)} />}
       {tab === 'clientPlans' && <CustomerPlansSummary organizationId={orgId} />}
+      {tab === 'studioPage' && <StudioPageSettingsPanel organizationId={orgId} />}
     </OrganizationSettings>
   );
 }
