@@ -166,7 +166,10 @@ async function ensureCharge(
       !existing ||
       existing.status === 'PENDING' ||
       (existing.status === 'ACTIVE' && existing.amountCents !== row.amountCents);
-    if (isToPut) await putCharge(deps, { row, request });
+    // The PSP is read and the charge written on this same connection: the requests queued behind the lock each
+    // hold one of the pool's, and a second one taken here would wait for them (ten clicks on a pool of ten
+    // waited for ever).
+    if (isToPut) await putCharge({ ...deps, db: lock }, { row, request });
     return charges.findCustomerCharge(lock, organizationId, customerId, row.txid);
   });
   if (!found) throw new AppError('PIX_CHARGE_NOT_FOUND');

@@ -136,6 +136,9 @@ describe('a studio with a PSP', () => {
     const before = emulator.sandbox.counts();
 
     const target = { enrollmentId: bia.enrollmentId, cycleStart: today };
+    // A slow PSP: the nine other requests queue behind the first's lock meanwhile, each holding one of the pool's
+    // ten connections (CI's slow run found that the first then waited for an eleventh for ever).
+    emulator.sandbox.delayNext(1, 1_000);
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, index) =>
         bia.client.request('POST', '/payments/charges', target, { 'idempotency-key': `portal-pay-${index}` }),
