@@ -48,8 +48,8 @@ const options = parseArgs(process.argv.slice(2), {
   duration: 10,
   customers: 2000,
   schedules: 30,
-  enrolled: 600,
-  payments: 3000,
+  enrolled: '',
+  payments: '',
   'cpu-prof': false,
   only: '',
   'embedded-only': false,
@@ -57,6 +57,14 @@ const options = parseArgs(process.argv.slice(2), {
   baseline: '',
   enforce: false,
 });
+/** Issue #33's studio in proportion: of 2,000 customers 600 enrolled, and 3,000 payments. */
+const sized = (name, perCustomer) => {
+  const value = options[name] === '' ? Math.round(options.customers * perCustomer) : Number(options[name]);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} wants a count, got ${options[name]}`);
+  return value;
+};
+const ENROLLED = sized('enrolled', 0.3);
+const PAYMENTS = sized('payments', 1.5);
 const CONNECTIONS = options.connections.split(',').map((count) => {
   const connections = Number(count);
   if (!Number.isInteger(connections) || connections < 1) throw new Error(`--connections: bad count ${count}`);
@@ -154,8 +162,9 @@ async function inParallel(total, concurrency, make) {
 /**
  * A studio through the API, as staff build it: 2 establishments with an instructor each, weekly schedules over
  * three months back and three ahead (their sessions), a monthly plan, the customers, `--enrolled` of them
- * enrolled one per seat (start to end of its schedule), and `--payments` payments spread over the enrollments
- * (at most five each, so CI's small studio stays small), paid and pending alternately. Returns the owner's
+ * enrolled one per seat (start to end of its schedule), and `--payments` payments spread over the enrollments,
+ * paid and pending alternately; both by default in #33's proportions to the customers, so CI's small studio
+ * stays small. Returns the owner's
  * authorization and the measured paths.
  */
 async function seed(server) {
@@ -172,6 +181,8 @@ async function seed(server) {
     ...span,
     seed: 7,
     concurrency: 2,
+    // Seats for every enrollment asked for (#33's studio: 600 over 30 classes).
+    capacity: Math.max(6, Math.ceil(ENROLLED / options.schedules)),
   });
   const [plan] = await createPlans(server, studio, [{ name: 'Mensal' }], () => ({
     name: 'Mensal',
@@ -195,7 +206,7 @@ async function seed(server) {
     }),
   );
   const seats = schedules.flatMap((schedule) => Array.from({ length: schedule.capacity }, () => schedule));
-  const enrolled = seats.slice(0, Math.min(seats.length, customers.length, options.enrolled));
+  const enrolled = seats.slice(0, Math.min(seats.length, customers.length, ENROLLED));
   const enrollments = await inParallel(enrolled.length, 4, (i) =>
     post(server, authorization, `${orgPath}/enrollments`, {
       customerId: customers[i].id,
@@ -205,7 +216,7 @@ async function seed(server) {
       endDate: span.to,
     }),
   );
-  const paymentCount = Math.min(options.payments, enrollments.length * 5);
+  const paymentCount = enrollments.length ? PAYMENTS : 0;
   await inParallel(paymentCount, 4, (i) => {
     const enrollment = enrollments[i % enrollments.length];
     return post(server, authorization, `${orgPath}/payments`, {
