@@ -494,7 +494,6 @@ async function main() {
     const own = await startServer(database, urls[database], trees[0]);
     const seeded = await seed(own);
     studio ??= seeded;
-    own.studio = seeded;
     const pair = [own];
     // An older tree migrates the newer schema to nothing (its migrations are all applied) and runs on it:
     // migrations expand before they contract (decision 047).

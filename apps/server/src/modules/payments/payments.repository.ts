@@ -124,7 +124,9 @@ export async function listPayments(
 ) {
   const where = listWhere(organizationId, filter);
   const found = await withNames(db, {
-    totals: sql<CurrencyTotals[]>`(select coalesce(json_agg(t), '[]') from (${totalsOf(db, where)}) t)`,
+    totals: sql<
+      CurrencyTotals[]
+    >`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, where)}) t)`,
   })
     .where(where)
     .orderBy(desc(payments.paidOn), desc(payments.id))
