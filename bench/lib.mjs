@@ -157,12 +157,12 @@ export async function freePort() {
 }
 
 /**
- * Starts `node <args>` from the repo root, detached in its own process group, output kept (last 64 KB)
- * for error messages. `exited` resolves with { code, signal } when it ends.
+ * Starts `node <args>` from the repo root (or `cwd`: another checkout), detached in its own process group,
+ * output kept (last 64 KB) for error messages. `exited` resolves with { code, signal } when it ends.
  */
-export function startChild(args, env) {
+export function startChild(args, env, { cwd = root } = {}) {
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

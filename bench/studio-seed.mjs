@@ -74,11 +74,15 @@ const hhmm = (minutes) =>
 
 /**
  * `total` weekly group classes over [from, to] through the API, round-robin over the establishments and
- * their instructors: 2–3 days a week, capacity 6–12, starting 06:00–20:00 and ending by 21:00; `concurrency`
- * POSTs at a time. Returns the schedules as created and how long their POSTs (with the sessions they
+ * their instructors: 2–3 days a week, capacity 6–12 (or `capacity`), starting 06:00–20:00 and ending by 21:00;
+ * `concurrency` POSTs at a time. Returns the schedules as created and how long their POSTs (with the sessions they
  * generate) took.
  */
-export async function createWeeklySchedules(server, studio, { total, from, to, seed, concurrency = 1 }) {
+export async function createWeeklySchedules(
+  server,
+  studio,
+  { total, from, to, seed, concurrency = 1, capacity },
+) {
   const random = prng(seed);
   const { owner, organization, establishments, instructors } = studio;
   const bodies = Array.from({ length: total }, (_, i) => {
@@ -91,7 +95,7 @@ export async function createWeeklySchedules(server, studio, { total, from, to, s
       type: 'GROUP',
       establishmentId: establishments[e].id,
       staffUserId: staff[Math.floor(i / establishments.length) % staff.length],
-      capacity: 6 + Math.floor(random() * 7),
+      capacity: capacity ?? 6 + Math.floor(random() * 7),
       startTime: hhmm(hour * 60),
       endTime: hhmm(hour * 60 + minutes),
       startDate: from,

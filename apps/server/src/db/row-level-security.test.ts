@@ -162,6 +162,31 @@ describe('row-level security', () => {
     ).toBe(0);
   });
 
+  it('reuses a connection’s transaction object, and each transaction on it sees only its own organization', async () => {
+    const expected = new Map([
+      [studioA.id, await countCustomersOf(studioA.id)],
+      [studioB.id, await countCustomersOf(studioB.id)],
+      ['', 0],
+    ]);
+    const organizations = [...expected.keys()];
+    // More at once than the pool's connections, so the same connection serves organizations one after the other.
+    const seen = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const organizationId = organizations[i % organizations.length] as string;
+        return organizationTransaction(t.database.tenantDb, organizationId, async (tx) => {
+          const [backend] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+          return { organizationId, tx, pid: backend?.pid, customers: await countOf(tx, 'customers') };
+        });
+      }),
+    );
+    for (const { organizationId, customers } of seen) expect(customers).toBe(expected.get(organizationId));
+    const objectsByBackend = new Map<number | undefined, Set<unknown>>();
+    for (const { pid, tx } of seen)
+      objectsByBackend.set(pid, (objectsByBackend.get(pid) ?? new Set()).add(tx));
+    expect(objectsByBackend.size).toBeLessThan(seen.length);
+    for (const objects of objectsByBackend.values()) expect(objects.size).toBe(1);
+  });
+
   it('puts the requests of an organization behind the wall', async () => {
     const path = `/organizations/${studioA.id}/customers/${customerOfA.id}`;
     expect((await t.request('GET', path, { token: owner.token })).status).toBe(200);

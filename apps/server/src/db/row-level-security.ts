@@ -23,6 +23,26 @@ type PooledSession = {
   options: SessionArguments[3];
 };
 
+/** Each pooled connection's transaction object, built once for the connection's life. */
+const transactions = new WeakMap<pg.PoolClient, Transaction>();
+
+/**
+ * The transaction object on `client`. Drizzle's database constructor builds a relational query builder for
+ * every table of the schema, which cost a few per cent of the server's CPU under the list load when done per
+ * request (decision 018); the object holds nothing of a request — its connection, the dialect, the schema —
+ * and the pool lends a connection to one request at a time. Keyed by connection, prepared.ts's statements
+ * bound to it are reused too.
+ */
+function transactionOn(client: pg.PoolClient, pooled: PooledSession): Transaction {
+  let tx = transactions.get(client);
+  if (!tx) {
+    const session = new NodePgSession(client, pooled.dialect, pooled.schema, pooled.options);
+    tx = new NodePgTransaction(pooled.dialect, session, pooled.schema) as unknown as Transaction;
+    transactions.set(client, tx);
+  }
+  return tx;
+}
+
 /**
  * `run` in a transaction on the tenant pool that names `organizationId` (any other text names none: 0 rows).
  * Drizzle's own `transaction()` sends BEGIN and then the setting as two round trips; here they are one simple
@@ -38,8 +58,7 @@ export async function organizationTransaction<T>(
 ): Promise<T> {
   const pooled = (tenantDb as unknown as { session: PooledSession }).session;
   const client = await pooled.client.connect();
-  const session = new NodePgSession(client, pooled.dialect, pooled.schema, pooled.options);
-  const tx = new NodePgTransaction(pooled.dialect, session, pooled.schema) as unknown as Transaction;
+  const tx = transactionOn(client, pooled);
   const organization = isUuid(organizationId) ? organizationId : '';
   let lost: Error | undefined;
   try {

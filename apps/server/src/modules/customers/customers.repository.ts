@@ -63,7 +63,10 @@ function listWhere(
 
 /**
  * The page and the total of one search shape (how many words, whether a status is chosen), built once: the
- * search runs on every keystroke of the customers screen. The values arrive as placeholders.
+ * search runs on every keystroke of the customers screen. The values arrive as placeholders. The page carries
+ * the total as an uncorrelated subquery — one statement and one round trip instead of two, each part keeping
+ * its own plan (the page stops after `limit` rows in name order; a window count would read every match first);
+ * `total` alone answers a page past the last, which has no row to carry it (decision 018).
  */
 function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
   const shape = `${wordCount}w${byStatus ? '_status' : ''}`;
@@ -72,10 +75,11 @@ function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
       words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
       status: byStatus ? sql.placeholder('status') : undefined,
     });
+  const counting = () => db.select({ value: count() }).from(listed).where(where());
   return {
     page: preparedStatement(db, `customers_page_${shape}`, (name) =>
       db
-        .select(listedColumns)
+        .select({ ...listedColumns, total: sql<number>`(${counting()})::int` })
         .from(listed)
         .where(where())
         .orderBy(byName, asc(listed.id))
@@ -83,9 +87,7 @@ function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
         .offset(sql.placeholder('offset'))
         .prepare(name),
     ),
-    total: preparedStatement(db, `customers_total_${shape}`, (name) =>
-      db.select({ value: count() }).from(listed).where(where()).prepare(name),
-    ),
+    total: preparedStatement(db, `customers_total_${shape}`, (name) => counting().prepare(name)),
   };
 }
 
@@ -100,7 +102,11 @@ export async function listCustomers(db: Database, organizationId: string, filter
   filter.words.forEach((word, i) => {
     values[`word${i}`] = containsPattern(word);
   });
-  const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
+  const found = await page.execute(values);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  if (filter.page === 1) return { rows, total: 0 };
+  const [counted] = await total.execute(values);
   return { rows, total: counted?.value ?? 0 };
 }
 

@@ -1,7 +1,7 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import { keepsRenewing, type SeatCoverage } from '@reformer/domain/enrollments';
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { enrollmentCovers, renewing, seatsTaken } from '../../db/roster.ts';
 import {
@@ -48,9 +48,10 @@ export type EnrollmentRow = Awaited<ReturnType<typeof findEnrollment>> & {};
 const sameOrganization = (table: { organizationId: AnyPgColumn }) =>
   eq(table.organizationId, enrollments.organizationId);
 
-function withNames(db: Reader) {
+/** The rows with their names; `extra` adds columns to them (the list's total). */
+function withNames<Extra extends SelectedFields = Record<never, never>>(db: Reader, extra?: Extra) {
   return db
-    .select(enrollmentColumns)
+    .select({ ...enrollmentColumns, ...(extra as Extra) })
     .from(enrollments)
     .innerJoin(customers, and(sameOrganization(customers), eq(customers.id, enrollments.customerId)))
     .innerJoin(customerPlans, and(sameOrganization(customerPlans), eq(customerPlans.id, enrollments.planId)))
@@ -87,7 +88,10 @@ function listWhere(organizationId: string, filter: EnrollmentFilter): SQL | unde
   );
 }
 
-/** Newest start first; the page and the total side by side. */
+/**
+ * Newest start first; the page carries the total as an uncorrelated subquery (one statement, one round trip;
+ * each part keeps its own plan). A page past the last has no row to carry it: the total is then asked alone.
+ */
 export async function listEnrollments(
   db: Database,
   organizationId: string,
@@ -99,18 +103,20 @@ export async function listEnrollments(
   // reads enrollments alone (bench:enrollments: 4.1 → 1.3 ms at 20,000 enrollments).
   const needsSchedule = filter.allowed !== 'ALL' || filter.establishmentId !== undefined;
   const counting = db.select({ value: count() }).from(enrollments);
-  const [rows, [counted]] = await Promise.all([
-    withNames(db)
-      .where(where)
-      .orderBy(desc(enrollments.startDate), desc(enrollments.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    needsSchedule
-      ? counting
-          .innerJoin(schedules, and(sameOrganization(schedules), eq(schedules.id, enrollments.scheduleId)))
-          .where(where)
-      : counting.where(where),
-  ]);
+  const total = needsSchedule
+    ? counting
+        .innerJoin(schedules, and(sameOrganization(schedules), eq(schedules.id, enrollments.scheduleId)))
+        .where(where)
+    : counting.where(where);
+  const found = await withNames(db, { total: sql<number>`(${total})::int` })
+    .where(where)
+    .orderBy(desc(enrollments.startDate), desc(enrollments.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const rows = found.map(({ total: _total, ...row }) => row);
+  if (found[0]) return { rows, total: found[0].total };
+  if (page.page === 1) return { rows, total: 0 };
+  const [counted] = await total;
   return { rows, total: counted?.value ?? 0 };
 }
 

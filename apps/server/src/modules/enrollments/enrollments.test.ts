@@ -645,6 +645,11 @@ describe('the list', () => {
     expect((await list(`status=PAUSED&customerId=${customer.id}`)).body.total).toBe(0);
     const paged = await list('limit=1&page=2');
     expect(paged.body.items).toHaveLength(1);
+    // A page past the last has no row to carry the total with it (decision 018): it is still the filter's.
+    expect((await list(`customerId=${customer.id}&page=2`)).body).toMatchObject({ items: [], total: 1 });
+    expect(
+      (await list(`establishmentId=${establishmentB}&customerId=${customer.id}&page=3`)).body,
+    ).toMatchObject({ items: [], total: 1 });
     for (const bad of ['page=0', 'limit=0', 'limit=101', 'status=INACTIVE', 'planId=x']) {
       expect((await list(bad)).status, bad).toBe(400);
     }

@@ -1,7 +1,7 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
 import { and, asc, desc, eq, gte, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { paymentKeptCents, paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
@@ -50,9 +50,10 @@ const paymentColumns = {
 };
 export type PaymentRow = Awaited<ReturnType<typeof findPayment>> & {};
 
-function withNames(db: Reader) {
+/** The rows with their names; `extra` adds columns to them (the list's totals). */
+function withNames<Extra extends SelectedFields = Record<never, never>>(db: Reader, extra?: Extra) {
   return db
-    .select(paymentColumns)
+    .select({ ...paymentColumns, ...(extra as Extra) })
     .from(payments)
     .innerJoin(customers, and(sameOrganization(customers), eq(customers.id, payments.customerId)))
     .innerJoin(customerPlans, and(sameOrganization(customerPlans), eq(customerPlans.id, payments.planId)));
@@ -83,7 +84,38 @@ function listWhere(organizationId: string, filter: PaymentFilter): SQL | undefin
   );
 }
 
-/** The page (newest payment date first) and the totals per currency over the whole filter, side by side. */
+type CurrencyTotals = { currency: Currency; completedCents: number; pendingCents: number; count: number };
+
+/**
+ * The totals per currency over the whole filter. Each column is named as its key, because the list reads
+ * them as JSON inside its page's statement.
+ */
+function totalsOf(db: Reader, where: SQL | undefined) {
+  return db
+    .select({
+      currency: sql<Currency>`${payments.currency}`.as('currency'),
+      // Received money is what stays: a partial refund gave part of a COMPLETED payment back.
+      completedCents:
+        sql<number>`coalesce(sum(${paymentKeptCents}) filter (where ${payments.status} = 'COMPLETED'), 0)::bigint`
+          .mapWith(Number)
+          .as('completedCents'),
+      pendingCents:
+        sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'PENDING'), 0)::bigint`
+          .mapWith(Number)
+          .as('pendingCents'),
+      count: sql<number>`count(*)::int`.as('count'),
+    })
+    .from(payments)
+    .where(where)
+    .groupBy(payments.currency)
+    .orderBy(asc(payments.currency));
+}
+
+/**
+ * The page (newest payment date first) carrying the totals per currency over the whole filter as JSON from an
+ * uncorrelated subquery: one statement, one round trip, each part with its own plan. A page past the last has
+ * no row to carry them: they are then asked alone.
+ */
 export async function listPayments(
   db: Database,
   organizationId: string,
@@ -91,31 +123,17 @@ export async function listPayments(
   page: { page: number; limit: number },
 ) {
   const where = listWhere(organizationId, filter);
-  const [rows, totals] = await Promise.all([
-    withNames(db)
-      .where(where)
-      .orderBy(desc(payments.paidOn), desc(payments.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    db
-      .select({
-        currency: sql<Currency>`${payments.currency}`,
-        // Received money is what stays: a partial refund gave part of a COMPLETED payment back.
-        completedCents:
-          sql<number>`coalesce(sum(${paymentKeptCents}) filter (where ${payments.status} = 'COMPLETED'), 0)::bigint`.mapWith(
-            Number,
-          ),
-        pendingCents:
-          sql<number>`coalesce(sum(${payments.amountCents}) filter (where ${payments.status} = 'PENDING'), 0)::bigint`.mapWith(
-            Number,
-          ),
-        count: sql<number>`count(*)::int`,
-      })
-      .from(payments)
-      .where(where)
-      .groupBy(payments.currency)
-      .orderBy(asc(payments.currency)),
-  ]);
+  const found = await withNames(db, {
+    totals: sql<
+      CurrencyTotals[]
+    >`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, where)}) t)`,
+  })
+    .where(where)
+    .orderBy(desc(payments.paidOn), desc(payments.id))
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit);
+  const rows = found.map(({ totals: _totals, ...row }) => row);
+  const totals = found[0]?.totals ?? (page.page === 1 ? [] : await totalsOf(db, where));
   return { rows, totals, total: totals.reduce((sum, row) => sum + row.count, 0) };
 }
 

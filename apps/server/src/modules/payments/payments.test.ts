@@ -299,7 +299,20 @@ describe('the list', () => {
     expect((await list('method=CREDIT_CARD')).body.items[0].currency).toBe('USD');
     expect((await list(`customerId=${brl.customerId}`)).body.total).toBe(2);
     expect((await list(`planId=${monthlyUsd.id}`)).body.total).toBe(1);
-    expect((await list('limit=1&page=3')).body.items).toHaveLength(1);
+    const last = await list('limit=1&page=3');
+    expect(last.body.items).toHaveLength(1);
+    expect(last.body).toMatchObject({ total: 3, totals: may.body.totals });
+    // A page past the last has no row to carry the totals with it (decision 018): they are still the filter's.
+    expect((await list('limit=2&page=5')).body).toMatchObject({
+      items: [],
+      total: 3,
+      totals: may.body.totals,
+    });
+    expect((await list('status=PENDING&page=2')).body).toMatchObject({
+      items: [],
+      total: 1,
+      totals: [{ currency: 'BRL', completedCents: 0, pendingCents: 10_000, count: 1 }],
+    });
     for (const bad of ['status=PAID', 'method=x', 'page=0', 'limit=101', 'customerId=nope']) {
       expect((await list(bad)).status, bad).toBe(400);
     }
