@@ -11,14 +11,20 @@
 //    a COMPLETED payment for 94% of the cycles started; then VACUUM (ANALYZE). On that server: the statements
 //    per dashboard call, counted on the wire.
 // 2. A second server straight on PostgreSQL: the dashboard's p50/p95 for the owner (every part) and for an
-//    establishment's instructor (sessions of one establishment, customers), sequential, kept alive.
+//    establishment's instructor (sessions of one establishment, customers), sequential, kept alive; then the
+//    owner's at 50 connections (autocannon, --duration s): req/s and the CPU per request of the server's Node
+//    process and of the PostgreSQL backends serving this database, read from /proc.
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
 import { v7 as uuidv7 } from 'uuid';
 import {
   connectLikeServer,
   count,
+  cpuSeconds,
   f1,
+  f2,
   httpGet,
   load,
   machine,
@@ -37,7 +43,13 @@ import { addDays, addMonths, todayIn } from './payments-sql.mjs';
 import { admin, signIn } from './seed-customers.mjs';
 import { createPlans, createWeeklySchedules, insertCustomers, seedStudio } from './studio-seed.mjs';
 
-const options = parseArgs(process.argv.slice(2), { samples: 500, warmup: 100, keep: false });
+const options = parseArgs(process.argv.slice(2), {
+  samples: 500,
+  warmup: 100,
+  keep: false,
+  duration: 10,
+  connections: 50,
+});
 const DATABASE = 'reformer_bench_dashboard';
 const PG_PORT = 5432;
 const databaseUrl = (port) => `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
@@ -176,6 +188,43 @@ async function seedWithSql(client, seeded, today) {
   return rows[0];
 }
 
+/** The PostgreSQL server's backends connected to the bench's database (their title names it), from /proc. */
+function backendPids() {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        return title.startsWith('postgres: ') && title.includes(` ${DATABASE} `);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * The owner's dashboard at `connections` in flight: req/s, latency, and the CPU each answered request cost the
+ * server's Node process and PostgreSQL (every backend on this database, including the ones the run opens).
+ */
+async function loadDashboard(url, authorization, serverPid) {
+  const settings = { url, headers: { authorization }, connections: options.connections, timeout: 10 };
+  await autocannon({ ...settings, duration: 2 });
+  const pgBefore = new Map(backendPids().map((pid) => [pid, cpuSeconds(pid)]));
+  const nodeBefore = cpuSeconds(serverPid);
+  const result = await autocannon({ ...settings, duration: options.duration });
+  const answered = Math.max(1, result['2xx'] + result.non2xx);
+  const pgSeconds = backendPids().reduce((sum, pid) => sum + cpuSeconds(pid) - (pgBefore.get(pid) ?? 0), 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    nodeMs: ((cpuSeconds(serverPid) - nodeBefore) * 1000) / answered,
+    pgMs: (pgSeconds * 1000) / answered,
+  };
+}
+
 /** The statements one dashboard call sends, on the wire (server 1 through the proxy), after 3 unrecorded. */
 async function countDashboardStatements(server, proxy, authorization, path, requests = 20) {
   for (let i = 0; i < 3; i += 1) await httpGet(`${server.base}${path}`, { authorization });
@@ -281,6 +330,12 @@ async function main() {
     `  statements per owner call, on the wire: ${ownerStatements.perRequest} (${ownerStatements.breakdown})`,
   );
   console.log(`Load average after: ${load()}.`);
+  const loaded = await loadDashboard(url, owner, state.server.started.child.pid);
+  console.log(
+    `\nThe owner's dashboard at ${options.connections} connections, ${options.duration} s (autocannon, after 2 s ` +
+      `unrecorded): ${f1(loaded.rps)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms, ${loaded.non2xx} not 2xx; ` +
+      `CPU per request: Node ${f2(loaded.nodeMs)} ms, PostgreSQL ${f2(loaded.pgMs)} ms. Load average after: ${load()}.`,
+  );
 
   await state.client.end();
   state.client = null;

@@ -29,6 +29,7 @@ export async function seedEveryTable(t: TestApp, pix: { emulator: PixEmulator; j
   await seedSettings(t, studio.owner.token, `/organizations/${studio.organizationId}`);
   await seedStudioPage(t, studio.owner.token, studio.organizationId);
   const { ids, owner } = tenant;
+  await seedDashboardFigures(t, owner.token, ids.organization);
   // The pack the proof's seed sold pays for a place in its class.
   const spent = await t.request(
     'POST',
@@ -42,6 +43,17 @@ export async function seedEveryTable(t: TestApp, pix: { emulator: PixEmulator; j
   const reset = await t.request('POST', '/auth/request-password-reset', { body: { email: owner.email } });
   expect(reset.status, reset.text).toBe(200);
   return { tenant, studio };
+}
+
+/**
+ * The dashboard's kept figures (decision 018): a read whose 30 days reach the seeded sessions (30 to 58 days
+ * ahead) computes them; the write after it (the pack's place) leaves a mark for the next read.
+ */
+async function seedDashboardFigures(t: TestApp, token: string, organizationId: string) {
+  t.setNow(new Date(Date.now() + 45 * 86_400_000));
+  const response = await t.request('GET', `/organizations/${organizationId}/dashboard`, { token });
+  t.setNow(new Date());
+  expect(response.status, response.text).toBe(200);
 }
 
 /** Each organization setting kept in a table of its own, changed from its default; and an idempotent create. */

@@ -3,6 +3,7 @@ export * from './backups.ts';
 export * from './class-links.ts';
 export * from './contracts.ts';
 export * from './customers.ts';
+export * from './dashboard.ts';
 export * from './enrollments.ts';
 export * from './events.ts';
 export * from './health-questionnaire.ts';

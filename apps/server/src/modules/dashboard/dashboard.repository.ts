@@ -49,39 +49,6 @@ export async function listSessionsOn(
     .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id));
 }
 
-/** Per schedule over the period: sessions held, seats taken, seats offered (its capacity each time), check-ins. */
-export async function sumSessionsBySchedule(
-  db: Database,
-  organizationId: string,
-  period: Period,
-  establishmentIds: EstablishmentIds,
-) {
-  const held = db
-    .select({
-      scheduleId: scheduleSessions.scheduleId,
-      scheduleName: schedules.name,
-      capacity: schedules.capacity,
-      seatsTaken: seatsTaken().as('seats_taken'),
-      checkedIn: checkIns.as('checked_in'),
-    })
-    .from(scheduleSessions)
-    .innerJoin(schedules, scheduleOfSession)
-    .where(heldSessions(organizationId, period, establishmentIds))
-    .as('held');
-  return db
-    .select({
-      scheduleId: held.scheduleId,
-      scheduleName: held.scheduleName,
-      sessions: sql<number>`count(*)::int`,
-      seatsTaken: sql<number>`sum(${held.seatsTaken})::int`,
-      seats: sql<number>`sum(${held.capacity})::int`,
-      checkedIn: sql<number>`sum(${held.checkedIn})::int`,
-    })
-    .from(held)
-    .groupBy(held.scheduleId, held.scheduleName)
-    .orderBy(asc(held.scheduleName), asc(held.scheduleId));
-}
-
 /** COMPLETED payments by their payment date, per currency, less refunds: the payments list's "received" total. */
 export async function sumRevenue(
   db: Database,

@@ -18,6 +18,7 @@ import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './dashboard.repository.ts';
 import { readMoney } from './dashboard-money.service.ts';
+import { sumKeptSessionsBySchedule } from './dashboard-session-days.repository.ts';
 
 /**
  * The organization's home (docs/decisions/020). Each part is read only for a member who may see it, and a
@@ -48,7 +49,7 @@ async function readSessions(
 ): Promise<DashboardSessions> {
   const [today, bySchedule] = await Promise.all([
     repository.listSessionsOn(db, organizationId, periods.today, establishmentIds),
-    repository.sumSessionsBySchedule(db, organizationId, periods.attendance, establishmentIds),
+    sumKeptSessionsBySchedule(db, organizationId, periods.attendance, establishmentIds),
   ]);
   // The totals of the schedules' totals: a handful of rows, already summed by the database.
   const checkedIn = bySchedule.reduce((sum, row) => sum + row.checkedIn, 0);

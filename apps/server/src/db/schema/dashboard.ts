@@ -1,0 +1,57 @@
+import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations.ts';
+import { schedules } from './schedules.ts';
+
+/**
+ * The dashboard's kept figures (decision 018, issue #33). Triggers on the tables the figures are made of add a
+ * row here for each local date a write can change (migration 0039); the dashboard's read consumes them and
+ * recomputes those dates. Only ever inserted by writes, never updated: concurrent writes take no lock on
+ * one another, and a mark not yet committed when a read consumes the others is left for the next read.
+ */
+export const dashboardMarks = pgTable(
+  'dashboard_marks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (table) => [index('dashboard_marks_org_idx').on(table.organizationId)],
+);
+
+/** The local dates whose figures `dashboard_session_days` holds: a date with no row is computed when read. */
+export const dashboardDays = pgTable(
+  'dashboard_days',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
+);
+
+/**
+ * One schedule's active sessions held on one local date: how many, the seats taken (db/roster.ts, the
+ * calendar's rule) and the check-ins. The seats offered come from the schedule's capacity when read, its name
+ * and establishment too, so changing those marks nothing.
+ */
+export const dashboardSessionDays = pgTable(
+  'dashboard_session_days',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    day: date('day').notNull(),
+    scheduleId: uuid('schedule_id').notNull(),
+    sessions: integer('sessions').notNull(),
+    seatsTaken: integer('seats_taken').notNull(),
+    checkedIn: integer('checked_in').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.day, table.scheduleId] }),
+    foreignKey({
+      columns: [table.organizationId, table.scheduleId],
+      foreignColumns: [schedules.organizationId, schedules.id],
+    }).onDelete('cascade'),
+  ],
+);
