@@ -1,4 +1,4 @@
-// `node bench/two-instances.mjs [--rounds R --jobs J --cron]` (in `npm run test:ops`): two servers on one PostgreSQL behind the same
+// `node bench/two-instances.mjs [--rounds R --jobs J --membership-rounds M --cron]` (in `npm run test:ops`): two servers on one PostgreSQL behind the same
 // AUTH_SECRET, as behind a load balancer — a pass/fail suite (exit 1 on any violation). Needs the PostgreSQL
 // at 127.0.0.1:5432 (trust auth, user postgres); a fresh database, dropped at the end. Each server reaches it
 // through its own statement-recording proxy (lib.mjs), so what each instance ran is known.
@@ -11,6 +11,9 @@
 //      one job, run once, whichever instance's clock fired it.
 //   3. Capacity across both: per round a fresh schedule with its last seat free; 50 creates for it at once,
 //      alternately sent to either instance → exactly one 201, the rest 409 ENROLLMENT_FULL, 0 overbooked.
+//   4. Memberships across both (the per-process membership cache, decision 018): M rounds, alternately a role
+//      revoked and a member removed on A, each after a grant on A that B allows and then answers from its cache
+//      (no membership statement on its proxy) → B refuses (403 / 404) within 1 s, polled every 5 ms.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent } from 'node:http';
@@ -29,6 +32,7 @@ import {
   parseArgs,
   post,
   root,
+  signUp,
   sleep,
   startApiServer,
   startStatementProxy,
@@ -36,7 +40,12 @@ import {
 } from './lib.mjs';
 import { insertCustomers, seedStudio } from './studio-seed.mjs';
 
-const options = parseArgs(process.argv.slice(2), { rounds: 20, jobs: 20, cron: false });
+const options = parseArgs(process.argv.slice(2), {
+  rounds: 20,
+  jobs: 20,
+  'membership-rounds': 100,
+  cron: false,
+});
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 // Suite-only values, the same on both instances as behind a load balancer: never a real secret. The public
 // address is the tokens' issuer and audience and the trusted origin, so it must be the same on every instance;
@@ -47,6 +56,8 @@ const JOB = 'enrollments.settle-statuses';
 const CONTENDERS = 50;
 const SEATED = 2;
 const EXPIRED = 30;
+const REFUSAL_LIMIT_MS = 1000;
+const POLL_MS = 5;
 const PgBoss = createRequire(join(root, 'apps/server/package.json'))('pg-boss');
 
 const state = { database: null, dataDirs: [], proxies: [], servers: [], client: null };
@@ -362,6 +373,103 @@ async function checkCapacity(instances, client, arena) {
   );
 }
 
+const membershipStatements = (proxy) => proxy.statements.filter((s) => s.name === 'load_membership').length;
+
+/** Polls `server` until `path` answers `status`; the milliseconds it took, or null past the limit. */
+async function msUntil(server, path, authorization, status) {
+  const t0 = performance.now();
+  while (performance.now() - t0 <= REFUSAL_LIMIT_MS) {
+    if ((await statusOf(server, path, authorization)) === status) return performance.now() - t0;
+    await sleep(POLL_MS);
+  }
+  return null;
+}
+
+/** B answers `path` from its cache: a request that sent no membership statement through B's proxy. */
+async function isCachedOn(server, path, authorization) {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const before = membershipStatements(server.proxy);
+    const status = await statusOf(server, path, authorization);
+    if (status === 200 && membershipStatements(server.proxy) === before) return true;
+    await sleep(POLL_MS);
+  }
+  return false;
+}
+
+async function putRole(server, arena, userId, role) {
+  const response = await call(
+    server.base,
+    `/api/organizations/${arena.organization.id}/staff/${userId}/role`,
+    { method: 'PUT', headers: { authorization: arena.owner.authorization }, body: { role } },
+  );
+  expectStatus(response, 204, `PUT role ${role}`);
+}
+
+async function addMember(server, arena, member, email) {
+  const orgPath = `/organizations/${arena.organization.id}`;
+  const invited = await post(server, arena.owner.authorization, `${orgPath}/staff/invite`, {
+    email,
+    role: 'ORG_MANAGER',
+    establishments: [],
+  });
+  const token = invited.inviteUrl.split('/staff-invite/')[1];
+  await post(server, member.authorization, `/invitations/accept/${token}`, undefined, 200);
+}
+
+async function removeMember(server, arena, userId) {
+  const response = await call(server.base, `/api/organizations/${arena.organization.id}/staff/${userId}`, {
+    method: 'DELETE',
+    headers: { authorization: arena.owner.authorization },
+  });
+  expectStatus(response, 204, 'DELETE staff member');
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
+
+async function checkMemberships(a, b, arena) {
+  const rounds = options['membership-rounds'];
+  console.log(`\n4. Memberships: revoked on A, refused on B within ${REFUSAL_LIMIT_MS} ms, ${rounds} rounds`);
+  const email = `instances-staff-${randomUUID()}@example.com`;
+  const member = await signUp(a, email, 'Equipe', 'Instâncias');
+  const path = `/organizations/${arena.organization.id}/staff`;
+  const toAllow = [];
+  const toRefuse = { role: [], removal: [] };
+  let cached = 0;
+  let isMember = false;
+  for (let round = 0; round < rounds; round += 1) {
+    const removes = round % 2 === 1;
+    if (isMember) await putRole(a, arena, member.id, 'ORG_MANAGER');
+    else await addMember(a, arena, member, email);
+    isMember = true;
+    toAllow.push(await msUntil(b, path, member.authorization, 200));
+    if (await isCachedOn(b, path, member.authorization)) cached += 1;
+    const t0 = performance.now();
+    if (removes) await removeMember(a, arena, member.id);
+    else await putRole(a, arena, member.id, 'ORG_ACCOUNTANT');
+    const written = performance.now() - t0;
+    const refusedAfter = await msUntil(b, path, member.authorization, removes ? 404 : 403);
+    toRefuse[removes ? 'removal' : 'role'].push(refusedAfter === null ? null : refusedAfter);
+    if (removes) isMember = false;
+    if (refusedAfter === null) console.log(`  round ${round}: B still allowed after ${REFUSAL_LIMIT_MS} ms`);
+    else if (round < 2) console.log(`  round ${round}: written on A in ${written.toFixed(1)} ms`);
+  }
+  const report = (what, times) => {
+    const late = times.filter((ms) => ms === null).length;
+    const sorted = times.filter((ms) => ms !== null).sort((x, y) => x - y);
+    const figures = sorted.length
+      ? `p50 ${percentile(sorted, 50).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`
+      : 'no answer in time';
+    check(
+      late === 0,
+      `${what}: ${times.length - late}/${times.length} within ${REFUSAL_LIMIT_MS} ms (${figures})`,
+    );
+  };
+  report('a grant on A allowed on B', toAllow);
+  check(cached === rounds, `B answered from its cache before each revocation (${cached}/${rounds})`);
+  report('a role revoked on A refused on B (403)', toRefuse.role);
+  report('a member removed on A refused on B (404)', toRefuse.removal);
+}
+
 async function main() {
   console.log('Reformer two-instance suite: two servers, one PostgreSQL (127.0.0.1:5432), one AUTH_SECRET');
   console.log(`Machine: ${machine()}`);
@@ -410,6 +518,7 @@ async function main() {
   await checkTokens(a, b, studio.organization.id);
   await checkJobs(a, b, state.client, arena, expiredSchedule.id);
   await checkCapacity([a, b], state.client, arena);
+  await checkMemberships(a, b, arena);
 
   console.log(`\n${failures.length ? `FAIL: ${failures.length} check(s) failed` : 'PASS: every check held'}`);
   if (failures.length) process.exitCode = 1;

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { createAuth } from './auth/auth.ts';
+import { startMembershipListener } from './auth/membership-listener.ts';
 import { emailPasswordResetLink } from './auth/password-reset.ts';
 import { usePhysicalBackups, walArchiveOptions } from './backups/backup-runs.ts';
 import { openDatabase } from './db/client.ts';
@@ -75,6 +76,9 @@ async function main() {
   observePools(() => database.poolStats());
   readiness.migrating();
   await database.migrate();
+  // After the migrations, which create the triggers that notify it.
+  const membershipListener = await startMembershipListener(database.url, logger);
+  running.membershipListener = membershipListener;
   const secret = resolveAuthSecret(env.AUTH_SECRET, dataDir);
   const secretBox = resolveSecretBox({
     configured: env.SECRETS_KEY,
@@ -117,6 +121,7 @@ async function main() {
       whatsapp,
       logger,
       readiness,
+      membershipCache: membershipListener.cache,
     },
     { webDistDir: existsSync(webDistDir) ? webDistDir : undefined },
   );

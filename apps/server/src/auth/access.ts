@@ -16,24 +16,47 @@ import { organizationTransaction } from '../db/row-level-security.ts';
 import { establishmentAssignments, memberships } from '../db/schema/index.ts';
 import { type AppEnv, type OrgAccess, startTask } from '../lib/http.ts';
 import { isUuid } from '../lib/uuid.ts';
-import { liveSession } from './session-liveness.ts';
+import type { Caller, MembershipAnswer, MembershipCache } from './membership-cache.ts';
+import { sessionExpiry } from './session-liveness.ts';
 
 export { isUuid };
 
 /**
- * Read fresh on every request, so a removed member or a changed role takes effect at once. The same
- * statement checks that the token's sign-in session still exists (`liveSession`), so routes under an
- * organization pay no second query for it.
+ * One statement that checks that the token's sign-in session is live and reads the caller's membership of the
+ * organization (org role and establishment assignments), so routes under an organization pay no second query
+ * for the session. Given the process's `cache` (auth/membership-cache.ts), a request whose session and
+ * membership it holds issues no statement at all: the cache is kept only while its LISTEN connection hears
+ * every committed change of sessions, memberships and assignments, so a removed member, a changed role or a
+ * sign-out is still refused on the next request, on every instance, once the change's notification arrives
+ * (milliseconds; bench/two-instances.mjs holds it under 1 s). Without a cache, or while it is bypassed, it is
+ * read fresh on every request.
  */
 export async function loadMembership(
   db: Database,
   organizationId: string,
-  caller: { userId: string; sessionId: string },
+  caller: Caller,
+  cache?: MembershipCache,
 ): Promise<{ sessionLive: boolean; membership: Membership | null }> {
+  // A malformed id cannot name an organization; the session is still checked.
+  const isOrganizationId = isUuid(organizationId);
+  const cached = isOrganizationId ? cache?.lookup(organizationId, caller, Date.now()) : undefined;
+  if (cached) return cached;
+  const epoch = cache?.epoch();
+  const answer = await readMembership(db, isOrganizationId ? organizationId : null, caller);
+  if (cache && epoch !== undefined && isOrganizationId) cache.store(epoch, organizationId, caller, answer);
+  return answer;
+}
+
+async function readMembership(
+  db: Database,
+  organizationId: string | null,
+  caller: Caller,
+): Promise<MembershipAnswer> {
   const query = preparedStatement(db, 'load_membership', (name) =>
     db
       .select({
-        sessionLive: sql<boolean>`session_check.live`,
+        sessionLive: sql<boolean>`coalesce(session_check.expires_at > now(), false)`,
+        sessionExpiresAt: sql<number | null>`(extract(epoch from session_check.expires_at) * 1000)::float8`,
         role: memberships.role,
         isMember: sql<boolean>`${memberships.userId} is not null`,
         establishmentRoles: sql<Membership['establishmentRoles']>`coalesce(
@@ -41,7 +64,7 @@ export async function loadMembership(
             filter (where ${establishmentAssignments.userId} is not null),
           '[]'::json)`,
       })
-      .from(sql`(select ${liveSession} as live) as session_check`)
+      .from(sql`(select ${sessionExpiry} as expires_at) as session_check`)
       .leftJoin(
         memberships,
         and(
@@ -56,27 +79,28 @@ export async function loadMembership(
           eq(establishmentAssignments.userId, memberships.userId),
         ),
       )
-      .groupBy(sql`session_check.live`, memberships.role, memberships.userId)
+      .groupBy(sql`session_check.expires_at`, memberships.role, memberships.userId)
       .prepare(name),
   );
-  // A malformed id cannot name an organization; the session is still checked.
   const [row] = await query.execute({
-    organizationId: isUuid(organizationId) ? organizationId : '00000000-0000-0000-0000-000000000000',
+    organizationId: organizationId ?? '00000000-0000-0000-0000-000000000000',
     ...caller,
   });
+  const sessionLive = row?.sessionLive === true;
   const membership =
-    row?.isMember && isUuid(organizationId)
+    row?.isMember && organizationId
       ? { orgRole: row.role, establishmentRoles: row.establishmentRoles }
       : null;
-  return { sessionLive: row?.sessionLive === true, membership };
+  return { sessionLive, sessionExpiresAt: sessionLive ? (row?.sessionExpiresAt ?? null) : null, membership };
 }
 
 export async function loadOrgAccess(
   db: Database,
   organizationId: string,
-  caller: { userId: string; sessionId: string },
+  caller: Caller,
+  cache?: MembershipCache,
 ): Promise<OrgAccess> {
-  const { sessionLive, membership } = await loadMembership(db, organizationId, caller);
+  const { sessionLive, membership } = await loadMembership(db, organizationId, caller, cache);
   if (!sessionLive) throw new AppError('UNAUTHENTICATED');
   // Outsiders get the same answer as for an organization that does not exist.
   if (!membership) throw new AppError('ORGANIZATION_NOT_FOUND');
@@ -95,9 +119,9 @@ class RequestRefused extends Error {}
  * security answers only its rows (db/row-level-security.ts) whatever a query asks for. A route's error has
  * become its answer by the time `next()` returns (Hono's onError); it still rolls back what was written.
  *
- * The caller's membership is theirs, not the organization's data: it is read on the connecting user's pool
- * while the transaction opens, so the two round trips overlap instead of queueing on one connection
- * (decision 018). `run` gets it as a promise and decides when the route may start.
+ * The caller's membership is theirs, not the organization's data: unless the process's cache holds it, it is
+ * read on the connecting user's pool while the transaction opens, so the two round trips overlap instead of
+ * queueing on one connection (decision 018). `run` gets it as a promise and decides when the route may start.
  */
 async function inOrganizationTransaction(
   c: Context<AppEnv>,
@@ -105,15 +129,20 @@ async function inOrganizationTransaction(
 ): Promise<void> {
   const deps = c.var.deps;
   const organizationId = organizationIdOf(c);
-  const access = loadOrgAccess(deps.db, organizationId, callerOf(c));
+  const cache = deps.membershipCache;
+  const load = () => loadOrgAccess(deps.db, organizationId, callerOf(c), cache);
+  // A cached answer is taken once the transaction is open, a round trip later: a change committed just
+  // before this request has by then most likely been heard, and the entry it names dropped (then read).
+  const isCached = cache?.lookup(organizationId, callerOf(c), Date.now()) !== undefined;
+  const access = isCached ? null : load();
   // Awaited by `run` in every case; this only keeps a refusal that arrives first from being "unhandled".
-  access.catch(() => {});
+  access?.catch(() => {});
   const tasks: AppEnv['Variables']['afterCommit'] = [];
   c.set('afterCommit', tasks);
   try {
     await organizationTransaction(deps.tenantDb, organizationId, async (tx) => {
       c.set('deps', { ...deps, db: tx });
-      await run(access);
+      await run(access ?? load());
       if (c.error) throw new RequestRefused();
     });
   } catch (error) {

@@ -4,15 +4,16 @@ import { preparedStatement } from '../db/prepared.ts';
 import { sessions } from '../db/schema/index.ts';
 
 /**
- * A bearer token is good only while the sign-in session it came from exists: sign-out, "revoke all
- * sessions" and a password change delete that row, and the token stops working at once (issue #16).
- * One lookup by primary key; placeholders `sessionId` and `userId`.
+ * When the token's sign-in session stops being live, null when it is gone: sign-out, "revoke all sessions"
+ * and a password change delete that row. One lookup by primary key; placeholders `sessionId` and `userId`.
  */
-export const liveSession = sql<boolean>`exists (
-  select 1 from ${sessions}
+export const sessionExpiry = sql<Date | null>`(
+  select ${sessions.expiresAt} from ${sessions}
   where ${sessions.id} = ${sql.placeholder('sessionId')}
-    and ${sessions.userId} = ${sql.placeholder('userId')}
-    and ${sessions.expiresAt} > now())`;
+    and ${sessions.userId} = ${sql.placeholder('userId')})`;
+
+/** A bearer token is good only while the sign-in session it came from exists and has not expired (issue #16). */
+export const liveSession = sql<boolean>`coalesce(${sessionExpiry} > now(), false)`;
 
 export async function isSessionLive(db: Database, sessionId: string, userId: string): Promise<boolean> {
   const query = preparedStatement(db, 'live_session', (name) =>

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AccessProfile, Membership } from '@reformer/domain/permissions';
 import type { Context } from 'hono';
 import type { Auth } from '../auth/auth.ts';
+import type { MembershipCache } from '../auth/membership-cache.ts';
 import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import type { PixGateway } from '../modules/pix-psp/pix-gateway.ts';
@@ -45,6 +46,8 @@ export type Deps = {
   logger: Logger;
   /** Whether this instance should be sent requests (`GET /api/health/ready`). */
   readiness: Readiness;
+  /** The process's membership cache (auth/membership-cache.ts); absent, memberships are read every time. */
+  membershipCache?: MembershipCache;
 };
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };

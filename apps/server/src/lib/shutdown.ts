@@ -10,6 +10,7 @@ export type RunningParts = {
   metrics?: { close(): Promise<void> } | null;
   jobs?: JobRunner;
   pixSandbox?: { close(): Promise<void> } | null;
+  membershipListener?: { close(): Promise<void> };
   database?: DatabaseHandle;
   embedded?: { stop(): Promise<void> } | null;
 };
@@ -41,7 +42,7 @@ type Options = {
  * proxy stops sending it requests first (a Ctrl-C, SIGINT, stops at once: no proxy waits on a terminal's
  * server); then it stops accepting
  * connections and lets the requests in flight finish while the job runner lets its running jobs finish,
- * both up to `timeoutMs`; then the PIX sandbox, the database pools, and the embedded PostgreSQL last;
+ * both up to `timeoutMs`; then the PIX sandbox, the membership cache's LISTEN connection, the database pools, and the embedded PostgreSQL last;
  * then the process exits 0. A signal during start-up is honoured once start-up is done — a migration is
  * never interrupted — and if stopping hangs, the process exits 1 after `drainMs` + `timeoutMs` + STOP_MARGIN_MS
  * (the embedded PostgreSQL's watchdog then stops it).
@@ -96,6 +97,7 @@ async function stopParts(parts: RunningParts, timeoutMs: number, logger: Logger)
   if (http.cut) logger.warn({ connections: http.cut, timeoutMs }, 'requests still running were cut off');
   await parts.metrics?.close();
   await parts.pixSandbox?.close();
+  await parts.membershipListener?.close();
   await parts.database?.close();
   await parts.embedded?.stop();
   logger.info('stopped');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../app.ts';
 import { createAuth } from '../auth/auth.ts';
+import { startMembershipListener } from '../auth/membership-listener.ts';
 import { emailPasswordResetLink } from '../auth/password-reset.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { parseEnv, publicUrl } from '../env.ts';
@@ -86,6 +87,8 @@ export async function createTestApp(
   const secretBox = secretsKey ? createSecretBox(secretsKey) : null;
   const readiness = createReadiness();
   readiness.serving(database);
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const membershipListener = await startMembershipListener(database.url, logger);
   const app = createApp(
     {
       db: database.db,
@@ -102,8 +105,9 @@ export async function createTestApp(
       pixPsp: options.pixPsp ?? unreachablePsp,
       pixSandbox: options.pixSandbox ?? null,
       whatsapp: options.whatsapp ?? emulatorTrustingGateway,
-      logger: options.logger ?? createLogger(env.LOG_LEVEL),
+      logger,
       readiness,
+      membershipCache: membershipListener.cache,
     },
     { webDistDir: options.webDistDir },
   );
@@ -131,10 +135,15 @@ export async function createTestApp(
     env,
     auth,
     readiness,
+    membershipListener,
     request,
     setNow: (date: Date) => {
       now = date;
     },
-    close: () => database.close(),
+    close: async () => {
+      // First: dropping the database would end its connection, and it would try to reconnect.
+      await membershipListener.close();
+      await database.close();
+    },
   };
 }

@@ -1,0 +1,159 @@
+import { and, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { establishmentAssignments, memberships, users } from '../db/schema/index.ts';
+import { createEstablishment, createOrganization, createUser, type TestUser } from '../test/factories.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/**
+ * A GET under the organization and how many membership statements it sent: every statement of the process
+ * passes through pg's Client#query (db/client.ts looks it up on each call), watched here, not replaced.
+ */
+async function getCounted(path: string, token: string) {
+  const query = vi.spyOn(pg.Client.prototype, 'query');
+  const response = await t.request('GET', path, { token });
+  const statements = query.mock.calls.filter(([config]) => isMembershipStatement(config)).length;
+  query.mockRestore();
+  return { status: response.status, statements };
+}
+
+const isMembershipStatement = (config: unknown) =>
+  typeof config === 'object' && config !== null && (config as { name?: unknown }).name === 'load_membership';
+
+/**
+ * Asked until an answer comes from the cache (no statement), or the test proves nothing. Not always the second:
+ * an answer read while any change's notification arrives is not kept (the sign-up's, the organization's).
+ */
+async function warm(path: string, token: string) {
+  await getCounted(path, token);
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const again = await getCounted(path, token);
+    if (again.statements === 0) return again.status;
+  }
+  throw new Error(`${path} was never answered from the cache`);
+}
+
+async function staffMember(organizationId: string, role: 'ORG_ADMINISTRATOR' | null) {
+  const user = await createUser(t);
+  await t.db.insert(memberships).values({ organizationId, userId: user.id, role });
+  return user;
+}
+
+const ofMember = (organizationId: string, userId: string) =>
+  and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId));
+
+describe('the membership cache', () => {
+  it('answers a repeated request without any membership statement', async () => {
+    const organization = await createOrganization(t, owner);
+    const path = `/organizations/${organization.id}/customers`;
+    expect(await getCounted(path, owner.token)).toEqual({ status: 200, statements: 1 });
+    expect(await warm(path, owner.token)).toBe(200);
+    expect(await getCounted(path, owner.token)).toEqual({ status: 200, statements: 0 });
+  });
+
+  it('follows a changed role on the next request', async () => {
+    const organization = await createOrganization(t, owner);
+    const member = await staffMember(organization.id, null);
+    const path = `/organizations/${organization.id}/customers`;
+    expect(await warm(path, member.token)).toBe(403);
+    await t.db
+      .update(memberships)
+      .set({ role: 'ORG_ADMINISTRATOR' })
+      .where(ofMember(organization.id, member.id));
+    expect((await getCounted(path, member.token)).status).toBe(200);
+  });
+
+  it('refuses a removed member on the next request (404, as an outsider)', async () => {
+    const organization = await createOrganization(t, owner);
+    const member = await staffMember(organization.id, 'ORG_ADMINISTRATOR');
+    const path = `/organizations/${organization.id}/customers`;
+    expect(await warm(path, member.token)).toBe(200);
+    await t.db.delete(memberships).where(ofMember(organization.id, member.id));
+    expect((await getCounted(path, member.token)).status).toBe(404);
+  });
+
+  it('follows a removed establishment assignment on the next request', async () => {
+    const organization = await createOrganization(t, owner);
+    const establishment = await createEstablishment(t, owner, organization.id);
+    const member = await staffMember(organization.id, null);
+    await t.db.insert(establishmentAssignments).values({
+      organizationId: organization.id,
+      establishmentId: establishment.id,
+      userId: member.id,
+      role: 'EST_RECEPTIONIST',
+    });
+    const path = `/organizations/${organization.id}/customers`;
+    expect(await warm(path, member.token)).toBe(200);
+    await t.db
+      .delete(establishmentAssignments)
+      .where(
+        and(
+          eq(establishmentAssignments.organizationId, organization.id),
+          eq(establishmentAssignments.userId, member.id),
+        ),
+      );
+    expect((await getCounted(path, member.token)).status).toBe(403);
+  });
+
+  it('refuses a signed-out token on the next request (401)', async () => {
+    const member = await createUser(t);
+    const organization = await createOrganization(t, member);
+    const path = `/organizations/${organization.id}/customers`;
+    expect(await warm(path, member.token)).toBe(200);
+    const signOut = await t.request('POST', '/auth/sign-out', {
+      headers: { cookie: member.cookie },
+      body: {},
+    });
+    expect(signOut.status).toBe(200);
+    expect((await getCounted(path, member.token)).status).toBe(401);
+  });
+
+  it("refuses a deleted user's token: the cascade to sessions and memberships notifies too", async () => {
+    const organization = await createOrganization(t, owner);
+    const member = await staffMember(organization.id, 'ORG_ADMINISTRATOR');
+    const path = `/organizations/${organization.id}/customers`;
+    expect(await warm(path, member.token)).toBe(200);
+    await t.db.delete(users).where(eq(users.id, member.id));
+    expect((await getCounted(path, member.token)).status).toBe(401);
+  });
+
+  it('empties itself and reads the database while its LISTEN connection is lost, then caches again', async () => {
+    const organization = await createOrganization(t, owner);
+    const path = `/organizations/${organization.id}/customers`;
+    await warm(path, owner.token);
+    const listener = t.membershipListener;
+    const pid = listener.backendPid();
+    expect(pid).not.toBeNull();
+    await t.db.execute(sql`select pg_terminate_backend(${pid})`);
+    await vi.waitFor(() => expect(listener.cache.isListening).toBe(false), { timeout: 5000, interval: 5 });
+    expect(listener.cache.size).toEqual({ sessions: 0, memberships: 0 });
+    // Until it is back, every request reads (the first retry comes 100 ms later).
+    let uncached = 0;
+    while (!listener.cache.isListening && uncached < 3) {
+      const answer = await getCounted(path, owner.token);
+      expect(answer).toEqual({ status: 200, statements: 1 });
+      uncached += 1;
+    }
+    expect(uncached).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(listener.cache.isListening).toBe(true), { timeout: 10_000, interval: 20 });
+    expect(listener.backendPid()).not.toBe(pid);
+    expect(await warm(path, owner.token)).toBe(200);
+    // And it hears changes again on the new connection.
+    const member = await staffMember(organization.id, 'ORG_ADMINISTRATOR');
+    expect(await warm(path, member.token)).toBe(200);
+    await t.db.delete(memberships).where(ofMember(organization.id, member.id));
+    expect((await getCounted(path, member.token)).status).toBe(404);
+  });
+});
