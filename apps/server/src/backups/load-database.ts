@@ -36,6 +36,9 @@ export async function loadIntoDatabase(options: {
       manifest.entries.flatMap((entry) => (entry.table ? [[entry.name, entry.table]] : [])),
     );
     await inTransaction(client, async () => {
+      // The backup's rows include what triggers derived from them (the dashboard's marks): loading them must
+      // not derive it a second time (migration 0039). The migrations after the backup's write as a server would.
+      await client.query(`select set_config('${RESTORING_SETTING}', 'on', true)`);
       await readBackupFile(options.file, options.privateKey, async (entry) => {
         const table = tables.get(entry.name);
         // The DATA_DIR files are written by the caller; checkBackup refused any other entry.
@@ -55,6 +58,7 @@ export async function loadIntoDatabase(options: {
         await client.query(
           `select setval('${sequence.replace(/'/g, "''")}', coalesce(max(${quoteIdentifier(column)}), 1), max(${quoteIdentifier(column)}) is not null) from ${table}`,
         );
+      await client.query(`select set_config('${RESTORING_SETTING}', 'off', true)`);
       await applyMigrations(client, after);
     });
   } finally {
@@ -68,6 +72,9 @@ export async function loadIntoDatabase(options: {
   }
   return { rows };
 }
+
+/** Read by the triggers that derive rows (migration 0039's `dashboard_mark_days`). */
+const RESTORING_SETTING = 'reformer.restoring';
 
 async function inTransaction(client: pg.Client, run: () => Promise<void>): Promise<void> {
   await client.query('begin');

@@ -27,10 +27,13 @@ CREATE INDEX "dashboard_marks_org_idx" ON "dashboard_marks" USING btree ("organi
 -- The dashboard's kept figures (decision 018, issue #33): every write that can change a date's session
 -- figures marks that date, whatever path made it — here, not in the services, so no path can forget.
 -- A mark is a plain insert (no conflict, no lock between writers); an organization being deleted marks nothing.
+-- A restore loading a backup's rows (backups/load-database.ts) sets reformer.restoring: the backup holds the
+-- kept figures and marks as they were, so its rows mark nothing again.
 CREATE FUNCTION dashboard_mark_days(org uuid, days date[]) RETURNS void LANGUAGE sql AS $$
   insert into public.dashboard_marks (organization_id, day)
   select org, day from (select distinct unnest(days) as day) as marked
   where day is not null and exists (select 1 from public.organizations where id = org)
+    and coalesce(current_setting('reformer.restoring', true), '') <> 'on'
 $$;
 --> statement-breakpoint
 -- The local dates of the schedule's sessions an enrollment's row reaches: from its start to its end, or on
