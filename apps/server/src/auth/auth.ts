@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import { accounts, jwks, rateLimits, sessions, users, verifications } from '../db/schema/index.ts';
 import { type Env, publicUrl } from '../env.ts';
 import { describeIssues, logLineWithoutPersonalData } from '../lib/errors.ts';
+import { forgetEverythingInProcess } from './membership-cache.ts';
 import { passwordResetLink, type SendPasswordResetLink } from './password-reset.ts';
 import { assertStrongPassword } from './password-strength.ts';
 import { trustedOrigins } from './trusted-origins.ts';
@@ -16,6 +17,9 @@ import { trustedOrigins } from './trusted-origins.ts';
 export const CLIENT_IP_HEADER = 'x-reformer-client-ip';
 
 export const ACCESS_TOKEN_TTL = '15m';
+
+/** better-auth's POSTs that start a session or read one and end none: the cache need not forget on them. */
+const SESSION_KEEPING_PATHS = new Set(['/sign-in/email', '/sign-up/email', '/token', '/get-session']);
 
 export function createAuth(options: {
   db: Database;
@@ -100,6 +104,12 @@ export function createAuth(options: {
       },
     },
     hooks: {
+      // A sign-out, a revocation, a reset or a deleted account ends sessions: this process's membership cache
+      // forgets them before the answer leaves (auth/membership-cache.ts); other instances hear the NOTIFY.
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.request?.method !== 'GET' && !SESSION_KEEPING_PATHS.has(ctx.path))
+          forgetEverythingInProcess();
+      }),
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.body && typeof ctx.body === 'object') assertStrongPassword(ctx.path, ctx.body);
         if (ctx.path !== '/sign-up/email') return;
@@ -113,7 +123,7 @@ export function createAuth(options: {
           issuer: baseURL,
           audience: baseURL,
           // The token names the user and its sign-in session, which must still exist when it is used; roles
-          // are read from the database on every request.
+          // are read from the database, or the membership cache that its NOTIFY keeps (auth/membership-cache.ts).
           definePayload: ({ user, session }) => ({ email: user.email, sid: session.id }),
         },
       }),

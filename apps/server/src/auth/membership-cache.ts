@@ -52,6 +52,24 @@ class LruMap<K, V> {
 
 const membershipKey = (organizationId: string, userId: string) => `${organizationId} ${userId}`;
 
+/** The caches of this process that are listening (a test process runs several apps). */
+const processCaches = new Set<MembershipCache>();
+
+/**
+ * Drops, in every cache of this process, what a write of this process is changing — called inside its
+ * transaction, before the commit. The triggers' NOTIFY reaches the listener only after the commit, and the
+ * writer's next request on this same process can come sooner (its answer said "removed", its client goes on);
+ * other instances learn it by NOTIFY, as a concurrent read here does.
+ */
+export function forgetMembershipInProcess(organizationId: string, userId: string): void {
+  for (const cache of processCaches) cache.invalidate(JSON.stringify(['m', organizationId, userId]));
+}
+
+/** As `forgetMembershipInProcess`, for a write of sign-in sessions (sign-out, revocations, a reset): all go. */
+export function forgetEverythingInProcess(): void {
+  for (const cache of processCaches) cache.invalidate('["*"]');
+}
+
 /**
  * The process's copy of what the membership statement answered, kept only while this process LISTENs for
  * changes (auth/membership-listener.ts): the migration's triggers notify every committed change of a sign-in
@@ -117,11 +135,13 @@ export class MembershipCache {
   listening(): void {
     this.#epoch += 1;
     this.#isListening = true;
+    processCaches.add(this);
   }
 
   /** The LISTEN connection is gone: changes may pass unheard until it is back. */
   lost(): void {
     this.#isListening = false;
+    processCaches.delete(this);
     this.#clear();
   }
 

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { establishmentAssignments, establishments, memberships } from '../../db/schema/index.ts';
 import { createOrganization, createUser, type TestUser } from '../../test/factories.ts';
@@ -58,10 +57,13 @@ describe('GET /auth/profile/access', () => {
     });
     expect(settings.status).toBe(403);
 
-    await t.db
-      .update(memberships)
-      .set({ role: 'ORG_ADMINISTRATOR' })
-      .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, instructor.id)));
+    // Through the staff routes, as an owner does: this process forgets the cached membership before the
+    // change commits (auth/membership-cache.ts), so the very next request sees it.
+    const promote = await t.request('PUT', `/organizations/${organization.id}/staff/${instructor.id}/role`, {
+      token: owner.token,
+      body: { role: 'ORG_ADMINISTRATOR' },
+    });
+    expect(promote.status, promote.text).toBe(204);
     const promoted = await t.request('GET', path, { token: instructor.token });
     expect(promoted.body.allowedEstablishmentIdsByAction.VIEW_SCHEDULES).toBe('ALL');
     const renamed = await t.request('PUT', `/organizations/${organization.id}`, {
@@ -70,9 +72,10 @@ describe('GET /auth/profile/access', () => {
     });
     expect(renamed.status).toBe(200);
 
-    await t.db
-      .delete(memberships)
-      .where(and(eq(memberships.organizationId, organization.id), eq(memberships.userId, instructor.id)));
+    const removed = await t.request('DELETE', `/organizations/${organization.id}/staff/${instructor.id}`, {
+      token: owner.token,
+    });
+    expect(removed.status, removed.text).toBe(204);
     expect((await t.request('GET', path, { token: instructor.token })).status).toBe(404);
     expect(
       (await t.request('GET', `/organizations/${organization.id}`, { token: instructor.token })).status,

@@ -1,5 +1,6 @@
 import type { InvitationStatus } from '@reformer/domain/invitations';
 import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { forgetMembershipInProcess } from '../../auth/membership-cache.ts';
 import type { Database } from '../../db/client.ts';
 import {
   establishmentAssignments,
@@ -135,6 +136,7 @@ export async function findUserEmail(db: Database | Tx, userId: string) {
 }
 
 export async function insertMembership(tx: Tx, values: typeof memberships.$inferInsert) {
+  forgetMembershipInProcess(values.organizationId, values.userId);
   await tx.insert(memberships).values(values);
 }
 
@@ -147,6 +149,7 @@ export async function insertAssignments(
     role: InvitationRow['establishments'][number]['role'];
   }[],
 ) {
+  for (const row of rows) forgetMembershipInProcess(row.organizationId, row.userId);
   if (rows.length > 0) await tx.insert(establishmentAssignments).values(rows);
 }
 

@@ -1,5 +1,6 @@
 import type { OrgRole } from '@reformer/domain/permissions';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { forgetMembershipInProcess } from '../../auth/membership-cache.ts';
 import type { Database, Transaction as Tx } from '../../db/client.ts';
 import { establishments, memberships, organizations, scheduleSessions } from '../../db/schema/index.ts';
 
@@ -122,6 +123,7 @@ export async function countMembersWithRole(tx: Tx, organizationId: string, role:
 }
 
 export async function deleteMembership(tx: Tx, organizationId: string, userId: string): Promise<void> {
+  forgetMembershipInProcess(organizationId, userId);
   await tx
     .delete(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));

@@ -1,6 +1,7 @@
 import type { OrgRole } from '@reformer/domain/permissions';
 import type { EstablishmentAssignment } from '@reformer/domain/staff';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { forgetMembershipInProcess } from '../../auth/membership-cache.ts';
 import type { Database } from '../../db/client.ts';
 import { establishmentAssignments, memberships, organizations, users } from '../../db/schema/index.ts';
 
@@ -59,6 +60,7 @@ export async function countOwners(tx: Tx, organizationId: string) {
 }
 
 export async function setMemberRole(tx: Tx, organizationId: string, userId: string, role: OrgRole | null) {
+  forgetMembershipInProcess(organizationId, userId);
   await tx
     .update(memberships)
     .set({ role })
@@ -66,6 +68,7 @@ export async function setMemberRole(tx: Tx, organizationId: string, userId: stri
 }
 
 export async function deleteMember(tx: Tx, organizationId: string, userId: string) {
+  forgetMembershipInProcess(organizationId, userId);
   await tx
     .delete(memberships)
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
@@ -77,6 +80,7 @@ export async function replaceAssignments(
   userId: string,
   assignments: EstablishmentAssignment[],
 ) {
+  forgetMembershipInProcess(organizationId, userId);
   await tx
     .delete(establishmentAssignments)
     .where(
