@@ -21,6 +21,9 @@ import { sessionExpiry } from './session-liveness.ts';
 
 export { isUuid };
 
+/** The membership read's prepared statement (tests tell it apart from a route's own). */
+export const MEMBERSHIP_STATEMENT = 'load_membership';
+
 /**
  * One statement that checks that the token's sign-in session is live and reads the caller's membership of the
  * organization (org role and establishment assignments), so routes under an organization pay no second query
@@ -52,7 +55,7 @@ async function readMembership(
   organizationId: string | null,
   caller: Caller,
 ): Promise<MembershipAnswer> {
-  const query = preparedStatement(db, 'load_membership', (name) =>
+  const query = preparedStatement(db, MEMBERSHIP_STATEMENT, (name) =>
     db
       .select({
         sessionLive: sql<boolean>`coalesce(session_check.expires_at > now(), false)`,

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { establishmentAssignments, memberships, users } from '../db/schema/index.ts';
 import { createEstablishment, createOrganization, createUser, type TestUser } from '../test/factories.ts';
+import { isMembershipStatement } from '../test/membership-statement.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { MembershipCache } from './membership-cache.ts';
 
@@ -33,9 +34,6 @@ async function getCounted(path: string, token: string) {
   query.mockRestore();
   return { status: response.status, statements };
 }
-
-const isMembershipStatement = (config: unknown) =>
-  typeof config === 'object' && config !== null && (config as { name?: unknown }).name === 'load_membership';
 
 /**
  * Asked until an answer comes from the cache (no statement), or the test proves nothing. Not always the second:
