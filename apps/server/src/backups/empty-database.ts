@@ -58,7 +58,9 @@ export async function emptyDatabaseAgain(databaseUrl: string, before: EmptyDatab
       await client.query(`drop schema if exists ${quoteIdentifier(schema)} cascade`);
     const { rows } = await client.query<{ name: string; kind: string }>(
       `select c.oid::regclass::text as name, c.relkind as kind from pg_class c
-        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')`,
+        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f')
+        -- Sequences last: an identity column's goes with its table, and dropping it first is refused.
+        order by c.relkind = 'S'`,
     );
     const dropKind: Record<string, string> = {
       v: 'view',
