@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
+import { dashboardDays, dashboardMarks, dashboardSessionDays } from '../db/schema/index.ts';
 
 export type Digest = Map<string, string>;
 
@@ -43,11 +44,22 @@ const OWN_AUDITED_READ = `t.action in ('medical_record.viewed', 'medical_record.
 type DigestOptions = {
   /** Leave out of audit_log the rows of `OWN_AUDITED_READ`: a read the probe lets through writes them. */
   ownAuditedReads?: 'ignore';
+  /**
+   * Leave out the dashboard's kept figures (decision 018): a member's dashboard read recomputes its own
+   * organization's marked dates, as a cache fills. They are derived from the other tables, which stay digested;
+   * the refresh runs in the reader's organization transaction, whose row-level security refuses another's rows.
+   */
+  keptFigures?: 'ignore';
 };
+
+/** The dashboard's kept figures and their marks (db/schema/dashboard.ts). */
+const KEPT_FIGURES = new Set<string>([dashboardDays, dashboardMarks, dashboardSessionDays].map(getTableName));
 
 /** md5 of each tenant table's rows in a stable order: equal digests mean nothing was written. */
 export async function tenantDigest(db: Database, options: DigestOptions = {}): Promise<Digest> {
-  const tables = await tenantTables(db);
+  const tables = (await tenantTables(db)).filter(
+    (table) => options.keptFigures !== 'ignore' || !KEPT_FIGURES.has(table),
+  );
   const where = (table: string) =>
     table === 'audit_log' && options.ownAuditedReads === 'ignore' ? ` where not (${OWN_AUDITED_READ})` : '';
   const selects = tables.map(
