@@ -64,6 +64,9 @@ for (const width of [390, 1366]) {
   test(`at ${width} px the customers, staff, schedules, enrollments and payments lists fit with every action on screen`, async ({
     page,
   }) => {
+    // Five screens, each checked for its layout and accessibility: 50 s alone at load average 10, over the
+    // 60 s default twice when the whole suite shared the machine with another test run.
+    test.setTimeout(150_000);
     const organizationId = await signUpWithOrganization(page, OWNER, `Estúdio Largura ${width}`);
     const customerRecord = await createCustomerViaApi(
       page,
