@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { pageWithTotal } from '../../db/page-with-total.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
   customers,
@@ -102,12 +103,10 @@ export async function listCustomers(db: Database, organizationId: string, filter
   filter.words.forEach((word, i) => {
     values[`word${i}`] = containsPattern(word);
   });
-  const found = await page.execute(values);
-  const rows = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total };
-  if (filter.page === 1) return { rows, total: 0 };
-  const [counted] = await total.execute(values);
-  return { rows, total: counted?.value ?? 0 };
+  return pageWithTotal(await page.execute(values), filter.page, async () => {
+    const [counted] = await total.execute(values);
+    return counted?.value ?? 0;
+  });
 }
 
 export async function listAllCustomers(db: Database, organizationId: string, words: string[]) {

@@ -3,6 +3,7 @@ import { keepsRenewing, type SeatCoverage } from '@reformer/domain/enrollments';
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
+import { pageWithTotal } from '../../db/page-with-total.ts';
 import { enrollmentCovers, renewing, seatsTaken } from '../../db/roster.ts';
 import {
   customerPlans,
@@ -113,11 +114,10 @@ export async function listEnrollments(
     .orderBy(desc(enrollments.startDate), desc(enrollments.id))
     .limit(page.limit)
     .offset((page.page - 1) * page.limit);
-  const rows = found.map(({ total: _total, ...row }) => row);
-  if (found[0]) return { rows, total: found[0].total };
-  if (page.page === 1) return { rows, total: 0 };
-  const [counted] = await total;
-  return { rows, total: counted?.value ?? 0 };
+  return pageWithTotal(found, page.page, async () => {
+    const [counted] = await total;
+    return counted?.value ?? 0;
+  });
 }
 
 export async function findEnrollment(db: Reader, organizationId: string, id: string) {
