@@ -213,6 +213,6 @@ describe('the membership cache', () => {
     const member = await staffMember(organization.id, 'ORG_ADMINISTRATOR');
     expect(await warm(path, member.token)).toBe(200);
     await t.db.delete(memberships).where(ofMember(organization.id, member.id));
-    expect((await getCounted(path, member.token)).status).toBe(404);
+    await untilStatus(path, member.token, 404);
   });
 });
