@@ -1,6 +1,12 @@
 import { getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { dashboardDays, dashboardMarks, dashboardSessionDays } from '../db/schema/index.ts';
+import {
+  dashboardDays,
+  dashboardMarks,
+  dashboardMoney,
+  dashboardMoneyMarks,
+  dashboardSessionDays,
+} from '../db/schema/index.ts';
 
 export type Digest = Map<string, string>;
 
@@ -53,7 +59,11 @@ type DigestOptions = {
 };
 
 /** The dashboard's kept figures and their marks (db/schema/dashboard.ts). */
-const KEPT_FIGURES = new Set<string>([dashboardDays, dashboardMarks, dashboardSessionDays].map(getTableName));
+const KEPT_FIGURES = new Set<string>(
+  [dashboardDays, dashboardMarks, dashboardSessionDays, dashboardMoney, dashboardMoneyMarks].map(
+    getTableName,
+  ),
+);
 
 /** md5 of each tenant table's rows in a stable order: equal digests mean nothing was written. */
 export async function tenantDigest(db: Database, options: DigestOptions = {}): Promise<Digest> {

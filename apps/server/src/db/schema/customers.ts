@@ -1,7 +1,7 @@
 import { BILLING_CYCLES, PLAN_KINDS } from '@reformer/domain/customer-plans';
 import { CUSTOMER_STATUSES, GENDERS, ID_TYPES } from '@reformer/domain/customers';
 import { CURRENCIES } from '@reformer/domain/money';
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -19,6 +19,21 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
+
+/**
+ * A date of birth's month and day as one number (March 15th is 315): what the birthday index holds, so the
+ * dashboard's and the events job's "born on one of these days" is an index lookup, not a scan of every
+ * customer. `to_char` cannot be indexed (it is not immutable); `extract` on a date is.
+ */
+export const birthdayKey = (dateOfBirth: AnyColumn): SQL<number> =>
+  sql<number>`((extract(month from ${dateOfBirth}) * 100 + extract(day from ${dateOfBirth}))::int)`;
+
+/** "MM-DD" (domain `birthdayMonthDays`) as `birthdayKey` writes it. */
+export const birthdayKeyOf = (monthDay: string): number => Number(monthDay.replace('-', ''));
+
+/** Customers born on one of these month-days ("MM-DD"). */
+export const bornOn = (dateOfBirth: AnyColumn, monthDays: string[]): SQL =>
+  sql`${birthdayKey(dateOfBirth)} = any(${sql.param(monthDays.map(birthdayKeyOf))}::int[])`;
 
 export const genderEnum = pgEnum('gender', GENDERS);
 export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);
@@ -71,6 +86,7 @@ export const customers = pgTable(
     primaryKey({ columns: [table.organizationId, table.id] }),
     index('customers_org_name_idx').on(table.organizationId, sql`${table.sortName} collate "C"`, table.id),
     index('customers_search_idx').using('gin', table.organizationId, sql`${table.searchText} gin_trgm_ops`),
+    index('customers_birthday_idx').on(table.organizationId, birthdayKey(table.dateOfBirth)),
     // Unique among customers still on the books: a deleted customer's CPF or email may be used again.
     uniqueIndex('customers_cpf_unique_idx')
       .on(table.organizationId, table.idNumber)

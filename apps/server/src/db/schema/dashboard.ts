@@ -1,4 +1,14 @@
-import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { schedules } from './schedules.ts';
 
@@ -54,4 +64,33 @@ export const dashboardSessionDays = pgTable(
       foreignColumns: [schedules.organizationId, schedules.id],
     }).onDelete('cascade'),
   ],
+);
+
+/**
+ * The dashboard's money figures (its `payments` part) as last computed for an organization and its local
+ * date: every figure there depends on the date and on rows of a few tables only, so it stays right until one
+ * of them is written or the date moves (decision 018, issue #33). Read when no mark waits.
+ */
+export const dashboardMoney = pgTable('dashboard_money', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  day: date('day').notNull(),
+  figures: jsonb('figures').notNull(),
+});
+
+/**
+ * A write to a table the money figures read (enrollments, plans, customers' status, schedules' end, billing
+ * cycles, payments) since they were computed: inserted by triggers (migration 0041), consumed by the
+ * dashboard's read as `dashboardMarks` are.
+ */
+export const dashboardMoneyMarks = pgTable(
+  'dashboard_money_marks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index('dashboard_money_marks_org_idx').on(table.organizationId)],
 );

@@ -3,7 +3,14 @@ import { type Dashboard, dashboardPeriods } from '@reformer/domain/dashboard';
 import { and, count, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dashboardMarks, scheduleSessions, sessionAttendance } from '../../db/schema/index.ts';
+import { chargeDueCycles } from '../../db/billing-cycles.ts';
+import {
+  dashboardMarks,
+  dashboardMoneyMarks,
+  payments,
+  scheduleSessions,
+  sessionAttendance,
+} from '../../db/schema/index.ts';
 import { isFullScale, proofSeed } from '../../proof/proof-scale.ts';
 import {
   addMember,
@@ -17,21 +24,25 @@ import {
   type TestUser,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { paymentsFromScratch } from './dashboard.service.ts';
 import { sumSessionsBySchedule } from './dashboard-session-days.repository.ts';
 
 /**
- * The kept session figures (decision 018, issue #33) equal the from-scratch ones after any history of writes:
- * random sequences of enrollments, their actions, check-ins and their undoing, attendance statuses, customers
- * added to a session or deleted, payments and refunds in two currencies, time zone changes and days passing —
- * with dashboard reads in between, so that kept dates are refreshed while the history goes on. One studio
- * lives through every history, so each starts where the last ended.
+ * The kept session and money figures (decision 018, issue #33) equal the from-scratch ones after any history
+ * of writes: random sequences of enrollments, their actions, check-ins and their undoing, attendance statuses,
+ * customers added to a session or deleted, payments and refunds in two currencies, price changes, the billing
+ * job charging the cycles due, a schedule's end moved, time zone changes and days passing — with dashboard
+ * reads in between, so that kept figures are refreshed while the history goes on. One studio lives through
+ * every history, so each starts where the last ended.
  */
 
 let t: TestApp;
 let owner: TestUser;
 let organizationId: string;
 let now = new Date('2027-03-15T15:00:00Z');
+const schedules: { id: string; body: Record<string, unknown> }[] = [];
 const scheduleIds: string[] = [];
+const plans: { id: string; body: Record<string, unknown> }[] = [];
 const planIds: string[] = [];
 const customerIds: string[] = [];
 const enrollmentIds: string[] = [];
@@ -111,6 +122,17 @@ const step = fc.oneof(
     cents: fc.integer({ min: 100, max: 50_000 }),
   }),
   fc.record({ kind: fc.constant('refund' as const), payment: index }),
+  fc.record({
+    kind: fc.constant('price' as const),
+    plan: index,
+    cents: fc.integer({ min: 1_000, max: 60_000 }),
+  }),
+  fc.constant({ kind: 'charge-cycles' as const }),
+  fc.record({
+    kind: fc.constant('schedule-end' as const),
+    schedule: index,
+    days: fc.integer({ min: 20, max: 200 }),
+  }),
   fc.record({
     kind: fc.constant('time-zone' as const),
     zone: fc.constantFrom('America/Sao_Paulo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Lisbon'),
@@ -195,6 +217,23 @@ async function run(s: Step) {
       if (paymentId) await send('POST', `/payments/${paymentId}/refund`, { amountCents: 100 });
       return;
     }
+    case 'price': {
+      const plan = pick(plans, s.plan);
+      if (plan) await send('PUT', `/customer-plans/${plan.id}`, { ...plan.body, priceCents: s.cents });
+      return;
+    }
+    case 'charge-cycles':
+      // The billing job's write (decision 028): it fixes each due cycle's amount at today's price.
+      await chargeDueCycles(t.db, now);
+      return;
+    case 'schedule-end': {
+      const schedule = pick(schedules, s.schedule);
+      if (!schedule) return;
+      const endDate = addDays(today(), s.days);
+      const response = await send('PUT', `/schedules/${schedule.id}`, { ...schedule.body, endDate });
+      expect(response.status, response.text).toBe(200);
+      return;
+    }
     case 'time-zone':
       await send('PUT', '', { name: 'Kept Figures Studio', timeZone: s.zone });
       return;
@@ -204,13 +243,14 @@ async function run(s: Step) {
   }
 }
 
-/** The dashboard's attendance and occupancy (kept) against the same figures from scratch, for its own day. */
+/** The dashboard's attendance, occupancy and money (kept) against the same figures from scratch, for its own day. */
 async function expectKeptEqualsFromScratch() {
   const response = await send('GET', '/dashboard');
   expect(response.status, response.text).toBe(200);
   const dashboard = response.body as Dashboard;
-  const { attendance } = dashboardPeriods(dashboard.today);
-  const scratch = await sumSessionsBySchedule(t.db, organizationId, attendance, null);
+  const periods = dashboardPeriods(dashboard.today);
+  expect(dashboard.payments).toEqual(await paymentsFromScratch(t.db, organizationId, periods));
+  const scratch = await sumSessionsBySchedule(t.db, organizationId, periods.attendance, null);
   const kept = dashboard.sessions?.occupancyBySchedule.items.map(({ occupancy: _, ...row }) => row);
   expect(kept).toEqual(scratch.map(({ checkedIn: _, ...row }) => row));
   expect(dashboard.sessions?.attendance.checkedIn).toBe(scratch.reduce((sum, row) => sum + row.checkedIn, 0));
@@ -236,11 +276,28 @@ beforeAll(async () => {
       startDate: '2027-01-04',
       endDate: '2027-12-31',
     });
-    scheduleIds.push((await createSchedule(t, owner, organizationId, body)).id);
+    schedules.push({ id: (await createSchedule(t, owner, organizationId, body)).id, body });
   }
-  planIds.push((await createPlan(t, owner, organizationId, { weeklySessionsLimit: null })).id);
-  const usd = { name: 'Monthly USD', priceCents: 9_900, currency: 'USD', weeklySessionsLimit: null };
-  planIds.push((await createPlan(t, owner, organizationId, usd)).id);
+  const brl = {
+    name: 'Mensal',
+    description: 'Livre',
+    priceCents: 34_900,
+    currency: 'BRL',
+    billingCycle: 'MONTHLY',
+  };
+  const usd = {
+    ...brl,
+    name: 'Quarterly USD',
+    priceCents: 9_900,
+    currency: 'USD',
+    billingCycle: 'QUARTERLY',
+  };
+  for (const plan of [brl, usd]) {
+    const body = { ...plan, features: ['Reformer'], weeklySessionsLimit: null };
+    plans.push({ id: (await createPlan(t, owner, organizationId, body)).id, body });
+  }
+  planIds.push(...plans.map((plan) => plan.id));
+  scheduleIds.push(...schedules.map((schedule) => schedule.id));
   for (const firstName of ['Ana', 'Bia', 'Caio', 'Davi', 'Eva', 'Fábio']) {
     const body = { firstName, lastName: 'Lima', status: 'ACTIVE' };
     customerIds.push((await createCustomer(t, owner, organizationId, body)).id);
@@ -251,7 +308,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('keeps the attendance and occupancy figures equal to the from-scratch ones over random histories', async () => {
+it('keeps the attendance, occupancy and money figures equal to the from-scratch ones over random histories', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: isFullScale ? 14 : 6 }), async (history) => {
       for (const s of history) await run(s);
@@ -288,5 +345,40 @@ it('leaves the date of a write still uncommitted while a read refreshes it marke
     expect(left?.count).toBe(0);
   });
   // Its mark outlived the refresh that could not see it: this read counts the check-in.
+  await expectKeptEqualsFromScratch();
+});
+
+it('leaves a payment still uncommitted while a read refreshes the money figures marked for the next read', async () => {
+  const customerId = (await createCustomer(t, owner, organizationId, { firstName: 'Ivo', lastName: 'Lima' }))
+    .id;
+  const enrolled = await send('POST', '/enrollments', {
+    customerId,
+    planId: planIds[0],
+    scheduleId: scheduleIds[0],
+    startDate: today(),
+    endDate: addDays(today(), 29),
+  });
+  expect(enrolled.status, enrolled.text).toBe(201);
+  const paid = await send('POST', '/payments', {
+    customerId,
+    enrollmentId: enrolled.body.id,
+    currency: 'BRL',
+    method: 'PIX',
+    status: 'COMPLETED',
+    amountCents: 1_000,
+    paidOn: today(),
+  });
+  expect(paid.status, paid.text).toBe(201);
+  await expectKeptEqualsFromScratch();
+  const [payment] = await t.db.select().from(payments).where(eq(payments.id, paid.body.id));
+  if (!payment) throw new Error('the payment is not in the database');
+  await t.db.transaction(async (tx) => {
+    // Another connection's payment, not committed until the read below has refreshed the money figures.
+    await tx.insert(payments).values({ ...payment, id: crypto.randomUUID(), amountCents: 2_500 });
+    // A committed write's mark: the read recomputes without the payment it cannot see.
+    await t.db.insert(dashboardMoneyMarks).values({ organizationId });
+    await expectKeptEqualsFromScratch();
+  });
+  // Its mark outlived the refresh that could not see it: this read counts the payment.
   await expectKeptEqualsFromScratch();
 });

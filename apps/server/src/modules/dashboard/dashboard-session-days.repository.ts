@@ -110,6 +110,18 @@ export async function sumKeptSessionsBySchedule(
   return sumBySchedule(db, organizationId, kept, establishmentIds);
 }
 
+/**
+ * Held until the transaction ends by a read that refreshes kept figures of the organization. One lock for the
+ * session days and the money (it is re-entrant in a transaction): a dashboard read refreshes both on one
+ * connection in whichever order its statements come, and two locks taken in opposite orders by two reads
+ * would deadlock.
+ */
+export async function lockDashboardRefresh(db: Database, organizationId: string) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`dashboard-refresh:${organizationId}`}, 0))`,
+  );
+}
+
 /** Whether some date of the period lacks its figures, or a write marked some date since the last refresh. */
 async function isStale(db: Database, organizationId: string, period: Period): Promise<boolean> {
   const result = await db.execute(sql`select exists (select 1 from ${dashboardMarks}
@@ -130,9 +142,7 @@ async function isStale(db: Database, organizationId: string, period: Period): Pr
  */
 export async function refreshSessionDays(db: Database, organizationId: string, period: Period) {
   if (!(await isStale(db, organizationId, period))) return;
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`dashboard-days:${organizationId}`}, 0))`,
-  );
+  await lockDashboardRefresh(db, organizationId);
   const consumed = await db.execute(sql`
     with consumed as (
       delete from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId} returning day

@@ -5,7 +5,14 @@ import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { checkIns, seatsTaken } from '../../db/roster.ts';
-import { customers, establishments, payments, scheduleSessions, schedules } from '../../db/schema/index.ts';
+import {
+  bornOn,
+  customers,
+  establishments,
+  payments,
+  scheduleSessions,
+  schedules,
+} from '../../db/schema/index.ts';
 
 /** null = every establishment. */
 type EstablishmentIds = string[] | null;
@@ -114,10 +121,6 @@ export async function listBirthdayCandidates(db: Database, organizationId: strin
     })
     .from(customers)
     .where(
-      and(
-        eq(customers.organizationId, organizationId),
-        onTheBooks,
-        sql`to_char(${customers.dateOfBirth}, 'MM-DD') = any(${sql.param(monthDays)}::text[])`,
-      ),
+      and(eq(customers.organizationId, organizationId), onTheBooks, bornOn(customers.dateOfBirth, monthDays)),
     );
 }

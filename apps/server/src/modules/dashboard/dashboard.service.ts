@@ -17,6 +17,7 @@ import type { Database } from '../../db/client.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './dashboard.repository.ts';
+import { keptMoney } from './dashboard-kept-money.repository.ts';
 import { readMoney } from './dashboard-money.service.ts';
 import { sumKeptSessionsBySchedule } from './dashboard-session-days.repository.ts';
 
@@ -35,7 +36,9 @@ export async function getDashboard(db: Database, access: OrgAccess, now: Date): 
     establishments === 'ALL' || establishments.length > 0
       ? readSessions(db, organizationId, periods, establishments === 'ALL' ? null : establishments)
       : undefined,
-    can(profile, 'VIEW_PAYMENTS', { scope: 'ORG' }) ? readPayments(db, organizationId, periods) : undefined,
+    can(profile, 'VIEW_PAYMENTS', { scope: 'ORG' })
+      ? keptMoney(db, organizationId, periods.today, () => paymentsFromScratch(db, organizationId, periods))
+      : undefined,
     canAny(profile, 'VIEW_CUSTOMERS') ? readCustomers(db, organizationId, periods) : undefined,
   ]);
   return { today: periods.today, timeZone, sessions, payments, customers };
@@ -75,7 +78,11 @@ async function readSessions(
   };
 }
 
-async function readPayments(
+/**
+ * The money part computed from the payments, cycles and enrollments: what the dashboard keeps per local date
+ * (`keptMoney`), and the oracle the property test holds the kept figures to.
+ */
+export async function paymentsFromScratch(
   db: Database,
   organizationId: string,
   periods: DashboardPeriods,

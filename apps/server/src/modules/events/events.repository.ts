@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import {
+  bornOn,
   customerConsents,
   customerPlans,
   customers,
@@ -98,9 +99,7 @@ export async function listCustomersWithBirthdays(db: Reader, organizationId: str
         isNotNull(customers.dateOfBirth),
         // A birthday message is marketing: none to a customer who refused or revoked it (decision 043).
         not(refusedMarketing(customers.organizationId, customers.id)),
-        monthDays
-          ? sql`to_char(${customers.dateOfBirth}, 'MM-DD') = any(${sql.param(monthDays)}::text[])`
-          : undefined,
+        monthDays ? bornOn(customers.dateOfBirth, monthDays) : undefined,
       ),
     )
     .orderBy(sql`${customers.sortName} collate "C"`, asc(customers.id));

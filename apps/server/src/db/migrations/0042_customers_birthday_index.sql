@@ -1,0 +1,1 @@
+CREATE INDEX "customers_birthday_idx" ON "customers" USING btree ("organization_id",((extract(month from "date_of_birth") * 100 + extract(day from "date_of_birth"))::int));
