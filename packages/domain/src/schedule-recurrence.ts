@@ -1,5 +1,4 @@
-import { eachDayOfInterval, getDay } from 'date-fns';
-import { addMonths, toCalendarDate, toIsoDate } from './calendar-dates.ts';
+import { addDays, addMonths, dayOfWeekOf } from './calendar-dates.ts';
 import type { RecurrenceType } from './schedules.ts';
 
 /** What generation needs from a schedule: `ScheduleValues` and `Schedule` both fit. */
@@ -80,9 +79,12 @@ export function sessionsThrough(schedule: ScheduleRecurrence, today: string): st
 function weeklyDates(first: string, last: string, daysOfWeek: readonly number[]): string[] {
   const days = new Set(daysOfWeek);
   if (days.size === 0) return [];
-  return eachDayOfInterval({ start: toCalendarDate(first), end: toCalendarDate(last) })
-    .filter((date) => days.has(getDay(date)))
-    .map(toIsoDate);
+  const dates: string[] = [];
+  // "YYYY-MM-DD" strings compare as the dates they name.
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    if (days.has(dayOfWeekOf(date))) dates.push(date);
+  }
+  return dates;
 }
 
 function monthlyDates(startDate: string, last: string): string[] {
