@@ -1,6 +1,7 @@
 import { ATTENDANCE_STATUSES, countsTowardCapacity } from '@reformer/domain/sessions';
 import { and, eq, inArray, ne, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from './client.ts';
 import {
   customers,
   enrollments,
@@ -165,6 +166,40 @@ export const checkIns = sql<number>`(select count(${sessionAttendance.checkedInA
  */
 export function selectField<T>(fragment: SQL<T>): SQL<T> {
   return sql<T>`${fragment}`;
+}
+
+/** Seats taken (statuses that count toward capacity) and check-ins, over a session's attendance rows. */
+const rosterCountColumns = {
+  rosterCount: sql<number>`(count(*) filter (where ${inArray(sessionAttendance.status, SEATED_STATUSES)}))::int`,
+  checkedInCount: sql<number>`count(${sessionAttendance.checkedInAt})::int`,
+  recordedCustomerIds: selectField(sql<string[]>`coalesce(array_agg(${sessionAttendance.customerId}), '{}')`),
+};
+
+/**
+ * Seats and check-ins of the surrounding session's attendance rows, and whose rows they are, as a lateral
+ * subquery: `rosterSeats` adds the enrolled customers with no row by one array test each (the calendar's and
+ * the dashboard's day), where `seatsTaken` probes the attendance table per enrollment.
+ */
+export function rosterCounts(db: Database | Transaction) {
+  return db
+    .select({
+      rosterCount: rosterCountColumns.rosterCount.as('roster_count'),
+      checkedInCount: rosterCountColumns.checkedInCount.as('checked_in_count'),
+      recordedCustomerIds: rosterCountColumns.recordedCustomerIds.as('recorded_customer_ids'),
+    })
+    .from(sessionAttendance)
+    .where(
+      and(
+        eq(sessionAttendance.organizationId, scheduleSessions.organizationId),
+        eq(sessionAttendance.sessionId, scheduleSessions.id),
+      ),
+    )
+    .as('roster');
+}
+
+/** Every seat taken in the session `roster` (`rosterCounts`, joined laterally) counts. */
+export function rosterSeats(roster: ReturnType<typeof rosterCounts>): SQL<number> {
+  return sql<number>`(${roster.rosterCount} + ${enrolledSeats({ recordedCustomerIds: roster.recordedCustomerIds })})`;
 }
 
 /** Every seat taken in the surrounding session: attendance rows that count plus enrolled customers. */

@@ -4,10 +4,11 @@ import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { checkIns, seatsTaken } from '../../db/roster.ts';
+import { rosterCounts, rosterSeats } from '../../db/roster.ts';
 import {
   bornOn,
   customers,
+  customersInOrganization,
   establishments,
   payments,
   scheduleSessions,
@@ -16,8 +17,6 @@ import {
 
 /** null = every establishment. */
 type EstablishmentIds = string[] | null;
-
-const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
 /** Active sessions of the organization (of the given establishments) whose local date is in the period. */
 function heldSessions(organizationId: string, period: Period, establishmentIds: EstablishmentIds) {
@@ -38,6 +37,7 @@ export async function listSessionsOn(
   date: string,
   establishmentIds: EstablishmentIds,
 ) {
+  const roster = rosterCounts(db);
   return db
     .select({
       id: scheduleSessions.id,
@@ -46,12 +46,13 @@ export async function listSessionsOn(
       startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
       endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
       capacity: schedules.capacity,
-      seatsTaken: seatsTaken(),
-      checkedIn: checkIns,
+      seatsTaken: rosterSeats(roster),
+      checkedIn: roster.checkedInCount,
     })
     .from(scheduleSessions)
     .innerJoin(schedules, scheduleOfSession)
     .innerJoin(establishments, establishmentOfSchedule)
+    .innerJoinLateral(roster, sql`true`)
     .where(heldSessions(organizationId, { from: date, to: date }, establishmentIds))
     .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id));
 }
@@ -110,17 +111,26 @@ export async function countActiveCustomers(db: Database, organizationId: string)
   return row?.count ?? 0;
 }
 
-/** Customers on the books whose date of birth falls on one of these month-days ("MM-DD"). */
+/**
+ * Customers on the books whose date of birth falls on one of these month-days ("MM-DD"). Read through the
+ * organization's view (schema/customers.ts): under row-level security the birthday index's expression, not
+ * leakproof, could not be an index condition on the table, and the organization's customers were scanned.
+ */
 export async function listBirthdayCandidates(db: Database, organizationId: string, monthDays: string[]) {
+  const born = customersInOrganization;
   return db
     .select({
-      customerId: customers.id,
-      firstName: customers.firstName,
-      lastName: customers.lastName,
-      dateOfBirth: sql<string>`${customers.dateOfBirth}`,
+      customerId: born.id,
+      firstName: born.firstName,
+      lastName: born.lastName,
+      dateOfBirth: sql<string>`${born.dateOfBirth}`,
     })
-    .from(customers)
+    .from(born)
     .where(
-      and(eq(customers.organizationId, organizationId), onTheBooks, bornOn(customers.dateOfBirth, monthDays)),
+      and(
+        eq(born.organizationId, organizationId),
+        notInArray(born.status, ['DELETED', 'PURGED']),
+        bornOn(born.dateOfBirth, monthDays),
+      ),
     );
 }

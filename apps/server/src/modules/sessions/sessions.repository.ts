@@ -6,9 +6,9 @@ import { classesSpent } from '../../db/purchase-balance.ts';
 import {
   checkIns,
   enrolled,
-  enrolledSeats,
   enrolledWithoutAttendance,
-  SEATED_STATUSES,
+  rosterCounts,
+  rosterSeats,
   seatsHeld,
   seatsTaken,
   selectField,
@@ -27,34 +27,6 @@ import {
 } from '../../db/schema/index.ts';
 
 type Reader = Database | Transaction;
-
-/** Seats taken (statuses that count toward capacity) and check-ins, over a session's attendance rows. */
-const rosterCountColumns = {
-  rosterCount: sql<number>`(count(*) filter (where ${inArray(sessionAttendance.status, SEATED_STATUSES)}))::int`,
-  checkedInCount: sql<number>`count(${sessionAttendance.checkedInAt})::int`,
-  recordedCustomerIds: selectField(sql<string[]>`coalesce(array_agg(${sessionAttendance.customerId}), '{}')`),
-};
-
-/**
- * Seats and check-ins of the session's attendance rows, and whose rows they are; enrolled customers with no
- * row are added on top.
- */
-function rosterCounts(db: Reader) {
-  return db
-    .select({
-      rosterCount: rosterCountColumns.rosterCount.as('roster_count'),
-      checkedInCount: rosterCountColumns.checkedInCount.as('checked_in_count'),
-      recordedCustomerIds: rosterCountColumns.recordedCustomerIds.as('recorded_customer_ids'),
-    })
-    .from(sessionAttendance)
-    .where(
-      and(
-        eq(sessionAttendance.organizationId, scheduleSessions.organizationId),
-        eq(sessionAttendance.sessionId, scheduleSessions.id),
-      ),
-    )
-    .as('roster');
-}
 
 /**
  * Instants and times as the API writes them ("2027-03-01T10:00:00.000Z", "07:00"), written by PostgreSQL:
@@ -87,7 +59,7 @@ function sessionsWithCounts(db: Reader, now: SQLWrapper) {
       startsAt: isoInstant(scheduleSessions.startsAt),
       endsAt: isoInstant(scheduleSessions.endsAt),
       capacity: schedules.capacity,
-      rosterCount: sql<number>`(${roster.rosterCount} + ${enrolledSeats({ recordedCustomerIds: roster.recordedCustomerIds })})`,
+      rosterCount: rosterSeats(roster),
       heldSeats: seatsHeld(now),
       checkedInCount: roster.checkedInCount,
       isActive: scheduleSessions.isActive,
