@@ -31,9 +31,11 @@ export const birthdayKey = (dateOfBirth: AnyColumn): SQL<number> =>
 /** "MM-DD" (domain `birthdayMonthDays`) as `birthdayKey` writes it. */
 export const birthdayKeyOf = (monthDay: string): number => Number(monthDay.replace('-', ''));
 
-/** Customers born on one of these month-days ("MM-DD"). */
-export const bornOn = (dateOfBirth: AnyColumn, monthDays: string[]): SQL =>
-  sql`${birthdayKey(dateOfBirth)} = any(${sql.param(monthDays.map(birthdayKeyOf))}::int[])`;
+/** Customers born on one of these month-days ("MM-DD"), or of these keys (an int[] placeholder). */
+export const bornOn = (dateOfBirth: AnyColumn, monthDays: string[] | SQL): SQL =>
+  Array.isArray(monthDays)
+    ? sql`${birthdayKey(dateOfBirth)} = any(${sql.param(monthDays.map(birthdayKeyOf))}::int[])`
+    : sql`${birthdayKey(dateOfBirth)} = any(${monthDays})`;
 
 export const genderEnum = pgEnum('gender', GENDERS);
 export const customerStatusEnum = pgEnum('customer_status', CUSTOMER_STATUSES);

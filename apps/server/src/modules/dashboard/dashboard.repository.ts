@@ -4,8 +4,10 @@ import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { rosterCounts, rosterSeats } from '../../db/roster.ts';
 import {
+  birthdayKeyOf,
   bornOn,
   customers,
   customersInOrganization,
@@ -15,46 +17,56 @@ import {
   schedules,
 } from '../../db/schema/index.ts';
 
-/** null = every establishment. */
-type EstablishmentIds = string[] | null;
+/**
+ * The dashboard's statements that run on every call are built once and sent as named prepared statements
+ * (db/prepared.ts): building them in Drizzle was the largest part of the call's Node time once the figures
+ * were kept (decision 018). Their values arrive as placeholders.
+ */
+const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
-/** Active sessions of the organization (of the given establishments) whose local date is in the period. */
-function heldSessions(organizationId: string, period: Period, establishmentIds: EstablishmentIds) {
-  return and(
-    eq(scheduleSessions.organizationId, organizationId),
-    between(scheduleSessions.date, period.from, period.to),
-    eq(scheduleSessions.isActive, true),
-    establishmentIds === null
-      ? undefined
-      : sql`${schedules.establishmentId} = any(${sql.param(establishmentIds)}::uuid[])`,
-  );
+function preparedSessionsOn(db: Database) {
+  return preparedStatement(db, 'dashboard_sessions_on', (name) => {
+    const roster = rosterCounts(db);
+    const establishmentIds = placeholder('establishmentIds', 'uuid[]');
+    return db
+      .select({
+        id: scheduleSessions.id,
+        scheduleName: schedules.name,
+        establishmentName: establishments.name,
+        startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
+        endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
+        capacity: schedules.capacity,
+        seatsTaken: rosterSeats(roster),
+        checkedIn: roster.checkedInCount,
+      })
+      .from(scheduleSessions)
+      .innerJoin(schedules, scheduleOfSession)
+      .innerJoin(establishments, establishmentOfSchedule)
+      .innerJoinLateral(roster, sql`true`)
+      .where(
+        and(
+          eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
+          eq(scheduleSessions.date, sql.placeholder('date')),
+          eq(scheduleSessions.isActive, true),
+          sql`(${establishmentIds} is null or ${schedules.establishmentId} = any(${establishmentIds}))`,
+        ),
+      )
+      .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id))
+      .prepare(name);
+  });
 }
 
-/** Today's sessions by start, with their seats taken (db/roster.ts, the calendar's rule) and check-ins. */
+/**
+ * Today's active sessions (of the given establishments; null = every one) by start, with their seats taken
+ * (db/roster.ts, the calendar's rule) and check-ins.
+ */
 export async function listSessionsOn(
   db: Database,
   organizationId: string,
   date: string,
-  establishmentIds: EstablishmentIds,
+  establishmentIds: string[] | null,
 ) {
-  const roster = rosterCounts(db);
-  return db
-    .select({
-      id: scheduleSessions.id,
-      scheduleName: schedules.name,
-      establishmentName: establishments.name,
-      startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
-      endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
-      capacity: schedules.capacity,
-      seatsTaken: rosterSeats(roster),
-      checkedIn: roster.checkedInCount,
-    })
-    .from(scheduleSessions)
-    .innerJoin(schedules, scheduleOfSession)
-    .innerJoin(establishments, establishmentOfSchedule)
-    .innerJoinLateral(roster, sql`true`)
-    .where(heldSessions(organizationId, { from: date, to: date }, establishmentIds))
-    .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id));
+  return preparedSessionsOn(db).execute({ organizationId, date, establishmentIds });
 }
 
 /** COMPLETED payments by their payment date, per currency, less refunds: the payments list's "received" total. */
@@ -104,10 +116,16 @@ export async function sumOverdue(db: Database, organizationId: string, today: st
 }
 
 export async function countActiveCustomers(db: Database, organizationId: string) {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(customers)
-    .where(and(eq(customers.organizationId, organizationId), eq(customers.status, 'ACTIVE')));
+  const statement = preparedStatement(db, 'dashboard_active_customers', (name) =>
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(
+        and(eq(customers.organizationId, sql.placeholder('organizationId')), eq(customers.status, 'ACTIVE')),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ organizationId });
   return row?.count ?? 0;
 }
 
@@ -117,20 +135,24 @@ export async function countActiveCustomers(db: Database, organizationId: string)
  * leakproof, could not be an index condition on the table, and the organization's customers were scanned.
  */
 export async function listBirthdayCandidates(db: Database, organizationId: string, monthDays: string[]) {
-  const born = customersInOrganization;
-  return db
-    .select({
-      customerId: born.id,
-      firstName: born.firstName,
-      lastName: born.lastName,
-      dateOfBirth: sql<string>`${born.dateOfBirth}`,
-    })
-    .from(born)
-    .where(
-      and(
-        eq(born.organizationId, organizationId),
-        notInArray(born.status, ['DELETED', 'PURGED']),
-        bornOn(born.dateOfBirth, monthDays),
-      ),
-    );
+  const statement = preparedStatement(db, 'dashboard_birthdays', (name) => {
+    const born = customersInOrganization;
+    return db
+      .select({
+        customerId: born.id,
+        firstName: born.firstName,
+        lastName: born.lastName,
+        dateOfBirth: sql<string>`${born.dateOfBirth}`,
+      })
+      .from(born)
+      .where(
+        and(
+          eq(born.organizationId, sql.placeholder('organizationId')),
+          notInArray(born.status, ['DELETED', 'PURGED']),
+          bornOn(born.dateOfBirth, placeholder('birthdayKeys', 'int[]')),
+        ),
+      )
+      .prepare(name);
+  });
+  return statement.execute({ organizationId, birthdayKeys: monthDays.map(birthdayKeyOf) });
 }
