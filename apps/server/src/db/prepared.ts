@@ -1,3 +1,4 @@
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
@@ -50,3 +51,15 @@ function boundTo<Statement>(template: Statement, db: Database): Statement | null
   if (!client || typeof template !== 'object' || template === null || !('client' in template)) return null;
   return Object.assign(Object.create(Object.getPrototypeOf(template)), template, { client }) as Statement;
 }
+
+/** A value of a prepared statement, cast: PostgreSQL cannot infer the type of a placeholder compared to null. */
+export const placeholder = (name: string, type: string): SQL =>
+  sql`${sql.placeholder(name)}::${sql.raw(type)}`;
+
+/**
+ * An optional filter of a prepared statement: the value `name`, or null for none. Every shape of a list's
+ * filters is then one statement; the plan is made per call with the values (plan_cache_mode, db/client.ts),
+ * so a filter left out costs nothing.
+ */
+export const optionally = (name: string, type: string, column: SQLWrapper): SQL =>
+  sql`(${placeholder(name, type)} is null or ${column} = ${placeholder(name, type)})`;

@@ -4,7 +4,7 @@ import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { placeholder, preparedStatement } from '../../db/prepared.ts';
 import { rosterCounts, rosterSeats } from '../../db/roster.ts';
 import {
   birthdayKeyOf,
@@ -17,12 +17,11 @@ import {
   schedules,
 } from '../../db/schema/index.ts';
 
-/**
+/*
  * The dashboard's statements that run on every call are built once and sent as named prepared statements
  * (db/prepared.ts): building them in Drizzle was the largest part of the call's Node time once the figures
  * were kept (decision 018). Their values arrive as placeholders.
  */
-const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 function preparedSessionsOn(db: Database) {
   return preparedStatement(db, 'dashboard_sessions_on', (name) => {

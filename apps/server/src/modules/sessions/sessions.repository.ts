@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { optionally, placeholder, preparedStatement } from '../../db/prepared.ts';
 import { classesSpent } from '../../db/purchase-balance.ts';
 import {
   checkIns,
@@ -85,10 +85,6 @@ export type SessionFilter = {
   scheduleId?: string | undefined;
   staffUserId?: string | undefined;
 };
-
-const placeholder = (name: string, type: string) => sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-const optionally = (name: string, type: string, column: SQLWrapper) =>
-  sql`(${placeholder(name, type)} is null or ${column} = ${placeholder(name, type)})`;
 
 /**
  * The calendar's call, built once and sent as a named prepared statement: every filter is a parameter
