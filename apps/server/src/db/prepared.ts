@@ -57,9 +57,15 @@ export const placeholder = (name: string, type: string): SQL =>
   sql`${sql.placeholder(name)}::${sql.raw(type)}`;
 
 /**
- * An optional filter of a prepared statement: the value `name`, or null for none. Every shape of a list's
+ * An optional filter of a prepared statement (`column` equal to the value, or from or up to it): the value
+ * `name`, or null for none. Every shape of a list's
  * filters is then one statement; the plan is made per call with the values (plan_cache_mode, db/client.ts),
  * so a filter left out costs nothing.
  */
-export const optionally = (name: string, type: string, column: SQLWrapper): SQL =>
-  sql`(${placeholder(name, type)} is null or ${column} = ${placeholder(name, type)})`;
+export const optionally = (
+  name: string,
+  type: string,
+  column: SQLWrapper,
+  operator: '=' | '>=' | '<=' = '=',
+): SQL =>
+  sql`(${placeholder(name, type)} is null or ${column} ${sql.raw(operator)} ${placeholder(name, type)})`;

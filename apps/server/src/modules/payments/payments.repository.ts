@@ -1,9 +1,10 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, desc, eq, gte, like, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, like, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { paymentKeptCents, paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { optionally, preparedStatement } from '../../db/prepared.ts';
 import {
   billingCycles,
   customerPlans,
@@ -70,19 +71,21 @@ export type PaymentFilter = {
   cycleTo?: string | undefined;
 };
 
-function listWhere(organizationId: string, filter: PaymentFilter): SQL | undefined {
-  return and(
-    eq(payments.organizationId, organizationId),
-    filter.from ? gte(payments.paidOn, filter.from) : undefined,
-    filter.to ? lte(payments.paidOn, filter.to) : undefined,
-    filter.status ? eq(payments.status, filter.status) : undefined,
-    filter.method ? eq(payments.method, filter.method) : undefined,
-    filter.customerId ? eq(payments.customerId, filter.customerId) : undefined,
-    filter.planId ? eq(payments.planId, filter.planId) : undefined,
-    filter.cycleFrom ? gte(payments.cycleStart, filter.cycleFrom) : undefined,
-    filter.cycleTo ? lte(payments.cycleStart, filter.cycleTo) : undefined,
-  );
-}
+/**
+ * The list's filters as placeholders: one statement for every combination (a filter left out is null), built
+ * once (db/prepared.ts) — building it in Drizzle cost more Node time than the rest of the request.
+ */
+const listWhere = and(
+  eq(payments.organizationId, sql.placeholder('organizationId')),
+  optionally('from', 'date', payments.paidOn, '>='),
+  optionally('to', 'date', payments.paidOn, '<='),
+  optionally('status', 'payment_status', payments.status),
+  optionally('method', 'payment_method', payments.method),
+  optionally('customerId', 'uuid', payments.customerId),
+  optionally('planId', 'uuid', payments.planId),
+  optionally('cycleFrom', 'date', payments.cycleStart, '>='),
+  optionally('cycleTo', 'date', payments.cycleStart, '<='),
+);
 
 type CurrencyTotals = { currency: Currency; completedCents: number; pendingCents: number; count: number };
 
@@ -122,18 +125,37 @@ export async function listPayments(
   filter: PaymentFilter,
   page: { page: number; limit: number },
 ) {
-  const where = listWhere(organizationId, filter);
-  const found = await withNames(db, {
-    totals: sql<
-      CurrencyTotals[]
-    >`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, where)}) t)`,
-  })
-    .where(where)
-    .orderBy(desc(payments.paidOn), desc(payments.id))
-    .limit(page.limit)
-    .offset((page.page - 1) * page.limit);
+  const statements = {
+    page: preparedStatement(db, 'payments_page', (name) =>
+      withNames(db, {
+        totals: sql<
+          CurrencyTotals[]
+        >`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, listWhere)}) t)`,
+      })
+        .where(listWhere)
+        .orderBy(desc(payments.paidOn), desc(payments.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    ),
+    totals: preparedStatement(db, 'payments_totals', (name) => totalsOf(db, listWhere).prepare(name)),
+  };
+  const values = {
+    organizationId,
+    from: filter.from ?? null,
+    to: filter.to ?? null,
+    status: filter.status ?? null,
+    method: filter.method ?? null,
+    customerId: filter.customerId ?? null,
+    planId: filter.planId ?? null,
+    cycleFrom: filter.cycleFrom ?? null,
+    cycleTo: filter.cycleTo ?? null,
+    limit: page.limit,
+    offset: (page.page - 1) * page.limit,
+  };
+  const found = await statements.page.execute(values);
   const rows = found.map(({ totals: _totals, ...row }) => row);
-  const totals = found[0]?.totals ?? (page.page === 1 ? [] : await totalsOf(db, where));
+  const totals = found[0]?.totals ?? (page.page === 1 ? [] : await statements.totals.execute(values));
   return { rows, totals, total: totals.reduce((sum, row) => sum + row.count, 0) };
 }
 
