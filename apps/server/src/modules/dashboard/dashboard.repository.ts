@@ -114,34 +114,27 @@ export async function sumOverdue(db: Database, organizationId: string, today: st
   }));
 }
 
-export async function countActiveCustomers(db: Database, organizationId: string) {
-  const statement = preparedStatement(db, 'dashboard_active_customers', (name) =>
-    db
+/**
+ * Active customers, and those on the books whose date of birth falls on one of these month-days ("MM-DD"):
+ * one statement, a round trip fewer on every call (decision 018). The birthdays are read through the
+ * organization's view (schema/customers.ts): under row-level security the birthday index's expression, not
+ * leakproof, could not be an index condition on the table, and the organization's customers were scanned.
+ */
+export async function readCustomerFigures(db: Database, organizationId: string, monthDays: string[]) {
+  const statement = preparedStatement(db, 'dashboard_customers', (name) => {
+    const born = customersInOrganization;
+    const active = db
       .select({ count: sql<number>`count(*)::int` })
       .from(customers)
       .where(
         and(eq(customers.organizationId, sql.placeholder('organizationId')), eq(customers.status, 'ACTIVE')),
-      )
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ organizationId });
-  return row?.count ?? 0;
-}
-
-/**
- * Customers on the books whose date of birth falls on one of these month-days ("MM-DD"). Read through the
- * organization's view (schema/customers.ts): under row-level security the birthday index's expression, not
- * leakproof, could not be an index condition on the table, and the organization's customers were scanned.
- */
-export async function listBirthdayCandidates(db: Database, organizationId: string, monthDays: string[]) {
-  const statement = preparedStatement(db, 'dashboard_birthdays', (name) => {
-    const born = customersInOrganization;
-    return db
+      );
+    const candidates = db
       .select({
-        customerId: born.id,
-        firstName: born.firstName,
-        lastName: born.lastName,
-        dateOfBirth: sql<string>`${born.dateOfBirth}`,
+        customerId: sql`${born.id}`.as('customerId'),
+        firstName: sql`${born.firstName}`.as('firstName'),
+        lastName: sql`${born.lastName}`.as('lastName'),
+        dateOfBirth: sql`${born.dateOfBirth}`.as('dateOfBirth'),
       })
       .from(born)
       .where(
@@ -150,8 +143,17 @@ export async function listBirthdayCandidates(db: Database, organizationId: strin
           notInArray(born.status, ['DELETED', 'PURGED']),
           bornOn(born.dateOfBirth, placeholder('birthdayKeys', 'int[]')),
         ),
-      )
+      );
+    return db
+      .select({
+        active: sql<number>`(${active})`,
+        candidates: sql<
+          { customerId: string; firstName: string; lastName: string; dateOfBirth: string }[]
+        >`(select coalesce(json_agg(candidate), '[]') from (${candidates}) as candidate)`,
+      })
+      .from(sql`(select 1) as one`)
       .prepare(name);
   });
-  return statement.execute({ organizationId, birthdayKeys: monthDays.map(birthdayKeyOf) });
+  const [row] = await statement.execute({ organizationId, birthdayKeys: monthDays.map(birthdayKeyOf) });
+  return { active: row?.active ?? 0, candidates: row?.candidates ?? [] };
 }

@@ -100,14 +100,11 @@ async function readCustomers(
   organizationId: string,
   periods: DashboardPeriods,
 ): Promise<DashboardCustomers> {
-  const [active, candidates] = await Promise.all([
-    repository.countActiveCustomers(db, organizationId),
-    repository.listBirthdayCandidates(
-      db,
-      organizationId,
-      birthdayMonthDays(periods.today, BIRTHDAY_WINDOW_DAYS),
-    ),
-  ]);
+  const { active, candidates } = await repository.readCustomerFigures(
+    db,
+    organizationId,
+    birthdayMonthDays(periods.today, BIRTHDAY_WINDOW_DAYS),
+  );
   // The database picked the month-days; the Events feature's rule gives each its day and age.
   const items = candidates.flatMap((customer) => {
     const upcoming = upcomingBirthday(customer.dateOfBirth, periods.today, BIRTHDAY_WINDOW_DAYS);
