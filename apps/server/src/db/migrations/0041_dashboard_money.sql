@@ -12,9 +12,22 @@ CREATE TABLE "dashboard_money_marks" (
 ALTER TABLE "dashboard_money" ADD CONSTRAINT "dashboard_money_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "dashboard_money_marks" ADD CONSTRAINT "dashboard_money_marks_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "dashboard_money_marks_org_idx" ON "dashboard_money_marks" USING btree ("organization_id");--> statement-breakpoint
+-- Whether a write of this organization marks the dashboard's kept figures: not while a restore loads a
+-- backup's rows (backups/load-database.ts sets reformer.restoring: the backup holds the figures and marks as
+-- they were), nor while the organization is being deleted. One rule for 0039's dates and these money marks.
+CREATE FUNCTION dashboard_marks_wanted(org uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+  select coalesce(current_setting('reformer.restoring', true), '') <> 'on'
+    and exists (select 1 from public.organizations where id = org)
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION dashboard_mark_days(org uuid, days date[]) RETURNS void LANGUAGE sql AS $$
+  insert into public.dashboard_marks (organization_id, day)
+  select org, day from (select distinct unnest(days) as day) as marked
+  where day is not null and public.dashboard_marks_wanted(org)
+$$;
+--> statement-breakpoint
 -- The dashboard's kept money figures (decision 018, issue #33): a write to any table they read marks its
--- organization, whatever path made it, so no path can forget. As 0039's marks: a plain insert, nothing while an
--- organization is being deleted or a restore loads a backup's rows (reformer.restoring).
+-- organization, whatever path made it, so no path can forget. As 0039's marks: a plain insert.
 CREATE FUNCTION dashboard_money_written() RETURNS trigger LANGUAGE plpgsql AS $$
 declare
   org uuid;
@@ -23,8 +36,7 @@ begin
     return null;
   end if;
   org := case when tg_op = 'DELETE' then old.organization_id else new.organization_id end;
-  if coalesce(current_setting('reformer.restoring', true), '') <> 'on'
-    and exists (select 1 from public.organizations where id = org) then
+  if public.dashboard_marks_wanted(org) then
     insert into public.dashboard_money_marks (organization_id) values (org);
   end if;
   return null;

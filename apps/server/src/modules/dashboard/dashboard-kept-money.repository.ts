@@ -6,9 +6,10 @@ import { lockDashboardRefresh } from './dashboard-session-days.repository.ts';
 /**
  * The dashboard's money figures kept per organization and local date (decision 018, issue #33): what
  * `compute` gave, until a write to a table they read marks the organization (migration 0041) or the date
- * moves. Then one read, under the organization's refresh lock (`lockDashboardRefresh`), consumes the marks committed at that moment
- * and computes afresh in later statements, which see at least those writes; a write still uncommitted keeps
- * its mark for the next read, so a kept figure is never older than the last write the read could see.
+ * moves. Then one read, under the organization's refresh lock (`lockDashboardRefresh`), consumes the marks
+ * committed at that moment and computes afresh in later statements, which see at least those writes; a write
+ * still uncommitted keeps its mark for the next read, so a kept figure is never older than the last write the
+ * read could see.
  */
 export async function keptMoney<Figures>(
   db: Database,
