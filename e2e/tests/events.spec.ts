@@ -154,6 +154,8 @@ test('an automatic WhatsApp message of the outbox opens from there and leaves th
   });
   // The daily job, run now by the operator command instead of at its next 5-minute tick: Duda's birthday
   // is today and the configuration sends on the day, by WhatsApp — which the job can only leave waiting.
+  // The server's own tick may claim it first (then the command finds nothing left: "Sent 0"); either way
+  // it must be in the outbox below, once.
   await callApi(
     page,
     `/organizations/${organizationId}/events/config/birthdays`,
@@ -170,7 +172,7 @@ test('an automatic WhatsApp message of the outbox opens from there and leaves th
   const { stdout } = await promisify(execFile)(process.execPath, [sendDueEvents], {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, DATABASE_URL: '', PUBLIC_URL: baseURL },
   });
-  expect(stdout).toMatch(/Sent [1-9]\d* occasion/);
+  expect(stdout).toMatch(/Sent \d+ occasion/);
   const text = 'Feliz aniversário, Duda Diária!';
   await page.goto(`/app/org/${organizationId}/events`);
 
