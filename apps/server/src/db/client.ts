@@ -66,9 +66,14 @@ function withConnectionSettings(databaseUrl: string, settings: string): string {
 /**
  * A request's queries share one connection when they run in its transaction, and routes still start
  * independent reads side by side (Promise.all). pg queues such queries itself but deprecates it (pg 9 drops
- * it), so this client queues promise-style calls explicitly, in the order they were made.
+ * it), so this client queues promise-style calls explicitly, in the order they were made — unless it
+ * pipelines (`pipeline: true`, the tenant pool's): then pg sends each query at once, in order, each with its
+ * own Sync, and there is nothing to queue.
  */
-class QueuedClient extends pg.Client {
+export class QueuedClient extends pg.Client {
+  /** The transaction's opening, corked until its first query goes out in the same write (`openWith`). */
+  #opening = false;
+
   constructor(config?: pg.ClientConfig) {
     super(config);
     // A connection the server drops while a request holds it (between two queries of a transaction) emits
@@ -80,6 +85,13 @@ class QueuedClient extends pg.Client {
       (pg.Client.prototype.query as (...args: unknown[]) => unknown).apply(this, args);
     let tail: Promise<unknown> = Promise.resolve();
     this.query = ((...args: unknown[]) => {
+      if (this.pipeline) {
+        // pg writes the query before returning. The opening held back goes out with it, and with any query
+        // started beside it (Promise.all, whose queries all start before a microtask queued now runs).
+        const sent = query(...args);
+        if (this.#opening) queueMicrotask(() => this.sendOpening());
+        return sent;
+      }
       const [first] = args;
       const callback = typeof args[args.length - 1] === 'function';
       const submittable = typeof (first as { submit?: unknown } | undefined)?.submit === 'function';
@@ -88,6 +100,31 @@ class QueuedClient extends pg.Client {
       tail = run.catch(() => {});
       return run;
     }) as typeof this.query;
+  }
+
+  /**
+   * `text` (a transaction's BEGIN and setting) sent with the next query — and the queries started beside
+   * it — in one write, so that they cost one round trip instead of two (decision 018); its answer is awaited
+   * later, when the transaction ends. On a client that does not pipeline, it is simply sent.
+   */
+  openWith(text: string): Promise<unknown> {
+    if (!this.pipeline) return this.query(text);
+    this.sendOpening();
+    this.#stream().cork();
+    this.#opening = true;
+    return (pg.Client.prototype.query as (text: string) => Promise<unknown>).call(this, text);
+  }
+
+  /** Sends the opening held back by `openWith` now, if no query has taken it along yet. */
+  sendOpening(): void {
+    if (!this.#opening) return;
+    this.#opening = false;
+    this.#stream().uncork();
+  }
+
+  #stream(): { cork(): void; uncork(): void } {
+    return (this as unknown as { connection: { stream: { cork(): void; uncork(): void } } }).connection
+      .stream;
   }
 }
 
@@ -141,12 +178,13 @@ class ObservedPool extends pg.Pool {
   }
 }
 
-function openPool(databaseUrl: string, settings: string, max: number): ObservedPool {
+function openPool(databaseUrl: string, settings: string, max: number, pipeline = false): ObservedPool {
   const pool = new ObservedPool({
     connectionString: withConnectionSettings(databaseUrl, settings),
     options: settings,
     max,
     Client: QueuedClient,
+    pipeline,
   });
   // An idle connection the server closes (restart, failover, a dropped database) emits 'error' on the pool;
   // unheard, it would crash the process. The pool discards that client and opens a new one when needed.
@@ -159,8 +197,9 @@ function openPool(databaseUrl: string, settings: string, max: number): ObservedP
 /** A pool on the PostgreSQL at `databaseUrl`: the embedded one (db/embedded-postgres) or DATABASE_URL. */
 export function openDatabase(databaseUrl: string): DatabaseHandle {
   const pool = openPool(databaseUrl, CONNECTION_SETTINGS, 10);
-  // Opens its connections only when first used, after `migrate()` has made sure the role exists.
-  const tenantPool = openPool(databaseUrl, `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`, 10);
+  // Opens its connections only when first used, after `migrate()` has made sure the role exists. Its
+  // connections pipeline: a transaction's BEGIN goes out with its first query (organizationTransaction).
+  const tenantPool = openPool(databaseUrl, `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`, 10, true);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   const tenantDb = drizzlePg(tenantPool, { schema, casing: 'snake_case' });
   return {

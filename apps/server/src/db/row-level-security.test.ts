@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Socket } from 'node:net';
 import { type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -160,6 +161,51 @@ describe('row-level security', () => {
     expect(
       await organizationTransaction(t.database.tenantDb, injected, (tx) => countOf(tx, 'customers')),
     ).toBe(0);
+  });
+
+  it('sends BEGIN with a transaction’s first statement: one write fewer, and a transaction without one still ends', async () => {
+    const port = Number(new URL(t.database.url).port);
+    let writes = 0;
+    const socket = Socket.prototype as unknown as Record<
+      '_write' | '_writev',
+      (...args: unknown[]) => unknown
+    >;
+    const originals = { _write: socket._write, _writev: socket._writev };
+    for (const name of ['_write', '_writev'] as const)
+      socket[name] = function (this: Socket, ...args: unknown[]) {
+        if (this.remotePort === port) writes += 1;
+        return originals[name].apply(this, args);
+      };
+    try {
+      // An idle connection in the pool first, so that no connection's start-up is counted.
+      await organizationTransaction(t.database.tenantDb, studioA.id, (tx) => countOf(tx, 'customers'));
+      writes = 0;
+      const named = await organizationTransaction(t.database.tenantDb, studioA.id, async (tx) => {
+        const [row] = await rowsOf<{ id: string }>(
+          tx,
+          sql`select current_setting(${ORGANIZATION_SETTING}) as id`,
+        );
+        return row?.id;
+      });
+      expect(named).toBe(studioA.id);
+      // BEGIN and the setting with the statement, then COMMIT; written one by one, it was three.
+      expect(writes).toBe(2);
+      // Statements started together go out together, in order, with the BEGIN.
+      const customersOfB = await countCustomersOf(studioB.id);
+      writes = 0;
+      const together = await organizationTransaction(t.database.tenantDb, studioB.id, (tx) =>
+        Promise.all([
+          rowsOf<{ id: string }>(tx, sql`select current_setting(${ORGANIZATION_SETTING}) as id`),
+          countOf(tx, 'customers'),
+        ]),
+      );
+      expect(together).toEqual([[{ id: studioB.id }], customersOfB]);
+      expect(writes).toBe(2);
+    } finally {
+      Object.assign(socket, originals);
+    }
+    // Nothing asked: the held-back BEGIN is sent at the end, and the transaction commits instead of waiting.
+    expect(await organizationTransaction(t.database.tenantDb, studioA.id, async () => 42)).toBe(42);
   });
 
   it('reuses a connection’s transaction object, and each transaction on it sees only its own organization', async () => {

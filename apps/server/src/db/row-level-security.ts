@@ -1,7 +1,7 @@
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { isUuid } from '../lib/uuid.ts';
-import type { Database, Transaction } from './client.ts';
+import type { Database, QueuedClient, Transaction } from './client.ts';
 
 /**
  * The second wall between tenants (issue #17, decision 019): every table with an `organization_id` column
@@ -45,10 +45,13 @@ function transactionOn(client: pg.PoolClient, pooled: PooledSession): Transactio
 
 /**
  * `run` in a transaction on the tenant pool that names `organizationId` (any other text names none: 0 rows).
- * Drizzle's own `transaction()` sends BEGIN and then the setting as two round trips; here they are one simple
- * query, written into the text because a checked UUID cannot carry anything else (decision 018). The
- * transaction object is Drizzle's own, so a service's nested `transaction()` is a savepoint as usual;
- * `row-level-security.test.ts` pins the two Drizzle internals this takes (the session's fields, the
+ * BEGIN and the setting are one simple query, written into the text because a checked UUID cannot carry
+ * anything else, and it goes out in one write with the transaction's first statement (the tenant pool
+ * pipelines, db/client.ts): a list request is two round trips, its page and COMMIT (decision 018). Its
+ * answer is awaited before COMMIT: had it failed, the statements after it ran outside the transaction and
+ * without the organization (0 rows, every write refused by the policies), and their result is not
+ * returned. The transaction object is Drizzle's own, so a service's nested `transaction()` is a savepoint as
+ * usual; `row-level-security.test.ts` pins the two Drizzle internals this takes (the session's fields, the
  * classes' constructors).
  */
 export async function organizationTransaction<T>(
@@ -57,16 +60,23 @@ export async function organizationTransaction<T>(
   run: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   const pooled = (tenantDb as unknown as { session: PooledSession }).session;
-  const client = await pooled.client.connect();
+  const client = (await pooled.client.connect()) as pg.PoolClient & QueuedClient;
   const tx = transactionOn(client, pooled);
   const organization = isUuid(organizationId) ? organizationId : '';
   let lost: Error | undefined;
+  const opened = client.openWith(
+    `begin; select set_config('${ORGANIZATION_SETTING}', '${organization}', true)`,
+  );
+  // Awaited below; a failure to open fails the transaction there, never as an unhandled rejection.
+  opened.catch(() => {});
   try {
-    await client.query(`begin; select set_config('${ORGANIZATION_SETTING}', '${organization}', true)`);
     const result = await run(tx);
+    client.sendOpening();
+    await opened;
     await client.query('commit');
     return result;
   } catch (error) {
+    client.sendOpening();
     // A connection that cannot even roll back is broken: the pool must discard it, not lend it again.
     await client.query('rollback').catch((rollbackError: Error) => {
       lost = rollbackError;
