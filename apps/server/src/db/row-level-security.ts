@@ -48,9 +48,9 @@ function transactionOn(client: pg.PoolClient, pooled: PooledSession): Transactio
  * BEGIN and the setting are one simple query, written into the text because a checked UUID cannot carry
  * anything else, and it goes out in one write with the transaction's first statement (the tenant pool
  * pipelines, db/client.ts): a list request is two round trips, its page and COMMIT (decision 018). Its
- * answer is awaited before COMMIT: had it failed, the statements after it ran outside the transaction and
- * without the organization (0 rows, every write refused by the policies), and their result is not
- * returned. The transaction object is Drizzle's own, so a service's nested `transaction()` is a savepoint as
+ * answer is awaited before COMMIT: it fails only with its connection (which then runs nothing after it),
+ * and had it failed otherwise, the statements after it would have named no organization — no tenant row
+ * seen or written — and their result is not returned. The transaction object is Drizzle's own, so a service's nested `transaction()` is a savepoint as
  * usual; `row-level-security.test.ts` pins the two Drizzle internals this takes (the session's fields, the
  * classes' constructors).
  */
