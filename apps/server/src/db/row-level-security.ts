@@ -50,9 +50,9 @@ function transactionOn(client: pg.PoolClient, pooled: PooledSession): Transactio
  * pipelines, db/client.ts): a list request is two round trips, its page and COMMIT (decision 018). Its
  * answer is awaited before COMMIT: it fails only with its connection (which then runs nothing after it),
  * and had it failed otherwise, the statements after it would have named no organization — no tenant row
- * seen or written — and their result is not returned. The transaction object is Drizzle's own, so a service's nested `transaction()` is a savepoint as
- * usual; `row-level-security.test.ts` pins the two Drizzle internals this takes (the session's fields, the
- * classes' constructors).
+ * seen or written — and their result is not returned. The transaction object is Drizzle's own, so a
+ * service's nested `transaction()` is a savepoint as usual; `row-level-security.test.ts` pins the two Drizzle
+ * internals this takes (the session's fields, the classes' constructors).
  */
 export async function organizationTransaction<T>(
   tenantDb: Database,
