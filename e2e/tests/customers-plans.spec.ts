@@ -52,6 +52,8 @@ test.afterAll(async () => {
 test('create a customer with the CEP lookup, find, edit; price a plan and deactivate it', async ({
   page,
 }) => {
+  // Three screens and two accessibility scans: 25 s alone, past a minute on a CI machine loaded by other work.
+  test.setTimeout(120_000);
   const organizationId = await signUpWithOrganization(page, OWNER, 'Studio Movimento');
   await createCustomerViaApi(page, organizationId, 'João', 'da Silva');
   await createCustomerViaApi(page, organizationId, 'Maria', 'Conceição');

@@ -208,6 +208,12 @@ test.describe('Pix Automático: autorização pelo QR, primeira mensalidade paga
     await expect(panel.getByLabel('PIX copia e cola')).toHaveCount(0);
     await expect(authorization.getByText(/Pix Automático autorizado para Mensal Automático/)).toBeVisible();
     await expect(authorization.getByLabel('PIX copia e cola')).toHaveCount(0);
+    // The first cycle's Pix has its own webhook, which may still be on its way when the authorization shows;
+    // the customer's payments are read once, when the page opens.
+    await emulator.sandbox.webhooksIdle();
+    expect(emulator.sandbox.deliveries().findLast((delivery) => delivery.kind === 'pix')?.outcome).toBe(
+      'delivered',
+    );
     await page.goto(`/app/org/${studio.organizationId}/customers/${studio.customerId}/details?tab=payments`);
     const cycle = page.getByRole('listitem', { name: /^Ciclo de cobrança de / }).first();
     await expect(cycle.getByText('R$ 249,00 de R$ 249,00')).toBeVisible();
