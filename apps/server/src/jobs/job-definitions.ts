@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { deleteExpiredIdempotencyKeys } from '../lib/idempotency.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import { linkStillLive } from '../modules/class-links/class-links.repository.ts';
+import { forgetMarkedFigures } from '../modules/dashboard/forget-marked-figures.ts';
 import { settleEnrollmentStatuses } from '../modules/enrollments/enrollments-job.ts';
 import { sendQueuedEmails } from '../modules/events/events-delivery.ts';
 import { sendDueEvents } from '../modules/events/events-job.ts';
@@ -100,6 +101,15 @@ export function jobDefinitions(
         const now = new Date();
         await deleteExpiredIdempotencyKeys(database.db, now);
         await deleteExpiredPortalAnswers(database.db, now);
+      },
+    },
+    {
+      // Daily: the dashboard's marks of organizations whose dashboard nobody opens would otherwise pile up
+      // (decision 018); what they made stale is computed by the next read that needs it.
+      name: 'dashboard.forget-marked-figures',
+      cron: '41 4 * * *',
+      run: async () => {
+        await forgetMarkedFigures(database.db);
       },
     },
     {

@@ -5,7 +5,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chargeDueCycles } from '../../db/billing-cycles.ts';
 import {
+  dashboardDays,
   dashboardMarks,
+  dashboardMoney,
   dashboardMoneyMarks,
   payments,
   scheduleSessions,
@@ -26,14 +28,15 @@ import {
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { paymentsFromScratch } from './dashboard.service.ts';
 import { sumSessionsBySchedule } from './dashboard-session-days.repository.ts';
+import { forgetMarkedFigures } from './forget-marked-figures.ts';
 
 /**
  * The kept session and money figures (decision 018, issue #33) equal the from-scratch ones after any history
  * of writes: random sequences of enrollments, their actions, check-ins and their undoing, attendance statuses,
  * customers added to a session or deleted, payments and refunds in two currencies, price changes, the billing
  * job charging the cycles due, a schedule's end moved, time zone changes and days passing — with dashboard
- * reads in between, so that kept figures are refreshed while the history goes on. One studio lives through
- * every history, so each starts where the last ended.
+ * reads and the daily job that forgets what the marks made stale in between, so that kept figures are refreshed
+ * while the history goes on. One studio lives through every history, so each starts where the last ended.
  */
 
 let t: TestApp;
@@ -138,6 +141,7 @@ const step = fc.oneof(
     zone: fc.constantFrom('America/Sao_Paulo', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Europe/Lisbon'),
   }),
   fc.constant({ kind: 'read' as const }),
+  fc.constant({ kind: 'forget-marked' as const }),
 );
 type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
 
@@ -239,6 +243,10 @@ async function run(s: Step) {
       return;
     case 'read':
       await expectKeptEqualsFromScratch();
+      return;
+    case 'forget-marked':
+      // The daily job, between writes and reads.
+      await forgetMarkedFigures(t.db);
       return;
   }
 }
@@ -381,4 +389,51 @@ it('leaves a payment still uncommitted while a read refreshes the money figures 
   });
   // Its mark outlived the refresh that could not see it: this read counts the payment.
   await expectKeptEqualsFromScratch();
+});
+
+it('the daily job clears the marks of a dashboard nobody opens, forgetting only what they made stale', async () => {
+  await expectKeptEqualsFromScratch();
+  const marksOf = async (table: typeof dashboardMarks | typeof dashboardMoneyMarks) =>
+    (await t.db.select({ count: count() }).from(table).where(eq(table.organizationId, organizationId)))[0]
+      ?.count;
+  const keptDays = async () =>
+    (
+      await t.db
+        .select({ day: dashboardDays.day })
+        .from(dashboardDays)
+        .where(eq(dashboardDays.organizationId, organizationId))
+    ).map((row) => row.day);
+  const [date] = (
+    await Promise.all(
+      [-1, -2, -3].map(async (offset) => ((await sessionOn(0, addDays(today(), offset))) ? offset : null)),
+    )
+  ).flatMap((offset) => (offset === null ? [] : [addDays(today(), offset)]));
+  if (!date) throw new Error('no Reformer session in the last three days');
+  const keptBefore = await keptDays();
+  expect(keptBefore).toContain(date);
+  // Writes with no dashboard read after them: each adds its marks.
+  const sessionId = await sessionOn(0, date);
+  for (const customerId of customerIds.slice(0, 3)) {
+    await send('POST', `/sessions/${sessionId}/check-ins`, { customerId });
+    await send('DELETE', `/sessions/${sessionId}/check-ins/${customerId}`);
+  }
+  await run({ kind: 'pay', enrollment: 0, cents: 4_200 });
+  await run({ kind: 'price', plan: 0, cents: 35_900 });
+  expect(await marksOf(dashboardMarks)).toBeGreaterThan(0);
+  expect(await marksOf(dashboardMoneyMarks)).toBeGreaterThan(0);
+
+  expect(await forgetMarkedFigures(t.db)).toBeGreaterThanOrEqual(1);
+  expect(await marksOf(dashboardMarks)).toBe(0);
+  expect(await marksOf(dashboardMoneyMarks)).toBe(0);
+  // The marked date is forgotten, the other dates stay kept; the money is forgotten whole.
+  expect(await keptDays()).toEqual(keptBefore.filter((day) => day !== date));
+  const money = await t.db
+    .select({ day: dashboardMoney.day })
+    .from(dashboardMoney)
+    .where(eq(dashboardMoney.organizationId, organizationId));
+  expect(money).toEqual([]);
+  // The next read computes what was forgotten, and finds nothing more to clear.
+  await expectKeptEqualsFromScratch();
+  expect(await keptDays()).toContain(date);
+  expect(await forgetMarkedFigures(t.db)).toBe(0);
 });
