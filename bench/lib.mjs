@@ -157,11 +157,12 @@ export async function freePort() {
 }
 
 /**
- * Starts `node <args>` from the repo root (or `cwd`: another checkout), detached in its own process group,
+ * Starts `node <args>` from the repo root (or `cwd`: another checkout) with this Node (or `node`, another one's
+ * executable), detached in its own process group,
  * output kept (last 64 KB) for error messages. `exited` resolves with { code, signal } when it ends.
  */
-export function startChild(args, env, { cwd = root } = {}) {
-  const child = spawn(process.execPath, args, {
+export function startChild(args, env, { cwd = root, node = process.execPath } = {}) {
+  const child = spawn(node, args, {
     cwd,
     env: { ...process.env, ...env },
     detached: true,

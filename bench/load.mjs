@@ -1,5 +1,5 @@
 // `npm run bench:load [-- --duration S --customers N --enrolled N --payments N --connections "50,200" --cpu-prof
-// --only "sessions|customer list" --embedded-only --baseline <git rev> --enforce]`: the main list endpoints and the
+// --only "sessions|customer list" --embedded-only --baseline <git rev> --baseline-node <path> --enforce]`: the main list endpoints and the
 // dashboard under load — customers (page 1, and a search), the sessions calendar (a week), enrollments and payments
 // (page 1), the dashboard — at 50 and 200 connections, on the embedded PostgreSQL (`npm start` without
 // DATABASE_URL, a temporary DATA_DIR) and on the PostgreSQL server at 127.0.0.1:5432 (a fresh database, dropped at
@@ -11,6 +11,8 @@
 // connects with); then the ratios, a sequential p50 of the dashboard alone, and PASS/FAIL per target of #33.
 // --baseline <rev>: that revision in a temporary `git worktree` (bench/baseline-tree.mjs), its server started on
 // the same seeded database, runs alternated A B B A per endpoint, and each endpoint's req/s ratio printed.
+// --baseline-node <path>: the baseline's server runs on that Node executable (`--baseline HEAD --baseline-node
+// <node 24>`: the same tree on two Node versions, interleaved on one database).
 // --enforce: exit non-zero when a target fails (without it only errors, timeouts and non-2xx answers do, so CI's
 // small run on a shared machine checks the endpoints work, not the figures).
 // --cpu-prof: the servers run under `node --cpu-prof` and write their profiles to bench/profiles/<database>/
@@ -18,6 +20,7 @@
 // --only: the endpoints whose label contains this text (or one of several, "a|b"); --embedded-only: no PostgreSQL server run (to measure one
 // endpoint in isolation, and its profile without the other endpoints' samples); --connections: the connection counts
 // to run (CI runs 200 alone: the one that finds pool exhaustion and timeouts; the targets are read at 50).
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -55,6 +58,7 @@ const options = parseArgs(process.argv.slice(2), {
   'embedded-only': false,
   connections: '50,200',
   baseline: '',
+  'baseline-node': '',
   enforce: false,
 });
 /** Issue #33's studio in proportion: of 2,000 customers 600 enrolled, and 3,000 payments. */
@@ -137,7 +141,7 @@ async function startServer(database, databaseUrl, tree, publicUrl = '') {
       AUTH_RATE_LIMIT_MAX: '1000000',
       PGAPPNAME: applicationName,
     },
-    { cwd: tree.dir },
+    { cwd: tree.dir, node: tree.node },
   );
   state.children.push(started);
   await waitForOk(`http://127.0.0.1:${port}/api/health`, started);
@@ -468,13 +472,24 @@ async function main() {
   );
   const entry = serverEntry();
   console.log(`${entry.fallback ? '!!! ' : ''}Server: node ${entry.args.join(' ')}; ${entry.note}.`);
-  const trees = [{ name: 'this', dir: root, args: entry.args, isBaseline: false }];
+  const trees = [{ name: 'this', dir: root, args: entry.args, isBaseline: false, node: process.execPath }];
+  if (options['baseline-node'] && !options.baseline)
+    throw new Error('--baseline-node needs --baseline <rev>');
   if (options.baseline) {
     state.baseline = await checkoutBaseline(options.baseline);
-    trees.push({ name: 'baseline', dir: state.baseline.dir, args: state.baseline.args, isBaseline: true });
+    const node = options['baseline-node'] || process.execPath;
+    trees.push({
+      name: 'baseline',
+      dir: state.baseline.dir,
+      args: state.baseline.args,
+      isBaseline: true,
+      node,
+    });
+    const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
     console.log(
       `Baseline: ${options.baseline} = ${state.baseline.commit.slice(0, 12)} in ${state.baseline.dir}: ` +
-        `node ${state.baseline.args.join(' ')}; ${state.baseline.note}; on the same database as this tree's server.`,
+        `node ${state.baseline.args.join(' ')} on Node ${version}; ${state.baseline.note}; ` +
+        `on the same database as this tree's server.`,
     );
   }
   if (options['cpu-prof']) await mkdir(PROFILE_DIR, { recursive: true });
