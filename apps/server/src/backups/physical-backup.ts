@@ -29,6 +29,11 @@ const SKIPPED_FILES = new Set([
   'backup_label',
   'tablespace_map',
 ]);
+/**
+ * Also the lock file of the server's Unix socket (`.s.PGSQL.<port>.lock`, launch-postgres.ts): like
+ * postmaster.pid it names this run's process, which a restored cluster must not find.
+ */
+const isSkippedFile = (name: string) => SKIPPED_FILES.has(name) || name.startsWith('.s.PGSQL.');
 const EMPTIED_FOLDERS = new Set([
   'pg_wal',
   'pg_replslot',
@@ -165,7 +170,7 @@ async function* clusterContents(
       yield { kind: 'folder', path };
       if (!(relative === '' && EMPTIED_FOLDERS.has(entry.name))) yield* clusterContents(root, path);
       else if (entry.name === 'pg_wal') yield { kind: 'folder', path: 'pg_wal/archive_status' };
-    } else if (entry.isFile() && !(relative === '' && SKIPPED_FILES.has(entry.name))) {
+    } else if (entry.isFile() && !(relative === '' && isSkippedFile(entry.name))) {
       yield { kind: 'file', path };
     }
   }

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createOrganization, createUser, type TestUser } from '../test/factories.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import type { Database } from './client.ts';
+import { type Database, openDatabase } from './client.ts';
 import {
   ORGANIZATION_SETTING,
   organizationTransaction,
@@ -164,7 +164,12 @@ describe('row-level security', () => {
   });
 
   it('sends BEGIN with a transaction’s first statement: one write fewer, and a transaction without one still ends', async () => {
-    const port = Number(new URL(t.database.url).port);
+    // Over TCP, where a write names its port: the embedded server's pools use its Unix socket, whose writes
+    // name nothing, and which carries the same bytes.
+    const url = new URL(t.database.url);
+    url.hostname = '127.0.0.1';
+    const port = Number(url.port);
+    const overTcp = openDatabase(url.toString());
     let writes = 0;
     const socket = Socket.prototype as unknown as Record<
       '_write' | '_writev',
@@ -178,9 +183,9 @@ describe('row-level security', () => {
       };
     try {
       // An idle connection in the pool first, so that no connection's start-up is counted.
-      await organizationTransaction(t.database.tenantDb, studioA.id, (tx) => countOf(tx, 'customers'));
+      await organizationTransaction(overTcp.tenantDb, studioA.id, (tx) => countOf(tx, 'customers'));
       writes = 0;
-      const named = await organizationTransaction(t.database.tenantDb, studioA.id, async (tx) => {
+      const named = await organizationTransaction(overTcp.tenantDb, studioA.id, async (tx) => {
         const [row] = await rowsOf<{ id: string }>(
           tx,
           sql`select current_setting(${ORGANIZATION_SETTING}) as id`,
@@ -193,7 +198,7 @@ describe('row-level security', () => {
       // Statements started together go out together, in order, with the BEGIN.
       const customersOfB = await countCustomersOf(studioB.id);
       writes = 0;
-      const together = await organizationTransaction(t.database.tenantDb, studioB.id, (tx) =>
+      const together = await organizationTransaction(overTcp.tenantDb, studioB.id, (tx) =>
         Promise.all([
           rowsOf<{ id: string }>(tx, sql`select current_setting(${ORGANIZATION_SETTING}) as id`),
           countOf(tx, 'customers'),
@@ -201,11 +206,13 @@ describe('row-level security', () => {
       );
       expect(together).toEqual([[{ id: studioB.id }], customersOfB]);
       expect(writes).toBe(2);
+      Object.assign(socket, originals);
+      // Nothing asked: the held-back BEGIN is sent at the end, and the transaction commits instead of waiting.
+      expect(await organizationTransaction(overTcp.tenantDb, studioA.id, async () => 42)).toBe(42);
     } finally {
       Object.assign(socket, originals);
+      await overTcp.close();
     }
-    // Nothing asked: the held-back BEGIN is sent at the end, and the transaction commits instead of waiting.
-    expect(await organizationTransaction(t.database.tenantDb, studioA.id, async () => 42)).toBe(42);
   });
 
   it('reuses a connection’s transaction object, and each transaction on it sees only its own organization', async () => {

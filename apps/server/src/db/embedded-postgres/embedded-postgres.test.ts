@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isAlive, isZombie } from './cluster-owner.ts';
 import { DataDirLockedError, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { socketFolderFor } from './launch-postgres.ts';
 import { postgresRunAs } from './postgres-binaries.ts';
 
 const folders: string[] = [];
@@ -71,6 +72,21 @@ describe('embedded PostgreSQL', () => {
     const [version] = await query<{ server_version_num: string }>(first.url, 'show server_version_num');
     expect(Number(version?.server_version_num)).toBeGreaterThanOrEqual(180000);
     await query(first.url, "create table kept (note text); insert into kept values ('still here')");
+    // The server's URL reaches it over the Unix socket in the cluster's folder (no client address); the port
+    // still answers over TCP, for the tools that name one.
+    const [overSocket] = await query<{ local: boolean }>(
+      first.url,
+      'select inet_client_addr() is null as local',
+    );
+    expect(overSocket?.local).toBe(true);
+    expect(decodeURIComponent(new URL(first.url).hostname)).toBe(first.cluster);
+    const overTcp = new URL(first.url);
+    overTcp.hostname = '127.0.0.1';
+    const [client] = await query<{ address: string }>(
+      overTcp.toString(),
+      'select inet_client_addr() as address',
+    );
+    expect(client?.address).toBe('127.0.0.1');
 
     const second = startEmbeddedPostgres(dataDir);
     await expect(second).rejects.toThrow(DataDirLockedError);
@@ -84,6 +100,15 @@ describe('embedded PostgreSQL', () => {
     } finally {
       await again.stop();
     }
+  });
+
+  it('puts the socket in the cluster’s folder only where its path fits, and a quote cannot break the setting', () => {
+    expect(socketFolderFor('/var/lib/reformer/postgres', 54321)).toBe('/var/lib/reformer/postgres');
+    // 107 bytes with ".s.PGSQL.54321" is the most Linux takes; one more and the server is reached by TCP.
+    const deepest = `/${'a'.repeat(107 - '/'.length - '/.s.PGSQL.54321'.length)}`;
+    expect(socketFolderFor(deepest, 54321)).toBe(deepest);
+    expect(socketFolderFor(`${deepest}b`, 54321)).toBeNull();
+    expect(socketFolderFor('/srv/"studio"/postgres', 54321)).toBeNull();
   });
 
   it('stops PostgreSQL when its server is killed with -9, and a new start serves the same data', async () => {

@@ -80,7 +80,8 @@ export async function startEmbeddedPostgres(
 
   const first = await launchPostgres(cluster);
   const archiver = outbox && options.walArchive ? startWalArchiver({ outbox, ...options.walArchive }) : null;
-  const credentials = `postgres:${encodeURIComponent(password)}@127.0.0.1:${first.port}`;
+  // A socket's folder goes in the host percent-encoded, which pg and libpq read as a path (and URL keeps).
+  const credentials = `postgres:${encodeURIComponent(password)}@${encodeURIComponent(first.host)}:${first.port}`;
   const adminUrl = `postgres://${credentials}/postgres`;
   await createAppDatabase(adminUrl);
   const url = `postgres://${credentials}/${APP_DATABASE}`;

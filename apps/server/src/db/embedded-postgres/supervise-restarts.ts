@@ -4,6 +4,8 @@ import { DataDirLockedError } from './cluster-folder.ts';
 /** One run of the embedded PostgreSQL, with the watchdog that stops it if this process dies. */
 export type RunningPostgres = {
   port: number;
+  /** Where the server's pools connect: the Unix socket's folder, or 127.0.0.1 (launch-postgres.ts). */
+  host: string;
   pids: { postgres: number; watchdog: number };
   /** Resolves when the postmaster has exited, for whatever reason. */
   exited: Promise<void>;
