@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, sql } from
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
-import { optionally, placeholder, preparedStatement } from '../../db/prepared.ts';
+import { placeholder, preparedStatement, withGenericPlan } from '../../db/prepared.ts';
 import { enrollmentCovers, renewing, seatsTaken } from '../../db/roster.ts';
 import {
   customerPlans,
@@ -77,33 +77,45 @@ export type EnrollmentFilter = {
   customerId?: string | undefined;
 };
 
-/**
- * The list's filters as placeholders: one statement for every combination (a filter left out is null), built
- * once (db/prepared.ts) — building it in Drizzle cost more Node time than the rest of the request. The
- * establishments' filters read the schedule: only in the shape that joins it (`byEstablishment`).
- */
-const listWhere = (byEstablishment: boolean) =>
-  and(
-    eq(enrollments.organizationId, sql.placeholder('organizationId')),
-    byEstablishment
-      ? sql`(${placeholder('allowed', 'uuid[]')} is null or ${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')}))`
-      : undefined,
-    byEstablishment ? optionally('establishmentId', 'uuid', schedules.establishmentId) : undefined,
-    optionally('status', 'enrollment_status', enrollments.status),
-    optionally('scheduleId', 'uuid', enrollments.scheduleId),
-    optionally('planId', 'uuid', enrollments.planId),
-    optionally('customerId', 'uuid', enrollments.customerId),
-  );
+/** The list's filters that narrow it by a value, each an equality on one column. */
+const VALUE_FILTERS = {
+  status: [enrollments.status, 'enrollment_status'],
+  establishmentId: [schedules.establishmentId, 'uuid'],
+  scheduleId: [enrollments.scheduleId, 'uuid'],
+  planId: [enrollments.planId, 'uuid'],
+  customerId: [enrollments.customerId, 'uuid'],
+} as const;
+type ValueFilter = keyof typeof VALUE_FILTERS;
+
+/** Which filters a call gives: its statement has those conditions and no others. */
+type Shape = { allowed: boolean; filters: ValueFilter[] };
+
+function shapeOf(filter: EnrollmentFilter): Shape {
+  const names = Object.keys(VALUE_FILTERS) as ValueFilter[];
+  return { allowed: filter.allowed !== 'ALL', filters: names.filter((name) => filter[name] !== undefined) };
+}
 
 /**
- * Newest start first; the page carries the total as an uncorrelated subquery (one statement, one round trip;
- * each part keeps its own plan). A page past the last has no row to carry it: the total is then asked alone.
- * The schedule only matters to the total when establishments narrow the list: without that the count reads
- * enrollments alone (bench:enrollments: 4.1 → 1.3 ms at 20,000 enrollments) — two shapes, by whether they do.
+ * One statement per shape of filters, built once (db/prepared.ts) and planned once per connection (a generic
+ * plan): planning it per call — five tables under their row-level-security policies, and the count — cost seven
+ * times running it (decision 018, session 18). With only the given filters in its SQL, the shape's plan fits its
+ * calls (a customer's enrollments by the customer's index, a page of the whole list by start date). The schedule
+ * only matters to the total when establishments narrow the list: without that the count reads enrollments alone
+ * (bench:enrollments: 4.1 → 1.3 ms at 20,000 enrollments). Newest start first; the page carries the total as an
+ * uncorrelated subquery (one statement, one round trip); a page past the last has no row to carry it, and the
+ * total is then asked alone.
  */
-function preparedList(db: Database, byEstablishment: boolean) {
-  const shape = byEstablishment ? 'by_establishment' : 'all';
-  const where = listWhere(byEstablishment);
+function preparedList(db: Database, shape: Shape) {
+  const byEstablishment = shape.allowed || shape.filters.includes('establishmentId');
+  const name = [shape.allowed ? 'allowed' : 'all', ...shape.filters].join('_');
+  const where = and(
+    eq(enrollments.organizationId, sql.placeholder('organizationId')),
+    shape.allowed ? sql`${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')})` : undefined,
+    ...shape.filters.map((filter) => {
+      const [column, type] = VALUE_FILTERS[filter];
+      return eq(column, placeholder(filter, type));
+    }),
+  );
   const counting = () => {
     const total = db.select({ value: count() }).from(enrollments);
     return byEstablishment
@@ -113,15 +125,15 @@ function preparedList(db: Database, byEstablishment: boolean) {
       : total.where(where);
   };
   return {
-    page: preparedStatement(db, `enrollments_page_${shape}`, (name) =>
+    page: preparedStatement(db, `enrollments_page_${name}`, (statement) =>
       withNames(db, { total: sql<number>`(${counting()})::int` })
         .where(where)
         .orderBy(desc(enrollments.startDate), desc(enrollments.id))
         .limit(sql.placeholder('limit'))
         .offset(sql.placeholder('offset'))
-        .prepare(name),
+        .prepare(statement),
     ),
-    total: preparedStatement(db, `enrollments_total_${shape}`, (name) => counting().prepare(name)),
+    total: preparedStatement(db, `enrollments_total_${name}`, (statement) => counting().prepare(statement)),
   };
 }
 
@@ -131,7 +143,7 @@ export async function listEnrollments(
   filter: EnrollmentFilter,
   page: { page: number; limit: number },
 ) {
-  const statements = preparedList(db, filter.allowed !== 'ALL' || filter.establishmentId !== undefined);
+  const statements = preparedList(db, shapeOf(filter));
   const values = {
     organizationId,
     allowed: filter.allowed === 'ALL' ? null : filter.allowed,
@@ -143,8 +155,9 @@ export async function listEnrollments(
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   };
-  return pageWithTotal(await statements.page.execute(values), page.page, async () => {
-    const [counted] = await statements.total.execute(values);
+  const rows = await withGenericPlan(db, () => statements.page.execute(values));
+  return pageWithTotal(rows, page.page, async () => {
+    const [counted] = await withGenericPlan(db, () => statements.total.execute(values));
     return counted?.value ?? 0;
   });
 }

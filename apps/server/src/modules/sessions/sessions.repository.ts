@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { optionally, placeholder, preparedStatement } from '../../db/prepared.ts';
+import { optionally, placeholder, preparedStatement, withGenericPlan } from '../../db/prepared.ts';
 import { classesSpent } from '../../db/purchase-balance.ts';
 import {
   checkIns,
@@ -114,25 +114,21 @@ function preparedSessionList(db: Database) {
  * values (the organization and dates always reach the sessions through the same index), and planning it —
  * six tables under their row-level-security policies, two subqueries — was a third of its PostgreSQL time
  * (2.2–2.8 ms of 7–8). Through the server: 6.3–8.4 ms of PostgreSQL CPU a request against 8.1–13.0
- * (decision 018). The setting is put back at once: whatever else runs in the transaction plans as usual.
- * The three statements start together, in order: on the tenant pool's pipelining connection they go out in
- * one write (with the transaction's BEGIN when they come first) and cost one round trip, not three.
+ * (decision 018).
  */
 export async function listSessions(db: Database, organizationId: string, filter: SessionFilter, now: Date) {
-  // `.then` starts Drizzle's lazy query now, so each statement is sent in the order written here.
-  const generic = db.execute(sql`set local plan_cache_mode = force_generic_plan`).then(() => {});
-  const rows = preparedSessionList(db).execute({
-    organizationId,
-    from: filter.from,
-    to: filter.to,
-    establishmentIds: filter.establishmentIds,
-    establishmentId: filter.establishmentId ?? null,
-    scheduleId: filter.scheduleId ?? null,
-    staffUserId: filter.staffUserId ?? null,
-    now: now.toISOString(),
-  });
-  const planned = db.execute(sql`set local plan_cache_mode to default`).then(() => {});
-  return (await Promise.all([generic, rows, planned]))[1];
+  return withGenericPlan(db, () =>
+    preparedSessionList(db).execute({
+      organizationId,
+      from: filter.from,
+      to: filter.to,
+      establishmentIds: filter.establishmentIds,
+      establishmentId: filter.establishmentId ?? null,
+      scheduleId: filter.scheduleId ?? null,
+      staffUserId: filter.staffUserId ?? null,
+      now: now.toISOString(),
+    }),
+  );
 }
 
 export async function findSession(db: Reader, organizationId: string, sessionId: string, now: Date) {
