@@ -667,13 +667,19 @@ export function statementLabel(statement) {
 
 /**
  * The statements that open, name and close an organization's request transaction (row-level security,
- * decision 019): counted on the wire like any other, but not the endpoint's own SQL to compare or EXPLAIN.
+ * decision 019), and the plan mode set around a statement: counted on the wire like any other, but not the
+ * endpoint's own SQL to compare or EXPLAIN.
  */
 export function isTransactionFrame(statement) {
-  return /^\s*(begin|commit|rollback)\b|set_config\('app\.organization_id'|set_config\(\$1/i.test(
-    statement.text,
+  return (
+    /^\s*(begin|commit|rollback)\b|set_config\('app\.organization_id'|set_config\(\$1/i.test(
+      statement.text,
+    ) || isPlanMode(statement)
   );
 }
+
+/** The plan mode set around a statement planned once per connection (db/prepared.ts, `withGenericPlan`). */
+export const isPlanMode = (statement) => /^\s*set local plan_cache_mode\b/i.test(statement.text);
 
 /** What `requests` requests sent: statements per request, and per request by name in order of first use. */
 export function tallyStatements(seen, requests) {
