@@ -96,8 +96,8 @@ function shapeOf(filter: EnrollmentFilter): Shape {
 }
 
 /**
- * One statement per shape of filters, built once (db/prepared.ts) and, without a status, planned once per
- * connection (a generic plan): planning it per call — five tables under their row-level-security policies, and the count — cost seven
+ * One statement per shape of filters, built once (db/prepared.ts) and planned once per connection (a generic
+ * plan): planning it per call — five tables under their row-level-security policies, and the count — cost seven
  * times running it (decision 018, session 18). With only the given filters in its SQL, the shape's plan fits its
  * calls (a customer's enrollments by the customer's index, a page of the whole list by start date). The schedule
  * only matters to the total when establishments narrow the list: without that the count reads enrollments alone
@@ -155,13 +155,9 @@ export async function listEnrollments(
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   };
-  // A status's frequency varies a hundredfold (most enrollments end COMPLETED, few are PAUSED): one plan fits
-  // some values badly (bench:enrollments, status and establishment: 10.2 ms p50 against 7.2 planned per call).
-  const planned = <Result>(run: () => Promise<Result>) =>
-    filter.status === undefined ? withGenericPlan(db, run) : run();
-  const rows = await planned(() => statements.page.execute(values));
+  const rows = await withGenericPlan(db, () => statements.page.execute(values));
   return pageWithTotal(rows, page.page, async () => {
-    const [counted] = await planned(() => statements.total.execute(values));
+    const [counted] = await withGenericPlan(db, () => statements.total.execute(values));
     return counted?.value ?? 0;
   });
 }
