@@ -40,7 +40,13 @@ export default defineConfig({
   outputDir: './test-results',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // One retry in CI only, for a failure the page did not cause: in stop 38's CI a headless Chromium on the
+  // loaded two-core machine stopped answering for one page (pix-psp.spec's click waited 120 s on "visible,
+  // enabled and stable" with no retry in its log: the check itself never returned), which no wait for state
+  // can outlast; the same spec then passed 16 times out of 16 here with both cores busy. A retried test is
+  // listed as "flaky" at the end of CI's output, so a real race still shows; on a developer's machine and in
+  // `npm test` outside CI nothing retries.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   timeout: 60_000,
