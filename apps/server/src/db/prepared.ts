@@ -58,9 +58,9 @@ export const placeholder = (name: string, type: string): SQL =>
 
 /**
  * An optional filter of a prepared statement (`column` equal to the value, or from or up to it): the value
- * `name`, or null for none. Every shape of a list's
- * filters is then one statement; the plan is made per call with the values (plan_cache_mode, db/client.ts),
- * so a filter left out costs nothing.
+ * `name`, or null for none, so one statement serves every shape of filters. For a statement whose plan fits
+ * every shape (the week's sessions, always reached by organization and dates); where the shapes need plans of
+ * their own, a statement per shape (`givenFilters`) leaves the others out of its SQL.
  */
 export const optionally = (
   name: string,
@@ -69,6 +69,44 @@ export const optionally = (
   operator: '=' | '>=' | '<=' = '=',
 ): SQL =>
   sql`(${placeholder(name, type)} is null or ${column} ${sql.raw(operator)} ${placeholder(name, type)})`;
+
+/** A list's filters that narrow it by a value: the column, the value's type, and how they compare. */
+export type ValueFilters = Record<
+  string,
+  readonly [column: SQLWrapper, type: string, operator?: '=' | '>=' | '<=']
+>;
+
+/**
+ * The filters a call gives, in the order `filters` lists them: the shape of its statement, which has those
+ * conditions and no others (one statement per shape, named after it, so a shape's generic plan fits its calls).
+ */
+export function givenFilters<Filters extends ValueFilters>(
+  filters: Filters,
+  values: { [Name in keyof Filters]?: unknown },
+): (keyof Filters & string)[] {
+  return (Object.keys(filters) as (keyof Filters & string)[]).filter((name) => values[name] !== undefined);
+}
+
+/**
+ * Whether one plan fits every call of the given filters' statement: an equality narrows by about as much
+ * whatever its value (a customer's payments, a plan's), a range does not — a month or two years of payments
+ * want different plans (bench:payments: a year of one method took twice its per-call-planned SQL on one plan).
+ */
+export const fitsOnePlan = <Filters extends ValueFilters>(
+  filters: Filters,
+  given: readonly (keyof Filters & string)[],
+): boolean => given.every((name) => (filters[name]?.[2] ?? '=') === '=');
+
+/** The given filters' conditions, each on the placeholder named as its filter. */
+export function filterConditions<Filters extends ValueFilters>(
+  filters: Filters,
+  given: readonly (keyof Filters & string)[],
+): SQL[] {
+  return given.map((name) => {
+    const [column, type, operator = '='] = filters[name] as Filters[string];
+    return sql`${column} ${sql.raw(operator)} ${placeholder(name, type)}`;
+  });
+}
 
 /**
  * `run`'s statement planned once per connection (a generic plan, kept with the named statement) instead of per

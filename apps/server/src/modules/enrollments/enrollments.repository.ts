@@ -4,7 +4,14 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, sql } from
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
-import { placeholder, preparedStatement, withGenericPlan } from '../../db/prepared.ts';
+import {
+  filterConditions,
+  givenFilters,
+  placeholder,
+  preparedStatement,
+  type ValueFilters,
+  withGenericPlan,
+} from '../../db/prepared.ts';
 import { enrollmentCovers, renewing, seatsTaken } from '../../db/roster.ts';
 import {
   customerPlans,
@@ -84,16 +91,16 @@ const VALUE_FILTERS = {
   scheduleId: [enrollments.scheduleId, 'uuid'],
   planId: [enrollments.planId, 'uuid'],
   customerId: [enrollments.customerId, 'uuid'],
-} as const;
+} as const satisfies ValueFilters;
 type ValueFilter = keyof typeof VALUE_FILTERS;
 
 /** Which filters a call gives: its statement has those conditions and no others. */
 type Shape = { allowed: boolean; filters: ValueFilter[] };
 
-function shapeOf(filter: EnrollmentFilter): Shape {
-  const names = Object.keys(VALUE_FILTERS) as ValueFilter[];
-  return { allowed: filter.allowed !== 'ALL', filters: names.filter((name) => filter[name] !== undefined) };
-}
+const shapeOf = (filter: EnrollmentFilter): Shape => ({
+  allowed: filter.allowed !== 'ALL',
+  filters: givenFilters(VALUE_FILTERS, filter),
+});
 
 /**
  * One statement per shape of filters, built once (db/prepared.ts) and planned once per connection (a generic
@@ -111,10 +118,7 @@ function preparedList(db: Database, shape: Shape) {
   const where = and(
     eq(enrollments.organizationId, sql.placeholder('organizationId')),
     shape.allowed ? sql`${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')})` : undefined,
-    ...shape.filters.map((filter) => {
-      const [column, type] = VALUE_FILTERS[filter];
-      return eq(column, placeholder(filter, type));
-    }),
+    ...filterConditions(VALUE_FILTERS, shape.filters),
   );
   const counting = () => {
     const total = db.select({ value: count() }).from(enrollments);

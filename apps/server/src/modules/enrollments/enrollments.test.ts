@@ -1,9 +1,7 @@
 import { coversDate, type EnrollmentCoverage } from '@reformer/domain/enrollments';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { enrollmentCovers } from '../../db/roster.ts';
-import { organizationTransaction } from '../../db/row-level-security.ts';
 import { enrollments } from '../../db/schema/index.ts';
 import {
   addMember,
@@ -16,6 +14,7 @@ import {
   scheduleBody,
   type TestUser,
 } from '../../test/factories.ts';
+import { plansAddedBy } from '../../test/prepared-plans.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { listEnrollments } from './enrollments.repository.ts';
 import { settleEnrollmentStatuses } from './enrollments-job.ts';
@@ -665,36 +664,27 @@ describe('the list’s plans', () => {
     await enrolled({ customerId: customer.id, startDate: '2027-05-11' });
     await enrolled({ customerId: (await newCustomer('Outro Plano')).id, startDate: '2027-05-11' });
     const shapes = ['enrollments_page_all', 'enrollments_page_all_customerId'];
-    const seen = await organizationTransaction(t.database.tenantDb, organizationId, async (tx) => {
-      const db = tx as unknown as Database;
-      const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
-      // This connection may have run the shapes for earlier tests: what these calls add is counted.
-      const plans = async () =>
-        rowsOf<{ name: string; generic: number; custom: number }>(
-          await tx.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom
-            from pg_prepared_statements where name in ${shapes}`),
-        );
-      const before = await plans();
-      const page = { page: 1, limit: 10 };
-      const whole = await listEnrollments(db, organizationId, { allowed: 'ALL' }, page);
-      await listEnrollments(db, organizationId, { allowed: 'ALL' }, { page: 2, limit: 10 });
-      const filter = { allowed: 'ALL' as const, customerId: customer.id };
-      const mine = await listEnrollments(db, organizationId, filter, page);
-      const added = (await plans()).map(({ name, generic, custom }) => {
-        const earlier = before.find((plan) => plan.name === name);
-        return { name, generic: generic - (earlier?.generic ?? 0), custom: custom - (earlier?.custom ?? 0) };
-      });
-      const [setting] = rowsOf<{ plan_cache_mode: string }>(await tx.execute(sql`show plan_cache_mode`));
-      return { whole: whole.total, mine: mine.total, added, after: setting?.plan_cache_mode };
-    });
-    expect(seen.whole).toBeGreaterThan(seen.mine);
-    expect(seen.mine).toBe(1);
+    const { result, added, planCacheMode } = await plansAddedBy(
+      t.database.tenantDb,
+      organizationId,
+      shapes,
+      async (db) => {
+        const page = { page: 1, limit: 10 };
+        const whole = await listEnrollments(db, organizationId, { allowed: 'ALL' }, page);
+        await listEnrollments(db, organizationId, { allowed: 'ALL' }, { page: 2, limit: 10 });
+        const filter = { allowed: 'ALL' as const, customerId: customer.id };
+        const mine = await listEnrollments(db, organizationId, filter, page);
+        return { whole: whole.total, mine: mine.total };
+      },
+    );
+    expect(result.whole).toBeGreaterThan(result.mine);
+    expect(result.mine).toBe(1);
     // One statement per shape, each run on its generic plan; none planned for its values.
-    expect(seen.added.sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+    expect(added).toEqual([
       { name: 'enrollments_page_all', generic: 2, custom: 0 },
       { name: 'enrollments_page_all_customerId', generic: 1, custom: 0 },
     ]);
-    expect(seen.after).toBe('force_custom_plan');
+    expect(planCacheMode).toBe('force_custom_plan');
   });
 });
 

@@ -4,7 +4,14 @@ import { and, asc, desc, eq, like, notInArray, type SQL, sql } from 'drizzle-orm
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { paymentKeptCents, paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { optionally, preparedStatement } from '../../db/prepared.ts';
+import {
+  filterConditions,
+  fitsOnePlan,
+  givenFilters,
+  preparedStatement,
+  type ValueFilters,
+  withGenericPlan,
+} from '../../db/prepared.ts';
 import {
   billingCycles,
   customerPlans,
@@ -71,21 +78,17 @@ export type PaymentFilter = {
   cycleTo?: string | undefined;
 };
 
-/**
- * The list's filters as placeholders: one statement for every combination (a filter left out is null), built
- * once (db/prepared.ts) — building it in Drizzle cost more Node time than the rest of the request.
- */
-const listWhere = and(
-  eq(payments.organizationId, sql.placeholder('organizationId')),
-  optionally('from', 'date', payments.paidOn, '>='),
-  optionally('to', 'date', payments.paidOn, '<='),
-  optionally('status', 'payment_status', payments.status),
-  optionally('method', 'payment_method', payments.method),
-  optionally('customerId', 'uuid', payments.customerId),
-  optionally('planId', 'uuid', payments.planId),
-  optionally('cycleFrom', 'date', payments.cycleStart, '>='),
-  optionally('cycleTo', 'date', payments.cycleStart, '<='),
-);
+/** The list's filters, each a condition on one column. */
+const VALUE_FILTERS = {
+  from: [payments.paidOn, 'date', '>='],
+  to: [payments.paidOn, 'date', '<='],
+  status: [payments.status, 'payment_status'],
+  method: [payments.method, 'payment_method'],
+  customerId: [payments.customerId, 'uuid'],
+  planId: [payments.planId, 'uuid'],
+  cycleFrom: [payments.cycleStart, 'date', '>='],
+  cycleTo: [payments.cycleStart, 'date', '<='],
+} as const satisfies ValueFilters;
 
 type CurrencyTotals = { currency: Currency; completedCents: number; pendingCents: number; count: number };
 
@@ -115,47 +118,58 @@ function totalsOf(db: Reader, where: SQL | undefined) {
 }
 
 /**
- * The page (newest payment date first) carrying the totals per currency over the whole filter as JSON from an
- * uncorrelated subquery: one statement, one round trip, each part with its own plan. A page past the last has
- * no row to carry them: they are then asked alone.
+ * One statement per shape of filters (only the given ones in its SQL), built once (db/prepared.ts). A shape of
+ * equalities alone is planned once per connection (a generic plan), as the enrollment list's: planning the page
+ * with its totals per call was a quarter of the list's PostgreSQL time (decision 018); a shape with a date
+ * range is planned per call, for what the range spans. The page (newest payment date first) carries the
+ * totals per currency over the whole filter as JSON from an uncorrelated subquery: one statement, one round
+ * trip. A page past the last has no row to carry them: they are then asked alone.
  */
+function preparedList(db: Database, given: (keyof typeof VALUE_FILTERS)[]) {
+  const name = given.length === 0 ? 'all' : given.join('_');
+  const where = and(
+    eq(payments.organizationId, sql.placeholder('organizationId')),
+    ...filterConditions(VALUE_FILTERS, given),
+  );
+  const plannedOnce = fitsOnePlan(VALUE_FILTERS, given);
+  return {
+    run: <Result>(query: () => Promise<Result>) => (plannedOnce ? withGenericPlan(db, query) : query()),
+    page: preparedStatement(db, `payments_page_${name}`, (statement) =>
+      withNames(db, {
+        totals: sql<
+          CurrencyTotals[]
+        >`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, where)}) t)`,
+      })
+        .where(where)
+        .orderBy(desc(payments.paidOn), desc(payments.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(statement),
+    ),
+    totals: preparedStatement(db, `payments_totals_${name}`, (statement) =>
+      totalsOf(db, where).prepare(statement),
+    ),
+  };
+}
+
 export async function listPayments(
   db: Database,
   organizationId: string,
   filter: PaymentFilter,
   page: { page: number; limit: number },
 ) {
-  const statements = {
-    page: preparedStatement(db, 'payments_page', (name) =>
-      withNames(db, {
-        totals: sql<
-          CurrencyTotals[]
-        >`(select coalesce(json_agg(t order by t.currency), '[]') from (${totalsOf(db, listWhere)}) t)`,
-      })
-        .where(listWhere)
-        .orderBy(desc(payments.paidOn), desc(payments.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
-    ),
-    totals: preparedStatement(db, 'payments_totals', (name) => totalsOf(db, listWhere).prepare(name)),
-  };
+  const statements = preparedList(db, givenFilters(VALUE_FILTERS, filter));
   const values = {
     organizationId,
-    from: filter.from ?? null,
-    to: filter.to ?? null,
-    status: filter.status ?? null,
-    method: filter.method ?? null,
-    customerId: filter.customerId ?? null,
-    planId: filter.planId ?? null,
-    cycleFrom: filter.cycleFrom ?? null,
-    cycleTo: filter.cycleTo ?? null,
+    ...filter,
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   };
-  const found = await statements.page.execute(values);
+  const found = await statements.run(() => statements.page.execute(values));
   const rows = found.map(({ totals: _totals, ...row }) => row);
-  const totals = found[0]?.totals ?? (page.page === 1 ? [] : await statements.totals.execute(values));
+  const totals =
+    found[0]?.totals ??
+    (page.page === 1 ? [] : await statements.run(() => statements.totals.execute(values)));
   return { rows, totals, total: totals.reduce((sum, row) => sum + row.count, 0) };
 }
 

@@ -8,8 +8,10 @@ import {
   createUser,
   type TestUser,
 } from '../../test/factories.ts';
+import { plansAddedBy } from '../../test/prepared-plans.ts';
 import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { listPayments } from './payments.repository.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -320,6 +322,52 @@ describe('the list', () => {
       token: owner.token,
     });
     expect(backwards.status).toBe(400);
+  });
+});
+
+describe('the list’s plans', () => {
+  it('plans a shape of equalities once per connection and a shape with a date range per call, each with only its filters', async () => {
+    const brl = await enrolledCustomer(monthlyBrl.id);
+    await paid(body(brl, { paidOn: '2027-06-02' }));
+    await paid(body(brl, { paidOn: '2027-06-20', status: 'PENDING', amountCents: 10_000 }));
+    const shapes = [
+      'payments_page_all',
+      'payments_page_status_customerId',
+      'payments_totals_status_customerId',
+      'payments_page_from_to_status',
+    ];
+    const june = { from: '2027-06-01', to: '2027-06-30' };
+    const { result, added, planCacheMode } = await plansAddedBy(
+      t.database.tenantDb,
+      organizationId,
+      shapes,
+      async (db) => {
+        const first = { page: 1, limit: 10 };
+        const theirs = { status: 'PENDING' as const, customerId: brl.customerId };
+        const whole = await listPayments(db, organizationId, {}, first);
+        await listPayments(db, organizationId, {}, { page: 2, limit: 10 });
+        const pending = await listPayments(db, organizationId, theirs, first);
+        // Past the last page: the totals alone, under the same shape's plan.
+        const beyond = await listPayments(db, organizationId, theirs, { page: 3, limit: 10 });
+        const inJune = await listPayments(db, organizationId, { ...june, status: 'PENDING' }, first);
+        await listPayments(db, organizationId, { ...june, status: 'COMPLETED' }, first);
+        return { whole: whole.total, pending, beyond, inJune };
+      },
+    );
+    expect(result.whole).toBeGreaterThan(1);
+    expect(result.pending.rows.map((row) => row.paidOn)).toEqual(['2027-06-20']);
+    const pendingTotals = [{ currency: 'BRL', completedCents: 0, pendingCents: 10_000, count: 1 }];
+    expect(result.pending.totals).toEqual(pendingTotals);
+    expect(result.beyond).toEqual({ rows: [], totals: pendingTotals, total: 1 });
+    expect(result.inJune.rows.map((row) => row.paidOn)).toEqual(['2027-06-20']);
+    // Each shape its own statement; equalities on their generic plan, the range planned for its values.
+    expect(added).toEqual([
+      { name: 'payments_page_all', generic: 2, custom: 0 },
+      { name: 'payments_page_from_to_status', generic: 0, custom: 2 },
+      { name: 'payments_page_status_customerId', generic: 2, custom: 0 },
+      { name: 'payments_totals_status_customerId', generic: 1, custom: 0 },
+    ]);
+    expect(planCacheMode).toBe('force_custom_plan');
   });
 });
 
