@@ -43,6 +43,7 @@ export function createPsp(options: {
   const ledger: Ledger = createLedger(now);
   const webhooks = new Map<string, Webhook>();
   const timers = new Set<NodeJS.Timeout>();
+  let refundSettleMs = options.refundSettleMs;
 
   const notify = (pix: Pix) => {
     // The spec's callback: only Pix with a txid, to the webhook of the key they were paid to.
@@ -85,9 +86,14 @@ export function createPsp(options: {
     ledger,
     automatico,
 
+    /** From now on refunds settle by themselves after `ms` (0: as soon as asked); null: only on command. */
+    settleRefundsAfter(ms: number | null) {
+      refundSettleMs = ms;
+    },
+
     requestRefund(e2eid: string, id: string, body: { valor: string; natureza?: string; descricao?: string }) {
       const refund = ledger.requestRefund(e2eid, id, body);
-      if (options.refundSettleMs !== null) {
+      if (refundSettleMs !== null) {
         const timer = setTimeout(() => {
           timers.delete(timer);
           try {
@@ -96,7 +102,7 @@ export function createPsp(options: {
             // A webhook that breaks the YAML is already in `violations`; a timer must not end the process.
             console.error('pix-emulator: settling refund', id, error);
           }
-        }, options.refundSettleMs);
+        }, refundSettleMs);
         timers.add(timer);
       }
       return refund;

@@ -26,6 +26,8 @@ export function createSandbox(deps: {
     /** A Pix arrives without a charge (for GET /pix paging, reconciliation). */
     receivePix: (input: { valor: string; txid?: string; horario?: string; infoPagador?: string }) =>
       psp.receivePix(input),
+    /** Refunds asked from now on settle by themselves after `ms` (0: at once), or only on command (null). */
+    settleRefundsAfter: (ms: number | null) => psp.settleRefundsAfter(ms),
     /** A refund reaches its final status now, and its webhook is posted. */
     settleRefund: (e2eid: string, id: string, status?: 'DEVOLVIDO' | 'NAO_REALIZADO') =>
       psp.settleRefund(e2eid, id, status),

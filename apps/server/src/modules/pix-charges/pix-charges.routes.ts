@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import { requireMembership, requirePermission } from '../../auth/access.ts';
 import { pixWebhookBaseUrl } from '../../env.ts';
 import { actorOf } from '../../lib/audit.ts';
-import { type AppEnv, createRouter } from '../../lib/http.ts';
+import { type AppEnv, afterCommit, createRouter } from '../../lib/http.ts';
 import {
   bearerSecurity,
   errorResponse,
@@ -24,7 +24,7 @@ import {
 } from '../../lib/openapi.ts';
 import { savePspConnection } from '../pix-psp/pix-psp.service.ts';
 import * as service from './pix-charges.service.ts';
-import { requestPixRefund } from './pix-refunds.ts';
+import { followRefundAfterCommit, requestPixRefund } from './pix-refunds.ts';
 import { openPspClient } from './psp-client.ts';
 
 /**
@@ -224,6 +224,14 @@ export const pixChargesRoutes = createRouter()
       paymentId,
       body.amountCents,
       actorOf(c),
+    );
+    // The PSP's notice may have come before this request's transaction commits, and found no refund of ours.
+    afterCommit(c, (base) =>
+      followRefundAfterCommit(
+        { db: base.db, secretBox: base.secretBox, gateway: base.pixPsp, now: base.now },
+        organizationId,
+        answer.refundId,
+      ),
     );
     return c.json(answer, 202);
   })

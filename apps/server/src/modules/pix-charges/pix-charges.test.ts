@@ -3,7 +3,7 @@ import { addDays } from '@reformer/domain/calendar-dates';
 import { todayIn } from '@reformer/domain/time-zones';
 import { type PixEmulator, startPixEmulator } from '@reformer/pix-emulator/emulator';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pixCharges, pixPspConnections, pixRefunds } from '../../db/schema/index.ts';
 import { createPixClient } from '../../integrations/pix/pix-client.ts';
 import { emulatorConnection } from '../../integrations/pix/pix-test-helpers.ts';
@@ -382,6 +382,36 @@ describe('refunds through the PSP', () => {
       refundedCents: 10_000,
       status: 'COMPLETED',
     });
+    expect(await cycleOf(customer.customerId)).toMatchObject({ paidCents: 14_900 });
+  });
+
+  it('settles a refund whose notice came while the request that asked for it was still open', async () => {
+    await registerWebhook();
+    const customer = await enrolledCustomer();
+    await issueCharges(jobs, new Date());
+    const [charge] = (await chargesOf(customer.customerId)).charges;
+    await payAtPsp(charge?.txid ?? '');
+    const [payment] = await paymentsOf(customer.customerId);
+    // A PSP that settles at once: its notice reaches us before the request's transaction has committed, finds
+    // no refund of ours and is answered as such — dropped here, to the same effect.
+    emulator.sandbox.settleRefundsAfter(0);
+    emulator.sandbox.webhooks({ dropNext: 1 });
+    try {
+      const asked = await t.request('POST', orgPath(`/payments/${payment?.id}/pix-refunds`), {
+        token: owner.token,
+        body: { amountCents: 10_000 },
+      });
+      expect(asked.status, asked.text).toBe(202);
+      // No job runs: the request itself asks the PSP again once it has committed.
+      await vi.waitFor(
+        async () => expect((await paymentsOf(customer.customerId))[0]?.refundedCents).toBe(10_000),
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      emulator.sandbox.settleRefundsAfter(null);
+    }
+    await emulator.sandbox.webhooksIdle();
+    expect(emulator.sandbox.deliveries().at(-1)?.outcome).toBe('dropped');
     expect(await cycleOf(customer.customerId)).toMatchObject({ paidCents: 14_900 });
   });
 

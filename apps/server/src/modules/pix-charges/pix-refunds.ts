@@ -11,9 +11,12 @@ import { PixError } from '../../integrations/pix/pix-error.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import * as paymentsRepository from '../payments/payments.repository.ts';
 import { giveBack, type LockedPayment, lockPayment } from '../payments/payments.service.ts';
+import type { PixGateway } from '../pix-psp/pix-gateway.ts';
 import * as repository from './pix-charges.repository.ts';
+import { openPspClient } from './psp-client.ts';
 
 /** Our refund id: letters and digits, at most 35 (`DevolucaoId`); a UUID v7 without its dashes. */
 const newRefundId = () => uuidv7().replaceAll('-', '');
@@ -59,8 +62,9 @@ export async function settleRefund(
 /**
  * Asks the PSP to give back part or all of a Pix it reported. Our row comes first (REQUESTED), in the
  * transaction that checks the amount against what the payment still holds less refunds on their way, so two
- * requests cannot give back more than was paid; then the PSP is asked, outside any transaction. Nothing is given
- * back until the PSP says DEVOLVIDO. A PSP that cannot be reached leaves the request for the job to send again.
+ * requests cannot give back more than was paid; then the PSP is asked — before the request's organization
+ * transaction commits, so the route asks again after it (`followRefundAfterCommit`). Nothing is given back until
+ * the PSP says DEVOLVIDO. A PSP that cannot be reached leaves the request for the job to send again.
  */
 export async function requestPixRefund(
   deps: { db: Database; client: () => Promise<PixClient> },
@@ -193,6 +197,14 @@ export async function sendRefund(
   }
 }
 
+type OpenRefund = Awaited<ReturnType<typeof repository.openRefunds>>[number];
+
+/** The refund as the PSP has it now, applied (`settleRefund`: once). */
+async function askRefund(db: Database, client: PixClient, refund: OpenRefund, now: Date) {
+  const answer = await client.getRefund(refund.endToEndId, refund.refundId);
+  if (answer) await settleRefund(db, refund.organizationId, refund.refundId, answer.status, now);
+}
+
 /** The job's part: sends again what never reached the PSP, and asks how the others went. */
 export async function followOpenRefunds(db: Database, client: PixClient, organizationId: string, now: Date) {
   for (const refund of await repository.openRefunds(db, organizationId)) {
@@ -202,7 +214,29 @@ export async function followOpenRefunds(db: Database, client: PixClient, organiz
       });
       continue;
     }
-    const answer = await client.getRefund(refund.endToEndId, refund.refundId);
-    if (answer) await settleRefund(db, organizationId, refund.refundId, answer.status, now);
+    await askRefund(db, client, refund, now);
+  }
+}
+
+/**
+ * Run once the request that asked for `refundId` has committed: a PSP may settle a refund and post its notice
+ * while that request — which holds the refund's row, in its organization's transaction — is still open; the
+ * notice then finds no refund of ours and is answered as such, and nothing would settle the refund before the
+ * job's next round. So the request asks the PSP once more when its row is there to be found. A refund already
+ * final (the PSP's answer or its notice settled it) costs no call; one never taken is the job's to send again.
+ */
+export async function followRefundAfterCommit(
+  deps: { db: Database; secretBox: SecretBox | null; gateway: PixGateway; now: () => Date },
+  organizationId: string,
+  refundId: string,
+) {
+  const open = await repository.openRefunds(deps.db, organizationId);
+  const refund = open.find((row) => row.refundId === refundId);
+  if (!refund || refund.status === 'REQUESTED') return;
+  const { client } = await openPspClient(deps, organizationId);
+  try {
+    await askRefund(deps.db, client, refund, deps.now());
+  } finally {
+    await client.close();
   }
 }
