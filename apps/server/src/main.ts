@@ -75,7 +75,15 @@ async function main() {
   running.database = database;
   observePools(() => database.poolStats());
   readiness.migrating();
-  await database.migrate();
+  const wall = await database.migrate();
+  if (!wall.enumFiltersIndexed) {
+    logger.warn(
+      'Filters on a status or a payment method run without their indexes behind row-level security: the ' +
+        'database user is not a superuser. An administrator can run, once per database: ALTER FUNCTION ' +
+        'pg_catalog.enum_eq(anyenum, anyenum) LEAKPROOF; ALTER FUNCTION pg_catalog.enum_ne(anyenum, anyenum) ' +
+        'LEAKPROOF; (decision 019)',
+    );
+  }
   // After the migrations, which create the triggers that notify it.
   const membershipListener = await startMembershipListener(database.url, logger);
   running.membershipListener = membershipListener;

@@ -4,7 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ConstructorOptions as JobStoreOptions } from 'pg-boss';
-import { ensureRowLevelSecurity, TENANT_ROLE } from './row-level-security.ts';
+import { ensureRowLevelSecurity, type RowLevelSecurityReport, TENANT_ROLE } from './row-level-security.ts';
 import * as schema from './schema/index.ts';
 
 /** The Drizzle database the repositories take; the same whether PostgreSQL is embedded or a server. */
@@ -23,7 +23,8 @@ export type DatabaseHandle = {
   tenantDb: Database;
   /** Where it is, for a command run beside the server (tests spawn the CLI on it). */
   url: string;
-  migrate(): Promise<void>;
+  /** Applies the migrations and puts up the wall (db/row-level-security.ts), saying what it could not tune. */
+  migrate(): Promise<RowLevelSecurityReport>;
   /** Runs a raw statement; for health checks and tests. */
   execute(sql: string): Promise<void>;
   /** How pg-boss reaches the same database, so jobs live beside the data they act on. */
@@ -210,7 +211,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
       await migratePg(db, { migrationsFolder });
       const client = await pool.connect();
       try {
-        await ensureRowLevelSecurity(client);
+        return await ensureRowLevelSecurity(client);
       } finally {
         client.release();
       }

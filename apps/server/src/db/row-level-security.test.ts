@@ -302,6 +302,34 @@ describe('row-level security', () => {
       condition: expect.stringContaining('~~'),
     });
   });
+
+  it('keeps a filter on an enum column an index condition behind the wall, as without it', async () => {
+    // PostgreSQL does not mark enum equality leakproof; the start marks it (the tests' user is a superuser).
+    const [marked] = await rowsOf<{ leakproof: boolean }>(
+      t.db,
+      sql`select bool_and(proleakproof) as leakproof from pg_proc
+           where oid in ('pg_catalog.enum_eq(anyenum, anyenum)'::regprocedure,
+                         'pg_catalog.enum_ne(anyenum, anyenum)'::regprocedure)`,
+    );
+    expect(marked?.leakproof).toBe(true);
+    const explain = (db: Database) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return rowsOf(
+          tx as unknown as Database,
+          sql`explain (format json) select id from event_messages
+               where organization_id = ${studioA.id} and status = 'OUTBOX'`,
+        );
+      });
+    const withoutWall = scans(await explain(t.db));
+    const behindWall = scans(await asTenant(studioA.id, explain));
+    expect(behindWall).toEqual(withoutWall);
+    // Not a filter applied to every message of the organization: the status narrows the index scan.
+    expect(behindWall).toContainEqual({
+      index: 'event_messages_status_idx',
+      condition: expect.stringContaining('status ='),
+    });
+  });
 });
 
 /** The scans of an EXPLAIN (FORMAT JSON) plan: which index, on what condition. */
