@@ -750,6 +750,7 @@ async function main() {
     `  => the raw SQL's texts ${counted.textsMatch ? 'are byte-identical to' : '!!! DIFFER FROM'} what the server ` +
       `sent, and the values ${counted.valuesMatch ? 'are the same' : '!!! DIFFER'}.`,
   );
+  for (const difference of counted.differences) console.log(`     ${difference}`);
 
   // 4. EXPLAIN
   console.log(

@@ -706,6 +706,8 @@ export async function countStatements(server, proxy, authorization, calls, reque
   const lines = [];
   let textsMatch = true;
   let valuesMatch = true;
+  /** What made the texts differ, by call: a statement sent but not recorded, or recorded but not sent. */
+  const differences = [];
   for (const { label, path, statements } of calls) {
     for (let i = 0; i < 3; i += 1) await httpGet(`${server.base}${path}`, { authorization });
     await sleep(50);
@@ -719,8 +721,12 @@ export async function countStatements(server, proxy, authorization, calls, reque
     await sleep(50);
     const seen = proxy.take();
     const recordedTexts = new Set(statements.map((statement) => statement.text));
-    if (seen.some((statement) => !isTransactionFrame(statement) && !recordedTexts.has(statement.text)))
-      textsMatch = false;
+    const unrecorded = seen.filter(
+      (statement) => !isTransactionFrame(statement) && !recordedTexts.has(statement.text),
+    );
+    if (unrecorded.length) textsMatch = false;
+    for (const statement of new Set(unrecorded.map(statementLabel)))
+      differences.push(`${label}: sent, not recorded: ${statement}`);
     for (const recorded of statements) {
       // The server reads a membership it holds from its cache (decision 018, "The membership cache"): after
       // the unrecorded requests the membership statement is not on the wire, and is not looked for there.
@@ -731,6 +737,7 @@ export async function countStatements(server, proxy, authorization, calls, reque
       const last = seen.filter((statement) => sentAs(statement) && statement.text === recorded.text).at(-1);
       if (!last) {
         textsMatch = false;
+        differences.push(`${label}: recorded, not sent: ${statementLabel(recorded)}`);
         continue;
       }
       const sameValues =
@@ -740,7 +747,7 @@ export async function countStatements(server, proxy, authorization, calls, reque
     }
     lines.push({ label, items, ...tallyStatements(seen, requests) });
   }
-  return { lines, textsMatch, valuesMatch, requests };
+  return { lines, textsMatch, valuesMatch, differences, requests };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -734,6 +734,7 @@ async function main() {
     `  => the raw SQL's texts ${counted.textsMatch ? 'are byte-identical to' : '!!! DIFFER FROM'} what the server ` +
       `sent, and the values ${counted.valuesMatch ? 'are the same' : '!!! DIFFER'}.`,
   );
+  for (const difference of counted.differences) console.log(`     ${difference}`);
 
   console.log(
     `\n== A customer's billing: GET /api/organizations/{orgId}/customers/{customerId}/billing, ` +

@@ -634,6 +634,7 @@ async function main() {
       `; the raw SQL's texts ${counted.textsMatch ? 'are byte-identical to' : '!!! DIFFER FROM'} what the server ` +
       `sent, and the list's values ${counted.valuesMatch ? 'are the same' : '!!! DIFFER'}.`,
   );
+  for (const difference of counted.differences) console.log(`     ${difference}`);
 
   // 4. A year of sessions
   const generation = await timeGeneration(state.server, seeded, client, today);
