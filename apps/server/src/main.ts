@@ -13,6 +13,7 @@ import {
   startEmbeddedPostgres,
 } from './db/embedded-postgres/embedded-postgres.ts';
 import { oldMajorSearchOf } from './db/embedded-postgres/old-major-binaries.ts';
+import { LEAKPROOF_ENUM_EQUALITY } from './db/row-level-security.ts';
 import { parseEnv, publicUrl } from './env.ts';
 import { jobDefinitions } from './jobs/job-definitions.ts';
 import { startJobRunner } from './jobs/job-runner.ts';
@@ -79,9 +80,8 @@ async function main() {
   if (!wall.enumFiltersIndexed) {
     logger.warn(
       'Filters on a status or a payment method run without their indexes behind row-level security: the ' +
-        'database user is not a superuser. An administrator can run, once per database: ALTER FUNCTION ' +
-        'pg_catalog.enum_eq(anyenum, anyenum) LEAKPROOF; ALTER FUNCTION pg_catalog.enum_ne(anyenum, anyenum) ' +
-        'LEAKPROOF; (decision 019)',
+        'database user may not mark enum equality leakproof. An administrator can run, once in this database ' +
+        `(and again after a restore): ${LEAKPROOF_ENUM_EQUALITY.join(' ')} (decision 019)`,
     );
   }
   // After the migrations, which create the triggers that notify it.

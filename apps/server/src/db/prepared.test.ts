@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database, DatabaseHandle } from './client.ts';
-import { preparedStatement } from './prepared.ts';
+import { preparedStatement, shapeName } from './prepared.ts';
 import { ORGANIZATION_SETTING } from './row-level-security.ts';
 
 let database: DatabaseHandle;
@@ -39,5 +39,18 @@ describe('prepared statements', () => {
     });
     // Not built again, and it ran in the transaction: it saw the organization the transaction named.
     expect(inside).toEqual({ built: false, organization: organizationId });
+  });
+
+  it('refuse a name PostgreSQL would cut, and name every shape of filters within its 63 bytes', () => {
+    const long = `prepared_test_${'x'.repeat(50)}`;
+    expect(() => preparedStatement(database.db, long, () => 'never built')).toThrow(/63 bytes/);
+    const filters = Object.fromEntries(
+      Array.from({ length: 8 }, (_, i) => [`filter${i}`, [sql`${i}`, 'int'] as const]),
+    );
+    const every = Object.keys(filters);
+    // Two shapes whose readable names began alike for 63 bytes were one statement on the server (decision 018).
+    expect(shapeName(filters, every)).toBe('ff');
+    expect(shapeName(filters, every.slice(0, 7))).toBe('7f');
+    expect(shapeName(filters, [])).toBe('0');
   });
 });

@@ -3,6 +3,13 @@ import type { Database } from './client.ts';
 
 const statements = new WeakMap<Database, Map<string, unknown>>();
 
+/**
+ * PostgreSQL keeps the first 63 bytes of a statement's name (NAMEDATALEN − 1): two longer names alike in those
+ * would be one statement on the server and two here, and the second's Parse would fail on a connection that ran
+ * the first.
+ */
+const MAX_NAME_BYTES = 63;
+
 /** The first statement built under each name, whatever database it was built on. */
 const templates = new Map<string, unknown>();
 
@@ -34,6 +41,9 @@ export function preparedStatement<Statement>(
   let statement = byName.get(name) as Statement | undefined;
   if (!statement) {
     const template = templates.get(name) as Statement | undefined;
+    if (!template && Buffer.byteLength(name) > MAX_NAME_BYTES) {
+      throw new Error(`A prepared statement's name must fit in ${MAX_NAME_BYTES} bytes: ${name}`);
+    }
     statement = (template && boundTo(template, db)) ?? build(name);
     if (!template) templates.set(name, statement);
     byName.set(name, statement);
@@ -84,7 +94,20 @@ export function givenFilters<Filters extends ValueFilters>(
   filters: Filters,
   values: { [Name in keyof Filters]?: unknown },
 ): (keyof Filters & string)[] {
-  return (Object.keys(filters) as (keyof Filters & string)[]).filter((name) => values[name] !== undefined);
+  return (Object.keys(filters) as (keyof Filters & string)[]).filter((name) => values[name] != null);
+}
+
+/**
+ * The shape's part of its statements' names: which of `filters` are given, as a bitmask in their order (hex),
+ * so a name stays within PostgreSQL's 63 bytes whatever the shape — `from`, `to` and `status` of the payment
+ * list's filters are `7`.
+ */
+export function shapeName<Filters extends ValueFilters>(
+  filters: Filters,
+  given: readonly (keyof Filters & string)[],
+): string {
+  const names = Object.keys(filters);
+  return given.reduce((mask, name) => mask | (1 << names.indexOf(name)), 0).toString(16);
 }
 
 /**

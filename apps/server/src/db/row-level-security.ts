@@ -131,15 +131,21 @@ export type RowLevelSecurityReport = {
 /** Enum equality and inequality: they compare two OIDs, so they can neither fail nor tell anything else. */
 const ENUM_EQUALITY = ['pg_catalog.enum_eq(anyenum, anyenum)', 'pg_catalog.enum_ne(anyenum, anyenum)'];
 
+/** What an administrator runs, once per database (and again after a restore), when the user may not. */
+export const LEAKPROOF_ENUM_EQUALITY = ENUM_EQUALITY.map(
+  (signature) => `ALTER FUNCTION ${signature} LEAKPROOF;`,
+);
+
 /**
  * Behind a policy PostgreSQL uses a condition as an index condition, and reads the column's statistics for
  * it, only when the condition's function is LEAKPROOF (it could otherwise reveal rows of another organization
  * before the policy filters them, to SQL written to make it fail). Enum equality is not marked so by
  * PostgreSQL, though it compares two OIDs and can neither fail nor have side effects: behind the wall the
  * enrollment list filtered by status read every enrollment of the organization instead of its status's index,
- * and took about three times as long as without the wall (decision 019). Only the application's own SQL runs as the tenant role — no tenant writes SQL or functions
- * —, so marking the two functions leakproof gives nothing away. Only a superuser may (the embedded
- * PostgreSQL's user is one); otherwise nothing is changed and the report says so.
+ * and took about three times as long as without the wall (decision 019). Only the application's own SQL runs
+ * as the tenant role — no tenant writes SQL or functions —, so marking the two functions leakproof gives
+ * nothing away. Only a superuser may (the embedded PostgreSQL's user is one); otherwise, or if PostgreSQL
+ * refuses, nothing changes but the report, and the wall goes up as before.
  */
 async function ensureLeakproofEnumEquality(client: pg.ClientBase): Promise<boolean> {
   const { rows } = await client.query<{ leakproof: boolean; superuser: boolean }>(
@@ -151,8 +157,15 @@ async function ensureLeakproofEnumEquality(client: pg.ClientBase): Promise<boole
   const [state] = rows;
   if (state?.leakproof) return true;
   if (!state?.superuser) return false;
-  for (const signature of ENUM_EQUALITY) await client.query(`alter function ${signature} leakproof`);
-  return true;
+  await client.query('savepoint leakproof');
+  try {
+    for (const statement of LEAKPROOF_ENUM_EQUALITY) await client.query(statement);
+    await client.query('release savepoint leakproof');
+    return true;
+  } catch {
+    await client.query('rollback to savepoint leakproof');
+    return false;
+  }
 }
 
 /** Every table of the public schema that carries an organization's rows, and whether it is walled yet. */

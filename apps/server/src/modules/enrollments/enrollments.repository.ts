@@ -9,6 +9,7 @@ import {
   givenFilters,
   placeholder,
   preparedStatement,
+  shapeName,
   type ValueFilters,
   withGenericPlan,
 } from '../../db/prepared.ts';
@@ -114,7 +115,7 @@ const shapeOf = (filter: EnrollmentFilter): Shape => ({
  */
 function preparedList(db: Database, shape: Shape) {
   const byEstablishment = shape.allowed || shape.filters.includes('establishmentId');
-  const name = [shape.allowed ? 'allowed' : 'all', ...shape.filters].join('_');
+  const name = `${shape.allowed ? 'allowed' : 'all'}_${shapeName(VALUE_FILTERS, shape.filters)}`;
   const where = and(
     eq(enrollments.organizationId, sql.placeholder('organizationId')),
     shape.allowed ? sql`${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')})` : undefined,
@@ -149,13 +150,9 @@ export async function listEnrollments(
 ) {
   const statements = preparedList(db, shapeOf(filter));
   const values = {
+    ...filter,
     organizationId,
     allowed: filter.allowed === 'ALL' ? null : filter.allowed,
-    status: filter.status ?? null,
-    establishmentId: filter.establishmentId ?? null,
-    scheduleId: filter.scheduleId ?? null,
-    planId: filter.planId ?? null,
-    customerId: filter.customerId ?? null,
     limit: page.limit,
     offset: (page.page - 1) * page.limit,
   };

@@ -663,7 +663,8 @@ describe('the list’s plans', () => {
     const customer = await newCustomer('Plano');
     await enrolled({ customerId: customer.id, startDate: '2027-05-11' });
     await enrolled({ customerId: (await newCustomer('Outro Plano')).id, startDate: '2027-05-11' });
-    const shapes = ['enrollments_page_all', 'enrollments_page_all_customerId'];
+    // By the shape's filters, a bitmask: none, and the customer (the fifth filter).
+    const shapes = ['enrollments_page_all_0', 'enrollments_page_all_10'];
     const { result, added, planCacheMode } = await plansAddedBy(
       t.database.tenantDb,
       organizationId,
@@ -681,8 +682,8 @@ describe('the list’s plans', () => {
     expect(result.mine).toBe(1);
     // One statement per shape, each run on its generic plan; none planned for its values.
     expect(added).toEqual([
-      { name: 'enrollments_page_all', generic: 2, custom: 0 },
-      { name: 'enrollments_page_all_customerId', generic: 1, custom: 0 },
+      { name: 'enrollments_page_all_0', generic: 2, custom: 0 },
+      { name: 'enrollments_page_all_10', generic: 1, custom: 0 },
     ]);
     expect(planCacheMode).toBe('force_custom_plan');
   });

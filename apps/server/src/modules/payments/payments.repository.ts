@@ -9,6 +9,7 @@ import {
   fitsOnePlan,
   givenFilters,
   preparedStatement,
+  shapeName,
   type ValueFilters,
   withGenericPlan,
 } from '../../db/prepared.ts';
@@ -126,7 +127,7 @@ function totalsOf(db: Reader, where: SQL | undefined) {
  * trip. A page past the last has no row to carry them: they are then asked alone.
  */
 function preparedList(db: Database, given: (keyof typeof VALUE_FILTERS)[]) {
-  const name = given.length === 0 ? 'all' : given.join('_');
+  const name = shapeName(VALUE_FILTERS, given);
   const where = and(
     eq(payments.organizationId, sql.placeholder('organizationId')),
     ...filterConditions(VALUE_FILTERS, given),
@@ -159,12 +160,7 @@ export async function listPayments(
   page: { page: number; limit: number },
 ) {
   const statements = preparedList(db, givenFilters(VALUE_FILTERS, filter));
-  const values = {
-    organizationId,
-    ...filter,
-    limit: page.limit,
-    offset: (page.page - 1) * page.limit,
-  };
+  const values = { ...filter, organizationId, limit: page.limit, offset: (page.page - 1) * page.limit };
   const found = await statements.run(() => statements.page.execute(values));
   const rows = found.map(({ totals: _totals, ...row }) => row);
   const totals =

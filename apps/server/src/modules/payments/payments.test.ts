@@ -330,12 +330,8 @@ describe('the list’s plans', () => {
     const brl = await enrolledCustomer(monthlyBrl.id);
     await paid(body(brl, { paidOn: '2027-06-02' }));
     await paid(body(brl, { paidOn: '2027-06-20', status: 'PENDING', amountCents: 10_000 }));
-    const shapes = [
-      'payments_page_all',
-      'payments_page_status_customerId',
-      'payments_totals_status_customerId',
-      'payments_page_from_to_status',
-    ];
+    // By the shape's filters, a bitmask in their order: none; status and customer (4 + 16); from, to, status.
+    const shapes = ['payments_page_0', 'payments_page_14', 'payments_totals_14', 'payments_page_7'];
     const june = { from: '2027-06-01', to: '2027-06-30' };
     const { result, added, planCacheMode } = await plansAddedBy(
       t.database.tenantDb,
@@ -362,12 +358,35 @@ describe('the list’s plans', () => {
     expect(result.inJune.rows.map((row) => row.paidOn)).toEqual(['2027-06-20']);
     // Each shape its own statement; equalities on their generic plan, the range planned for its values.
     expect(added).toEqual([
-      { name: 'payments_page_all', generic: 2, custom: 0 },
-      { name: 'payments_page_from_to_status', generic: 0, custom: 2 },
-      { name: 'payments_page_status_customerId', generic: 2, custom: 0 },
-      { name: 'payments_totals_status_customerId', generic: 1, custom: 0 },
+      { name: 'payments_page_0', generic: 2, custom: 0 },
+      { name: 'payments_page_14', generic: 2, custom: 0 },
+      { name: 'payments_page_7', generic: 0, custom: 2 },
+      { name: 'payments_totals_14', generic: 1, custom: 0 },
     ]);
     expect(planCacheMode).toBe('force_custom_plan');
+  });
+
+  it('answers every shape on one connection, the one of all eight filters after the one of seven', async () => {
+    const brl = await enrolledCustomer(monthlyBrl.id);
+    await paid(body(brl, { paidOn: '2027-06-02' }));
+    const seven = {
+      from: '2027-06-01',
+      to: '2027-06-30',
+      status: 'COMPLETED' as const,
+      method: 'PIX' as const,
+      customerId: brl.customerId,
+      planId: monthlyBrl.id,
+      cycleFrom: '2027-01-01',
+    };
+    const shapes = ['payments_page_7f', 'payments_page_ff'];
+    const { result, added } = await plansAddedBy(t.database.tenantDb, organizationId, shapes, async (db) => {
+      const first = { page: 1, limit: 10 };
+      const ofSeven = await listPayments(db, organizationId, seven, first);
+      const ofEight = await listPayments(db, organizationId, { ...seven, cycleTo: '2027-12-31' }, first);
+      return [ofSeven.total, ofEight.total];
+    });
+    expect(result).toEqual([1, 1]);
+    expect(added.map((plan) => plan.name)).toEqual(shapes);
   });
 });
 

@@ -382,6 +382,14 @@ export async function openRefunds(db: Reader, organizationId: string) {
     );
 }
 
+export async function findRefund(db: Reader, organizationId: string, refundId: string) {
+  const [row] = await db
+    .select()
+    .from(pixRefunds)
+    .where(and(eq(pixRefunds.organizationId, organizationId), eq(pixRefunds.refundId, refundId)));
+  return row ?? null;
+}
+
 export async function lockRefund(tx: Transaction, organizationId: string, refundId: string) {
   const [row] = await tx
     .select()

@@ -228,7 +228,7 @@ export const pixChargesRoutes = createRouter()
     // The PSP's notice may have come before this request's transaction commits, and found no refund of ours.
     afterCommit(c, (base) =>
       followRefundAfterCommit(
-        { db: base.db, secretBox: base.secretBox, gateway: base.pixPsp, now: base.now },
+        { db: base.db, secretBox: base.secretBox, gateway: base.pixPsp, now: base.now, logger: base.logger },
         organizationId,
         answer.refundId,
       ),

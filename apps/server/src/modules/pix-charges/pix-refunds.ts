@@ -12,6 +12,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import type { Logger } from '../../observability/logger.ts';
 import * as paymentsRepository from '../payments/payments.repository.ts';
 import { giveBack, type LockedPayment, lockPayment } from '../payments/payments.service.ts';
 import type { PixGateway } from '../pix-psp/pix-gateway.ts';
@@ -197,10 +198,10 @@ export async function sendRefund(
   }
 }
 
-type OpenRefund = Awaited<ReturnType<typeof repository.openRefunds>>[number];
+type RefundRow = NonNullable<Awaited<ReturnType<typeof repository.findRefund>>>;
 
 /** The refund as the PSP has it now, applied (`settleRefund`: once). */
-async function askRefund(db: Database, client: PixClient, refund: OpenRefund, now: Date) {
+async function askRefund(db: Database, client: PixClient, refund: RefundRow, now: Date) {
   const answer = await client.getRefund(refund.endToEndId, refund.refundId);
   if (answer) await settleRefund(db, refund.organizationId, refund.refundId, answer.status, now);
 }
@@ -226,17 +227,25 @@ export async function followOpenRefunds(db: Database, client: PixClient, organiz
  * final (the PSP's answer or its notice settled it) costs no call; one never taken is the job's to send again.
  */
 export async function followRefundAfterCommit(
-  deps: { db: Database; secretBox: SecretBox | null; gateway: PixGateway; now: () => Date },
+  deps: { db: Database; secretBox: SecretBox | null; gateway: PixGateway; now: () => Date; logger: Logger },
   organizationId: string,
   refundId: string,
 ) {
-  const open = await repository.openRefunds(deps.db, organizationId);
-  const refund = open.find((row) => row.refundId === refundId);
-  if (!refund || refund.status === 'REQUESTED') return;
-  const { client } = await openPspClient(deps, organizationId);
+  const refund = await repository.findRefund(deps.db, organizationId, refundId);
+  if (!refund || FINAL.has(refund.status) || refund.status === 'REQUESTED') return;
   try {
-    await askRefund(deps.db, client, refund, deps.now());
-  } finally {
-    await client.close();
+    const { client } = await openPspClient(deps, organizationId);
+    try {
+      await askRefund(deps.db, client, refund, deps.now());
+    } finally {
+      await client.close();
+    }
+  } catch (error) {
+    if (!(error instanceof PixError || error instanceof AppError)) throw error;
+    // Not lost: the reconciliation job asks of every open refund.
+    deps.logger.warn(
+      { organizationId, refundId, code: error.code },
+      'refund not followed after its request; the reconciliation job will',
+    );
   }
 }
