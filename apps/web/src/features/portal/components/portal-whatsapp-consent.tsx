@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { describeError } from '@/lib/error-messages.ts';
@@ -19,7 +20,7 @@ export function PortalWhatsAppConsent() {
   const consent = useQuery(portalWhatsAppConsentQueryOptions());
   const whatsapp = useAnswerWhatsApp();
   const marketing = useAnswerMarketing();
-  // The switch shows the answer being sent, and neither takes another until it is recorded.
+  // Neither switch takes another answer until the one being sent is recorded.
   const isBusy = whatsapp.isPending || marketing.isPending || consent.isFetching;
   const error = whatsapp.error ?? marketing.error ?? consent.error;
   return (
@@ -30,26 +31,18 @@ export function PortalWhatsAppConsent() {
       {consent.isPending && <Spinner label={t('portal.loading')} />}
       {consent.data && (
         <>
-          <label className="flex min-h-11 items-start gap-3">
-            <input
-              type="checkbox"
-              className="toggle toggle-primary mt-1"
-              checked={whatsapp.isPending ? whatsapp.variables : consent.data.isOptedIn === true}
-              disabled={isBusy}
-              onChange={(event) => whatsapp.mutate(event.target.checked)}
-            />
-            <span>{t('portalProfile.messages.whatsapp')}</span>
-          </label>
-          <label className="flex min-h-11 items-start gap-3">
-            <input
-              type="checkbox"
-              className="toggle toggle-primary mt-1"
-              checked={marketing.isPending ? marketing.variables : consent.data.marketingConsent === true}
-              disabled={isBusy}
-              onChange={(event) => marketing.mutate(event.target.checked)}
-            />
-            <span>{t('portalProfile.messages.marketing')}</span>
-          </label>
+          <AnswerSwitch
+            label={t('portalProfile.messages.whatsapp')}
+            recorded={consent.data.isOptedIn === true}
+            isDisabled={isBusy}
+            send={(answer, done) => whatsapp.mutate(answer, { onSettled: done })}
+          />
+          <AnswerSwitch
+            label={t('portalProfile.messages.marketing')}
+            recorded={consent.data.marketingConsent === true}
+            isDisabled={isBusy}
+            send={(answer, done) => marketing.mutate(answer, { onSettled: done })}
+          />
           <p className="text-sm text-base-content/70" data-testid="portal-whatsapp-answer">
             {consent.data.changedAt
               ? t(
@@ -70,5 +63,37 @@ export function PortalWhatsAppConsent() {
         </p>
       )}
     </section>
+  );
+}
+
+type AnswerSwitchProps = {
+  label: string;
+  recorded: boolean;
+  isDisabled: boolean;
+  send: (answer: boolean, done: () => void) => void;
+};
+
+/**
+ * A switch that shows the answer being sent from the click itself until it is recorded (or refused): a
+ * mutation's pending state reaches the page a moment after the click, and a switch that showed only it
+ * flicked back to the recorded answer meanwhile (the browser suite caught it between the two).
+ */
+function AnswerSwitch({ label, recorded, isDisabled, send }: AnswerSwitchProps) {
+  const [sending, setSending] = useState<boolean | null>(null);
+  return (
+    <label className="flex min-h-11 items-start gap-3">
+      <input
+        type="checkbox"
+        className="toggle toggle-primary mt-1"
+        checked={sending ?? recorded}
+        disabled={isDisabled}
+        onChange={(event) => {
+          const answer = event.target.checked;
+          setSending(answer);
+          send(answer, () => setSending(null));
+        }}
+      />
+      <span>{label}</span>
+    </label>
   );
 }
