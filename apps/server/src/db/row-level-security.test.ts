@@ -7,6 +7,7 @@ import { createCustomer, createOrganization, createUser, type TestUser } from '.
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { type Database, openDatabase } from './client.ts';
 import {
+  ensureLeakproofEnumEquality,
   ORGANIZATION_SETTING,
   organizationTransaction,
   TENANT_ROLE,
@@ -329,6 +330,28 @@ describe('row-level security', () => {
       index: 'event_messages_status_idx',
       condition: expect.stringContaining('status ='),
     });
+  });
+
+  it('leaves enum equality as it is, and says so, for a database user that may not mark it', async () => {
+    const seen = await withOwnerClient(async (client) => {
+      const isLeakproof = async () =>
+        (
+          await client.query<{ leakproof: boolean }>(
+            `select proleakproof as leakproof from pg_proc
+              where oid = 'pg_catalog.enum_eq(anyenum, anyenum)'::regprocedure`,
+          )
+        ).rows[0]?.leakproof;
+      await client.query('begin');
+      try {
+        await client.query('alter function pg_catalog.enum_eq(anyenum, anyenum) not leakproof');
+        // A user that is no superuser, as a managed PostgreSQL's is.
+        await client.query(`set local role ${TENANT_ROLE}`);
+        return { marked: await ensureLeakproofEnumEquality(client), after: await isLeakproof() };
+      } finally {
+        await client.query('rollback');
+      }
+    });
+    expect(seen).toEqual({ marked: false, after: false });
   });
 });
 

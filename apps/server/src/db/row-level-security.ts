@@ -147,7 +147,7 @@ export const LEAKPROOF_ENUM_EQUALITY = ENUM_EQUALITY.map(
  * nothing away. Only a superuser may (the embedded PostgreSQL's user is one); otherwise, or if PostgreSQL
  * refuses, nothing changes but the report, and the wall goes up as before.
  */
-async function ensureLeakproofEnumEquality(client: pg.ClientBase): Promise<boolean> {
+export async function ensureLeakproofEnumEquality(client: pg.ClientBase): Promise<boolean> {
   const { rows } = await client.query<{ leakproof: boolean; superuser: boolean }>(
     `select bool_and(p.proleakproof) as leakproof,
             (select rolsuper from pg_roles where rolname = current_user) as superuser

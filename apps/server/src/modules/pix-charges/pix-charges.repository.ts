@@ -382,20 +382,19 @@ export async function openRefunds(db: Reader, organizationId: string) {
     );
 }
 
-export async function findRefund(db: Reader, organizationId: string, refundId: string) {
-  const [row] = await db
+const refundOf = (db: Reader, organizationId: string, refundId: string) =>
+  db
     .select()
     .from(pixRefunds)
     .where(and(eq(pixRefunds.organizationId, organizationId), eq(pixRefunds.refundId, refundId)));
+
+export async function findRefund(db: Reader, organizationId: string, refundId: string) {
+  const [row] = await refundOf(db, organizationId, refundId);
   return row ?? null;
 }
 
 export async function lockRefund(tx: Transaction, organizationId: string, refundId: string) {
-  const [row] = await tx
-    .select()
-    .from(pixRefunds)
-    .where(and(eq(pixRefunds.organizationId, organizationId), eq(pixRefunds.refundId, refundId)))
-    .for('update');
+  const [row] = await refundOf(tx, organizationId, refundId).for('update');
   return row ?? null;
 }
 
