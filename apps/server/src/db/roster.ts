@@ -178,20 +178,23 @@ const rosterCountColumns = {
 /**
  * Seats and check-ins of the surrounding session's attendance rows, and whose rows they are, as a lateral
  * subquery: `rosterSeats` adds the enrolled customers with no row by one array test each (the calendar's and
- * the dashboard's day), where `seatsTaken` probes the attendance table per enrollment.
+ * the dashboard's day), where `seatsTaken` probes the attendance table per enrollment. `onlyWhen`: a condition
+ * on the surrounding row under which the rows are read at all (otherwise it counts none, reading nothing).
  */
-export function rosterCounts(db: Database | Transaction) {
+export function rosterCounts(db: Database | Transaction, onlyWhen?: SQL) {
   return db
     .select({
-      rosterCount: rosterCountColumns.rosterCount.as('roster_count'),
-      checkedInCount: rosterCountColumns.checkedInCount.as('checked_in_count'),
-      recordedCustomerIds: rosterCountColumns.recordedCustomerIds.as('recorded_customer_ids'),
+      // Named apart from session_counts' columns, which a query may join beside them.
+      rosterCount: rosterCountColumns.rosterCount.as('roster_seated'),
+      checkedInCount: rosterCountColumns.checkedInCount.as('roster_checked_in'),
+      recordedCustomerIds: rosterCountColumns.recordedCustomerIds.as('roster_recorded'),
     })
     .from(sessionAttendance)
     .where(
       and(
         eq(sessionAttendance.organizationId, scheduleSessions.organizationId),
         eq(sessionAttendance.sessionId, scheduleSessions.id),
+        onlyWhen,
       ),
     )
     .as('roster');

@@ -6,6 +6,7 @@ import {
   dashboardMoney,
   dashboardMoneyMarks,
   dashboardSessionDays,
+  sessionCounts,
 } from '../db/schema/index.ts';
 
 export type Digest = Map<string, string>;
@@ -51,18 +52,23 @@ type DigestOptions = {
   /** Leave out of audit_log the rows of `OWN_AUDITED_READ`: a read the probe lets through writes them. */
   ownAuditedReads?: 'ignore';
   /**
-   * Leave out the dashboard's kept figures (decision 018): a member's dashboard read recomputes its own
+   * Leave out the kept figures (decision 018): a member's dashboard or calendar read recomputes its own
    * organization's marked dates, as a cache fills. They are derived from the other tables, which stay digested;
    * the refresh runs in the reader's organization transaction, whose row-level security refuses another's rows.
    */
   keptFigures?: 'ignore';
 };
 
-/** The dashboard's kept figures and their marks (db/schema/dashboard.ts). */
+/** The dashboard's and the calendar's kept figures and their marks (db/schema/dashboard.ts). */
 const KEPT_FIGURES = new Set<string>(
-  [dashboardDays, dashboardMarks, dashboardSessionDays, dashboardMoney, dashboardMoneyMarks].map(
-    getTableName,
-  ),
+  [
+    dashboardDays,
+    dashboardMarks,
+    dashboardSessionDays,
+    dashboardMoney,
+    dashboardMoneyMarks,
+    sessionCounts,
+  ].map(getTableName),
 );
 
 /** md5 of each tenant table's rows in a stable order: equal digests mean nothing was written. */

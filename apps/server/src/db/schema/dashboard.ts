@@ -11,12 +11,15 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations.ts';
 import { schedules } from './schedules.ts';
+import { scheduleSessions } from './sessions.ts';
 
 /**
- * The dashboard's kept figures (decision 018, issue #33). Triggers on the tables the figures are made of add a
- * row here for each local date a write can change (migration 0039); the dashboard's read consumes them and
- * recomputes those dates. Only ever inserted by writes, never updated: concurrent writes take no lock on
- * one another, and a mark not yet committed when a read consumes the others is left for the next read.
+ * The kept roster figures (decision 018, issue #33): the dashboard's per date and schedule, the calendar's per
+ * session. Triggers on the tables the figures are made of add a row here for each local date a write can change
+ * (migration 0039); a read that consumes them forgets both kinds of figures of those dates and recomputes what
+ * it shows. Only ever inserted by writes, never updated: concurrent writes take no lock on one another, and a
+ * mark not yet committed when a read consumes the others is left for the next read. A kept figure of a date
+ * with a mark waiting is not read: the mark says it may be stale.
  */
 export const dashboardMarks = pgTable(
   'dashboard_marks',
@@ -27,7 +30,8 @@ export const dashboardMarks = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
   },
-  (table) => [index('dashboard_marks_org_idx').on(table.organizationId)],
+  // By date too: the calendar asks, per session, whether its date waits with a mark.
+  (table) => [index('dashboard_marks_org_day_idx').on(table.organizationId, table.day)],
 );
 
 /** The local dates whose figures `dashboard_session_days` holds: a date with no row is computed when read. */
@@ -63,6 +67,32 @@ export const dashboardSessionDays = pgTable(
       columns: [table.organizationId, table.scheduleId],
       foreignColumns: [schedules.organizationId, schedules.id],
     }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * One session's roster counts as the calendar shows them (db/roster.ts): seats taken and check-ins, as last
+ * computed, under the session's local date then (a session moved since marks both dates, and its row under the
+ * old date is no longer found). The capacity and the waitlist's held seats are read live. A trigger forgets a
+ * date's rows when its marks are consumed, by whichever reader or job consumes them (migration 0043).
+ */
+export const sessionCounts = pgTable(
+  'session_counts',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    day: date('day').notNull(),
+    sessionId: uuid('session_id').notNull(),
+    rosterCount: integer('roster_count').notNull(),
+    checkedInCount: integer('checked_in_count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.day, table.sessionId] }),
+    foreignKey({
+      columns: [table.organizationId, table.sessionId],
+      foreignColumns: [scheduleSessions.organizationId, scheduleSessions.id],
+    }).onDelete('cascade'),
+    // A session's deletion finds its row by it.
+    index('session_counts_session_idx').on(table.organizationId, table.sessionId),
   ],
 );
 

@@ -133,10 +133,19 @@ export async function sumKeptSessionsBySchedule(
  * would deadlock.
  */
 export async function lockDashboardRefresh(db: Database, organizationId: string) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`dashboard-refresh:${organizationId}`}, 0))`,
-  );
+  await db.execute(sql`select pg_advisory_xact_lock(${keptFiguresLock(organizationId)})`);
 }
+
+/** The same lock if it is free now (the calendar's keeping, which has its answer already): whether it was. */
+export async function tryLockKeptFigures(db: Database, organizationId: string): Promise<boolean> {
+  const result = await db.execute(
+    sql`select pg_try_advisory_xact_lock(${keptFiguresLock(organizationId)}) as locked`,
+  );
+  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
+}
+
+const keptFiguresLock = (organizationId: string) =>
+  sql`hashtextextended(${`dashboard-refresh:${organizationId}`}, 0)`;
 
 /** Whether some date of the period lacks its figures, or a write marked some date since the last refresh. */
 function staleness(organizationId: string, period: Period): SQL {

@@ -27,18 +27,7 @@ export async function forgetMarkedFigures(db: Database): Promise<number> {
   for (const { organizationId } of organizationIds) {
     await db.transaction(async (tx) => {
       await lockDashboardRefresh(tx, organizationId);
-      await tx.execute(sql`
-        with consumed as (
-          delete from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId} returning day
-        ),
-        unrecorded as (
-          delete from ${dashboardDays}
-          where ${dashboardDays.organizationId} = ${organizationId}
-            and ${dashboardDays.day} in (select day from consumed)
-        )
-        delete from ${dashboardSessionDays}
-        where ${dashboardSessionDays.organizationId} = ${organizationId}
-          and ${dashboardSessionDays.day} in (select day from consumed)`);
+      await forgetMarkedDays(tx, organizationId);
       await tx.execute(sql`
         with consumed as (
           delete from ${dashboardMoneyMarks} where ${dashboardMoneyMarks.organizationId} = ${organizationId}
@@ -49,4 +38,24 @@ export async function forgetMarkedFigures(db: Database): Promise<number> {
     });
   }
   return organizationIds.length;
+}
+
+/**
+ * Consumes the organization's marks of dates and forgets the figures kept for those dates: the dashboard's
+ * (here) and the calendar's session counts (by migration 0043's trigger on the marks' deletion). The caller
+ * holds the kept figures' lock.
+ */
+export async function forgetMarkedDays(db: Database, organizationId: string) {
+  await db.execute(sql`
+    with consumed as (
+      delete from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId} returning day
+    ),
+    unrecorded as (
+      delete from ${dashboardDays}
+      where ${dashboardDays.organizationId} = ${organizationId}
+        and ${dashboardDays.day} in (select day from consumed)
+    )
+    delete from ${dashboardSessionDays}
+    where ${dashboardSessionDays.organizationId} = ${organizationId}
+      and ${dashboardSessionDays.day} in (select day from consumed)`);
 }

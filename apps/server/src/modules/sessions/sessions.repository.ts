@@ -22,9 +22,11 @@ import {
   scheduleSessions,
   schedules,
   sessionAttendance,
+  sessionCounts,
   sessionIsMoved,
   users,
 } from '../../db/schema/index.ts';
+import { keepSessionCounts, keptCountsOf, keptOrCountedRoster } from './session-counts.repository.ts';
 
 type Reader = Database | Transaction;
 
@@ -37,41 +39,61 @@ const isoInstant = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const timeOfDay = (column: SQLWrapper) => sql<string>`to_char(${column}, 'HH24:MI')`;
 
-/**
- * A session with its schedule, establishment, instructor and counts: one row, one statement. `now` decides
- * which waitlist offers still hold a seat.
- */
+/** A session with its schedule, establishment and instructor; `now` decides which waitlist offers hold a seat. */
+function sessionColumns(now: SQLWrapper) {
+  return {
+    id: scheduleSessions.id,
+    scheduleId: scheduleSessions.scheduleId,
+    scheduleName: schedules.name,
+    type: schedules.type,
+    establishmentId: schedules.establishmentId,
+    establishmentName: establishments.name,
+    staffUserId: schedules.staffUserId,
+    staffName: sql<string | null>`nullif(trim(${users.name}), '')`,
+    date: scheduleSessions.date,
+    startTime: timeOfDay(scheduleSessions.startTime),
+    endTime: timeOfDay(scheduleSessions.endTime),
+    startsAt: isoInstant(scheduleSessions.startsAt),
+    endsAt: isoInstant(scheduleSessions.endsAt),
+    capacity: schedules.capacity,
+    heldSeats: seatsHeld(now),
+    isActive: scheduleSessions.isActive,
+    isMoved: sessionIsMoved,
+    scheduledDate: scheduleSessions.scheduledDate,
+    scheduledStartTime: timeOfDay(scheduleSessions.scheduledStartTime),
+    scheduledEndTime: timeOfDay(scheduleSessions.scheduledEndTime),
+  };
+}
+
+/** A session with its schedule, establishment, instructor and counts, counted from scratch: one row, one statement. */
 function sessionsWithCounts(db: Reader, now: SQLWrapper) {
   const roster = rosterCounts(db);
   return db
     .select({
-      id: scheduleSessions.id,
-      scheduleId: scheduleSessions.scheduleId,
-      scheduleName: schedules.name,
-      type: schedules.type,
-      establishmentId: schedules.establishmentId,
-      establishmentName: establishments.name,
-      staffUserId: schedules.staffUserId,
-      staffName: sql<string | null>`nullif(trim(${users.name}), '')`,
-      date: scheduleSessions.date,
-      startTime: timeOfDay(scheduleSessions.startTime),
-      endTime: timeOfDay(scheduleSessions.endTime),
-      startsAt: isoInstant(scheduleSessions.startsAt),
-      endsAt: isoInstant(scheduleSessions.endsAt),
-      capacity: schedules.capacity,
+      ...sessionColumns(now),
       rosterCount: rosterSeats(roster),
-      heldSeats: seatsHeld(now),
       checkedInCount: roster.checkedInCount,
-      isActive: scheduleSessions.isActive,
-      isMoved: sessionIsMoved,
-      scheduledDate: scheduleSessions.scheduledDate,
-      scheduledStartTime: timeOfDay(scheduleSessions.scheduledStartTime),
-      scheduledEndTime: timeOfDay(scheduleSessions.scheduledEndTime),
     })
     .from(scheduleSessions)
     .innerJoin(schedules, scheduleOfSession)
     .innerJoin(establishments, establishmentOfSchedule)
     .leftJoin(users, eq(users.id, schedules.staffUserId))
+    .innerJoinLateral(roster, sql`true`);
+}
+
+/**
+ * The same, with the counts kept for sessions between `range`'s dates where they are current
+ * (session-counts.repository.ts), and `countedNow` for those counted from scratch.
+ */
+function sessionsWithKeptCounts(db: Database, now: SQLWrapper, range: { from: SQLWrapper; to: SQLWrapper }) {
+  const { roster, columns } = keptOrCountedRoster(db);
+  return db
+    .select({ ...sessionColumns(now), ...columns })
+    .from(scheduleSessions)
+    .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(establishments, establishmentOfSchedule)
+    .leftJoin(users, eq(users.id, schedules.staffUserId))
+    .leftJoin(sessionCounts, keptCountsOf(range))
     .innerJoinLateral(roster, sql`true`);
 }
 export type SessionRow = Awaited<ReturnType<typeof findSession>> & {};
@@ -92,7 +114,10 @@ export type SessionFilter = {
  */
 function preparedSessionList(db: Database) {
   return preparedStatement(db, 'sessions_list', (name) =>
-    sessionsWithCounts(db, placeholder('now', 'timestamptz'))
+    sessionsWithKeptCounts(db, placeholder('now', 'timestamptz'), {
+      from: sql.placeholder('from'),
+      to: sql.placeholder('to'),
+    })
       .where(
         and(
           eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
@@ -117,7 +142,7 @@ function preparedSessionList(db: Database) {
  * (decision 018).
  */
 export async function listSessions(db: Database, organizationId: string, filter: SessionFilter, now: Date) {
-  return withGenericPlan(db, () =>
+  const rows = await withGenericPlan(db, () =>
     preparedSessionList(db).execute({
       organizationId,
       from: filter.from,
@@ -129,6 +154,8 @@ export async function listSessions(db: Database, organizationId: string, filter:
       now: now.toISOString(),
     }),
   );
+  if (rows.some((row) => row.countedNow)) await keepSessionCounts(db, organizationId, filter.from, filter.to);
+  return rows;
 }
 
 export async function findSession(db: Reader, organizationId: string, sessionId: string, now: Date) {

@@ -260,15 +260,47 @@ describe('the session list', () => {
           (await newCustomers(2)).map((c) => c.id),
         );
       }
+      const afterWrites = await statementsFor(april);
       const after = await statementsFor(april);
       expect(after.sessions).toBeGreaterThan(before.sessions + 80);
       // The organization's transaction (begin and naming it in one, commit) and the list itself, between
       // setting its generic plan and putting the connection's setting back.
       expect(before.statements).toBe(5);
       expect(after.statements).toBe(5);
+      // The first read after the writes keeps the counts it counted anew: the kept figures' lock, the marks
+      // consumed, the counts kept — as many for 80 new sessions as for one.
+      expect(afterWrites.statements).toBe(8);
     } finally {
       spy.mockRestore();
     }
+  });
+  it('answers a week whose sessions a concurrent write deletes while the read keeps their counts', async () => {
+    const week = 'from=2027-06-07&to=2027-06-13';
+    const doomed = await addSchedule(t, studio, {
+      name: 'Doomed',
+      startDate: '2027-06-07',
+      endDate: '2027-06-13',
+      daysOfWeek: [1, 3],
+    });
+    let reading: Promise<SessionItem[]> | undefined;
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from schedule_sessions where schedule_id = ${doomed.id}`);
+      // The week was never read: the read counts its sessions, the doomed ones among them (their deletion is
+      // not committed), and keeps their counts — which waits on the deleted rows until the deletion commits.
+      reading = listSessions(week);
+      await vi.waitFor(
+        async () => {
+          const waiting = await t.db.execute(sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`);
+          expect((waiting as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+        },
+        { timeout: 30_000, interval: 20 },
+      );
+    });
+    // Answered (200, as listSessions holds) once the deletion committed, with the deleted sessions as they
+    // were when it read them; the next read no longer has them.
+    expect((await reading)?.filter((s) => s.scheduleId === doomed.id)).toHaveLength(2);
+    expect((await listSessions(week)).filter((s) => s.scheduleId === doomed.id)).toEqual([]);
   });
 });
 
