@@ -1,6 +1,6 @@
 // The SQL of `GET /api/organizations/{orgId}/sessions`, taken from the server's own code (server-statements.mjs):
 // the membership check and the list (apps/server/src/modules/sessions/sessions.service.ts →
-// sessions.repository.ts, the named statement `sessions_list`). The query parameters go through the domain's
+// sessions.repository.ts, the named statements `sessions_list_<shape>`). The query parameters go through the domain's
 // SessionListQuery as the route validates them, and the month/week ranges come from the web's own
 // calendar-range.ts. bench/sessions.mjs runs these recorded statements as the raw SQL and checks them against
 // what the server actually sends and, every round, against what the endpoint answers.

@@ -245,7 +245,7 @@ async function timeEndpoint(server, authorization, variant) {
 }
 
 /** The calendar's own statement among those a request sends (the others: membership, plan-mode settings). */
-const listOf = (statements) => statements.find((statement) => statement.name === 'sessions_list');
+const listOf = (statements) => statements.find((statement) => statement.name?.startsWith('sessions_list_'));
 
 /**
  * The recorded statements one after the other, in a transaction as the endpoint's (its `set local`s mean

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDatabase } from '../test/test-database.ts';
 import type { Database, DatabaseHandle } from './client.ts';
 import { compiledRowMapper, preparedStatement, shapeName } from './prepared.ts';
@@ -56,23 +56,25 @@ describe('prepared statements', () => {
     expect(shapeName(filters, [])).toBe('0');
   });
 
-  it('map rows as Drizzle does, left-joined tables that are all null turned null, with what it works out once', async () => {
+  it('map rows as Drizzle does, a left-joined table with a null first column turned null, with what it works out once', async () => {
     // An alias: Drizzle wraps its columns in proxies, which the mapping reads once.
     const studio = alias(organizations, 'studio');
-    const statement = preparedStatement(database.db, 'prepared_test_mapping', (name) =>
-      database.db
-        .select({
-          id: studio.id,
-          createdAt: studio.createdAt,
-          named: { name: studio.name, length: sql<number>`length(${studio.name})`.mapWith(Number) },
-          owner: users,
-          aliased: sql<string>`'x'`.as('aliased'),
-        })
-        .from(studio)
-        .leftJoin(users, eq(users.id, sql`'nobody'`))
-        .limit(3)
-        .prepare(name),
-    );
+    const probeMapping = (db: Database) =>
+      preparedStatement(db, 'prepared_test_mapping', (name) =>
+        db
+          .select({
+            id: studio.id,
+            createdAt: studio.createdAt,
+            named: { name: studio.name, length: sql<number>`length(${studio.name})`.mapWith(Number) },
+            owner: users,
+            aliased: sql<string>`'x'`.as('aliased'),
+          })
+          .from(studio)
+          .leftJoin(users, eq(users.id, sql`'nobody'`))
+          .limit(3)
+          .prepare(name),
+      );
+    const statement = probeMapping(database.db);
     const query = statement as unknown as {
       fields: { path: string[]; field: unknown }[];
       joinsNotNullableMap: Record<string, boolean>;
@@ -94,7 +96,13 @@ describe('prepared statements', () => {
     expect(compiled).toEqual(rows.map((row) => mapResultRow(query.fields, row, query.joinsNotNullableMap)));
     expect(compiled[0]).toMatchObject({ owner: null, named: { length: 6 }, aliased: 'x' });
     expect((compiled[0] as { createdAt: Date }).createdAt).toBeInstanceOf(Date);
-    // And it is what the statement runs with.
-    await expect(statement.execute()).resolves.toBeInstanceOf(Array);
+    // And it is what the statement runs with, on the copy bound to a transaction's connection too.
+    const runs = vi.fn(query.customResultMapper as (rows: unknown[][]) => unknown);
+    query.customResultMapper = runs;
+    await statement.execute();
+    await database.db.transaction(async (tx) => {
+      await probeMapping(tx as unknown as Database).execute();
+    });
+    expect(runs).toHaveBeenCalledTimes(2);
   });
 });

@@ -75,8 +75,8 @@ type PreparedQueryFields = {
  * Drizzle maps each row by asking of every field, every time, what kind it is (`is`, a walk up its class
  * chain): for the week of sessions, 70 rows of 22 fields, that was a tenth of the server's CPU under load
  * (decision 018). The answers never change for a built statement, so they are worked out once here and the
- * rows mapped with them — the same result as Drizzle's `mapResultRow`, including the left-joined table
- * turned null when all its columns are (prepared.test.ts holds them equal), and each column decoded past the
+ * rows mapped with them — the same result as Drizzle's `mapResultRow`, including a left-joined table's object
+ * turned null when its first column is (prepared.test.ts holds them equal), and each column decoded past the
  * proxies a view or an alias wraps it in.
  */
 export function compiledRowMapper(
@@ -154,20 +154,6 @@ function withCompiledMapper<Statement>(statement: Statement): Statement {
 /** A value of a prepared statement, cast: PostgreSQL cannot infer the type of a placeholder compared to null. */
 export const placeholder = (name: string, type: string): SQL =>
   sql`${sql.placeholder(name)}::${sql.raw(type)}`;
-
-/**
- * An optional filter of a prepared statement (`column` equal to the value, or from or up to it): the value
- * `name`, or null for none, so one statement serves every shape of filters. For a statement whose plan fits
- * every shape (the week's sessions, always reached by organization and dates); where the shapes need plans of
- * their own, a statement per shape (`givenFilters`) leaves the others out of its SQL.
- */
-export const optionally = (
-  name: string,
-  type: string,
-  column: SQLWrapper,
-  operator: '=' | '>=' | '<=' = '=',
-): SQL =>
-  sql`(${placeholder(name, type)} is null or ${column} ${sql.raw(operator)} ${placeholder(name, type)})`;
 
 /** A list's filters that narrow it by a value: the column, the value's type, and how they compare. */
 export type ValueFilters = Record<

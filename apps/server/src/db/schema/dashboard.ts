@@ -73,8 +73,10 @@ export const dashboardSessionDays = pgTable(
 /**
  * One session's roster counts as the calendar shows them (db/roster.ts): seats taken and check-ins, as last
  * computed, under the session's local date then (a session moved since marks both dates, and its row under the
- * old date is no longer found). The capacity and the waitlist's held seats are read live. A trigger forgets a
- * date's rows when its marks are consumed, by whichever reader or job consumes them (migration 0043).
+ * old date is no longer found). The capacity and the waitlist's held seats are read live. A row is read only
+ * while no mark waits on its date or its scheduled date — a roster write marks both, so one that looked up a
+ * session's date just before a move committed still reaches its row — and a trigger forgets the rows of either
+ * date when its marks are consumed, by whichever reader or job consumes them (migration 0043).
  */
 export const sessionCounts = pgTable(
   'session_counts',
@@ -82,6 +84,8 @@ export const sessionCounts = pgTable(
     organizationId: uuid('organization_id').notNull(),
     day: date('day').notNull(),
     sessionId: uuid('session_id').notNull(),
+    /** The session's scheduled date, which never changes: a mark of it forgets the row too (migration 0043). */
+    scheduledDay: date('scheduled_day').notNull(),
     rosterCount: integer('roster_count').notNull(),
     checkedInCount: integer('checked_in_count').notNull(),
   },
@@ -93,6 +97,8 @@ export const sessionCounts = pgTable(
     }).onDelete('cascade'),
     // A session's deletion finds its row by it.
     index('session_counts_session_idx').on(table.organizationId, table.sessionId),
+    // A consumed mark of a scheduled date finds its rows by it.
+    index('session_counts_scheduled_day_idx').on(table.organizationId, table.scheduledDay),
   ],
 );
 

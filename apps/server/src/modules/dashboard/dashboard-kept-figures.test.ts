@@ -34,7 +34,7 @@ import { forgetMarkedFigures } from './forget-marked-figures.ts';
 /**
  * The kept session and money figures (decision 018, issue #33) equal the from-scratch ones after any history
  * of writes: random sequences of enrollments, their actions, check-ins and their undoing, attendance statuses,
- * customers added to a session or deleted, payments and refunds in two currencies, price changes, the billing
+ * customers added to a session or deleted, sessions moved, payments and refunds in two currencies, price changes, the billing
  * job charging the cycles due, a schedule's end moved, time zone changes and days passing — with dashboard
  * reads and the daily job that forgets what the marks made stale in between, so that kept figures are refreshed
  * while the history goes on. One studio lives through every history, so each starts where the last ended.
@@ -121,6 +121,12 @@ const step = fc.oneof(
   }),
   fc.record({ kind: fc.constant('delete-customer' as const), customer: index }),
   fc.record({
+    kind: fc.constant('move' as const),
+    schedule: index,
+    day: dayOffset,
+    by: fc.integer({ min: -2, max: 2 }),
+  }),
+  fc.record({
     kind: fc.constant('pay' as const),
     enrollment: index,
     cents: fc.integer({ min: 100, max: 50_000 }),
@@ -195,6 +201,18 @@ async function run(s: Step) {
         await send('POST', `/sessions/${sessionId}/customers`, {
           customerIds: [customerId],
           reason: 'TRIAL_CLASS',
+        });
+      return;
+    }
+    case 'move': {
+      // Staff move one session to another day (its scheduled date stays): its counts follow it.
+      const scheduled = addDays(today(), s.day);
+      const sessionId = await sessionOn(s.schedule, scheduled);
+      if (sessionId)
+        await send('PUT', `/sessions/${sessionId}`, {
+          date: addDays(scheduled, s.by),
+          startTime: '06:00',
+          endTime: '07:00',
         });
       return;
     }

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { lockKeptFigures } from '../../db/kept-figures.ts';
 import { dashboardMoney, dashboardMoneyMarks } from '../../db/schema/index.ts';
-import { lockDashboardRefresh } from './dashboard-session-days.repository.ts';
 
 /**
  * The dashboard's money figures kept per organization and local date (decision 018, issue #33): what
  * `compute` gave, until a write to a table they read marks the organization (migration 0041) or the date
- * moves. Then one read, under the organization's refresh lock (`lockDashboardRefresh`), consumes the marks
+ * moves. Then one read, under the organization's refresh lock (`lockKeptFigures`), consumes the marks
  * committed at that moment and computes afresh in later statements, which see at least those writes; a write
  * still uncommitted keeps its mark for the next read, so a kept figure is never older than the last write the
  * read could see.
@@ -19,7 +19,7 @@ export async function keptMoney<Figures>(
 ): Promise<Figures> {
   const kept = await currentFigures(db, organizationId, day);
   if (kept) return kept.figures as Figures;
-  await lockDashboardRefresh(db, organizationId);
+  await lockKeptFigures(db, organizationId);
   // Another read may have refreshed them while this one waited for the lock.
   const refreshed = await currentFigures(db, organizationId, day);
   if (refreshed) return refreshed.figures as Figures;

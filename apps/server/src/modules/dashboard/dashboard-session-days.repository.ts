@@ -1,6 +1,7 @@
 import type { Period } from '@reformer/domain/dashboard';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { lockKeptFigures } from '../../db/kept-figures.ts';
 import { checkIns, seatsTaken } from '../../db/roster.ts';
 import {
   dashboardDays,
@@ -126,27 +127,6 @@ export async function sumKeptSessionsBySchedule(
   return sumBySchedule(db, organizationId, kept, establishmentIds);
 }
 
-/**
- * Held until the transaction ends by a read that refreshes kept figures of the organization. One lock for the
- * session days and the money (it is re-entrant in a transaction): a dashboard read refreshes both on one
- * connection in whichever order its statements come, and two locks taken in opposite orders by two reads
- * would deadlock.
- */
-export async function lockDashboardRefresh(db: Database, organizationId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(${keptFiguresLock(organizationId)})`);
-}
-
-/** The same lock if it is free now (the calendar's keeping, which has its answer already): whether it was. */
-export async function tryLockKeptFigures(db: Database, organizationId: string): Promise<boolean> {
-  const result = await db.execute(
-    sql`select pg_try_advisory_xact_lock(${keptFiguresLock(organizationId)}) as locked`,
-  );
-  return (result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked === true;
-}
-
-const keptFiguresLock = (organizationId: string) =>
-  sql`hashtextextended(${`dashboard-refresh:${organizationId}`}, 0)`;
-
 /** Whether some date of the period lacks its figures, or a write marked some date since the last refresh. */
 function staleness(organizationId: string, period: Period): SQL {
   return sql`(exists (select 1 from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId})
@@ -170,7 +150,7 @@ async function isStale(db: Database, organizationId: string, period: Period): Pr
  */
 export async function refreshSessionDays(db: Database, organizationId: string, period: Period) {
   if (!(await isStale(db, organizationId, period))) return;
-  await lockDashboardRefresh(db, organizationId);
+  await lockKeptFigures(db, organizationId);
   const consumed = await db.execute(sql`
     with consumed as (
       delete from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId} returning day

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import {
-  dashboardDays,
-  dashboardMarks,
-  dashboardMoney,
-  dashboardMoneyMarks,
-  dashboardSessionDays,
-} from '../../db/schema/index.ts';
-import { lockDashboardRefresh } from './dashboard-session-days.repository.ts';
+import { forgetMarkedDays, lockKeptFigures } from '../../db/kept-figures.ts';
+import { dashboardMarks, dashboardMoney, dashboardMoneyMarks } from '../../db/schema/index.ts';
 
 /**
  * Every write to a table the dashboard's figures read adds a mark (migrations 0039 and 0041), and only a
@@ -26,7 +20,7 @@ export async function forgetMarkedFigures(db: Database): Promise<number> {
   const organizationIds = (marked as unknown as { rows: { organizationId: string }[] }).rows;
   for (const { organizationId } of organizationIds) {
     await db.transaction(async (tx) => {
-      await lockDashboardRefresh(tx, organizationId);
+      await lockKeptFigures(tx, organizationId);
       await forgetMarkedDays(tx, organizationId);
       await tx.execute(sql`
         with consumed as (
@@ -38,24 +32,4 @@ export async function forgetMarkedFigures(db: Database): Promise<number> {
     });
   }
   return organizationIds.length;
-}
-
-/**
- * Consumes the organization's marks of dates and forgets the figures kept for those dates: the dashboard's
- * (here) and the calendar's session counts (by migration 0043's trigger on the marks' deletion). The caller
- * holds the kept figures' lock.
- */
-export async function forgetMarkedDays(db: Database, organizationId: string) {
-  await db.execute(sql`
-    with consumed as (
-      delete from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId} returning day
-    ),
-    unrecorded as (
-      delete from ${dashboardDays}
-      where ${dashboardDays.organizationId} = ${organizationId}
-        and ${dashboardDays.day} in (select day from consumed)
-    )
-    delete from ${dashboardSessionDays}
-    where ${dashboardSessionDays.organizationId} = ${organizationId}
-      and ${dashboardSessionDays.day} in (select day from consumed)`);
 }

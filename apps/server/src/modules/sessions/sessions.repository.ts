@@ -1,7 +1,15 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
-import { optionally, placeholder, preparedStatement, withGenericPlan } from '../../db/prepared.ts';
+import {
+  filterConditions,
+  givenFilters,
+  placeholder,
+  preparedStatement,
+  shapeName,
+  type ValueFilters,
+  withGenericPlan,
+} from '../../db/prepared.ts';
 import { classesSpent } from '../../db/purchase-balance.ts';
 import {
   checkIns,
@@ -83,7 +91,7 @@ function sessionsWithCounts(db: Reader, now: SQLWrapper) {
 
 /**
  * The same, with the counts kept for sessions between `range`'s dates where they are current
- * (session-counts.repository.ts), and `countedNow` for those counted from scratch.
+ * (session-counts.repository.ts), and `isCountedAfresh` for those counted from scratch.
  */
 function sessionsWithKeptCounts(db: Database, now: SQLWrapper, range: { from: SQLWrapper; to: SQLWrapper }) {
   const { roster, columns } = keptOrCountedRoster(db);
@@ -108,12 +116,25 @@ export type SessionFilter = {
   staffUserId?: string | undefined;
 };
 
+/** The calendar's filters that narrow it by a value. */
+const VALUE_FILTERS = {
+  establishmentId: [schedules.establishmentId, 'uuid'],
+  scheduleId: [scheduleSessions.scheduleId, 'uuid'],
+  staffUserId: [schedules.staffUserId, 'text'],
+} as const satisfies ValueFilters;
+
+/** Which filters a call gives: its statement has those conditions and no others. */
+type Shape = { allowed: boolean; filters: (keyof typeof VALUE_FILTERS)[] };
+
 /**
- * The calendar's call, built once and sent as a named prepared statement: every filter is a parameter
- * that may be null, so one plan serves every call (`listSessions` runs it under a generic plan).
+ * The calendar's call, one named prepared statement per shape of filters, built once, with only the given
+ * filters in its SQL: when every filter was a parameter that might be null, the generic plan could not tell
+ * they were absent and joined the schedules, establishments and instructors row by row under every condition —
+ * a third of the statement's time (decision 018, session 20).
  */
-function preparedSessionList(db: Database) {
-  return preparedStatement(db, 'sessions_list', (name) =>
+function preparedSessionList(db: Database, shape: Shape) {
+  const name = `sessions_list_${shape.allowed ? 'allowed' : 'all'}_${shapeName(VALUE_FILTERS, shape.filters)}`;
+  return preparedStatement(db, name, (statement) =>
     sessionsWithKeptCounts(db, placeholder('now', 'timestamptz'), {
       from: sql.placeholder('from'),
       to: sql.placeholder('to'),
@@ -123,38 +144,39 @@ function preparedSessionList(db: Database) {
           eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
           gte(scheduleSessions.date, sql.placeholder('from')),
           lte(scheduleSessions.date, sql.placeholder('to')),
-          sql`(${placeholder('establishmentIds', 'uuid[]')} is null or ${schedules.establishmentId} = any(${placeholder('establishmentIds', 'uuid[]')}))`,
-          optionally('establishmentId', 'uuid', schedules.establishmentId),
-          optionally('scheduleId', 'uuid', scheduleSessions.scheduleId),
-          optionally('staffUserId', 'text', schedules.staffUserId),
+          shape.allowed
+            ? sql`${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')})`
+            : undefined,
+          ...filterConditions(VALUE_FILTERS, shape.filters),
         ),
       )
       .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id))
-      .prepare(name),
+      .prepare(statement),
   );
 }
 
 /**
- * The calendar's list under a generic plan, planned once per connection: its plan does not depend on the
- * values (the organization and dates always reach the sessions through the same index), and planning it —
+ * The calendar's list under a generic plan, planned once per connection and shape: its plan does not depend on
+ * the values (the organization and dates always reach the sessions through the same index), and planning it —
  * six tables under their row-level-security policies, two subqueries — was a third of its PostgreSQL time
  * (2.2–2.8 ms of 7–8). Through the server: 6.3–8.4 ms of PostgreSQL CPU a request against 8.1–13.0
- * (decision 018).
+ * (decision 018). A read that had to count some session keeps its counts for the next (session-counts.repository.ts).
  */
 export async function listSessions(db: Database, organizationId: string, filter: SessionFilter, now: Date) {
+  const shape = {
+    allowed: filter.establishmentIds !== null,
+    filters: givenFilters(VALUE_FILTERS, filter),
+  };
   const rows = await withGenericPlan(db, () =>
-    preparedSessionList(db).execute({
+    preparedSessionList(db, shape).execute({
+      ...filter,
       organizationId,
-      from: filter.from,
-      to: filter.to,
-      establishmentIds: filter.establishmentIds,
-      establishmentId: filter.establishmentId ?? null,
-      scheduleId: filter.scheduleId ?? null,
-      staffUserId: filter.staffUserId ?? null,
+      allowed: filter.establishmentIds,
       now: now.toISOString(),
     }),
   );
-  if (rows.some((row) => row.countedNow)) await keepSessionCounts(db, organizationId, filter.from, filter.to);
+  if (rows.some((row) => row.isCountedAfresh))
+    await keepSessionCounts(db, organizationId, filter.from, filter.to);
   return rows;
 }
 
