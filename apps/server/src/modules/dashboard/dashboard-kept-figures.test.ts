@@ -43,6 +43,8 @@ import { forgetMarkedFigures } from './forget-marked-figures.ts';
 let t: TestApp;
 let owner: TestUser;
 let organizationId: string;
+let establishmentId: string;
+let instructorId: string;
 let now = new Date('2027-03-15T15:00:00Z');
 const schedules: { id: string; body: Record<string, unknown> }[] = [];
 const scheduleIds: string[] = [];
@@ -329,9 +331,11 @@ beforeAll(async () => {
   owner = await createUser(t);
   organizationId = (await createOrganization(t, owner, 'Kept Figures Studio')).id;
   const centro = (await createEstablishment(t, owner, organizationId, 'Centro')).id;
+  establishmentId = centro;
   const instructor = await addMember(t, owner, organizationId, {
     establishments: [{ establishmentId: centro, role: 'EST_INSTRUCTOR' }],
   });
+  instructorId = instructor.id;
   for (const [name, capacity, daysOfWeek] of [
     ['Reformer', 3, [1, 3, 5]],
     ['Mat', 2, [2, 4, 6]],
@@ -423,10 +427,19 @@ it('leaves the date of a write still uncommitted while a read refreshes it marke
 it('leaves a payment still uncommitted while a read refreshes the money figures marked for the next read', async () => {
   const customerId = (await createCustomer(t, owner, organizationId, { firstName: 'Ivo', lastName: 'Lima' }))
     .id;
+  // A class of its own with room: the random histories may have filled the studio's two.
+  const roomy = scheduleBody(establishmentId, instructorId, {
+    name: 'Roomy',
+    capacity: 20,
+    daysOfWeek: [1, 2, 3, 4, 5],
+    startDate: today(),
+    endDate: addDays(today(), 60),
+  });
+  const roomyId = (await createSchedule(t, owner, organizationId, roomy)).id;
   const enrolled = await send('POST', '/enrollments', {
     customerId,
     planId: planIds[0],
-    scheduleId: scheduleIds[0],
+    scheduleId: roomyId,
     startDate: today(),
     endDate: addDays(today(), 29),
   });
