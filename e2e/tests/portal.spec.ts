@@ -29,6 +29,9 @@ test('the customer cancels, waits and books a make-up in their portal; a revoked
   page,
   browser,
 }) => {
+  // A whole journey across two browsers: 45–49 s on a quiet machine, and over the default 60 s on a loaded one —
+  // this tree and the one before it alike (two runs side by side on two cores both timed out).
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   const organizationId = await signUpWithOrganization(
     page,
