@@ -185,7 +185,9 @@ export function createApi(deps: Deps) {
     return c.body(openApiDocument, 200, { 'content-type': 'application/json' });
   });
   api.route('/', apiDocsRoutes);
-  api.onError(handleError);
+  // No onError here: the app's own (createApp) answers an API route's error at the same place, and an
+  // error handler on a mounted app makes Hono wrap each of its handlers — every middleware and route of the
+  // API — in a composition of its own on every request (some 8 KB and a few µs a request, decision 018).
   return routes;
 }
 
