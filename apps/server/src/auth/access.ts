@@ -1,5 +1,6 @@
 import { AppError, type ErrorCode } from '@reformer/domain/errors';
 import {
+  type AccessProfile,
   type Action,
   buildAccessProfile,
   can,
@@ -107,10 +108,24 @@ export async function loadOrgAccess(
   if (!sessionLive) throw new AppError('UNAUTHENTICATED');
   // Outsiders get the same answer as for an organization that does not exist.
   if (!membership) throw new AppError('ORGANIZATION_NOT_FOUND');
-  return { organizationId, membership, profile: buildAccessProfile(caller.userId, membership) };
+  return { organizationId, membership, profile: accessProfileOf(caller.userId, membership) };
 }
 
-const callerOf = (c: Context<AppEnv>) => ({ userId: c.var.userId, sessionId: c.var.sessionId });
+/**
+ * The cache hands the same membership object to every request of its member, so the profile built from it is
+ * kept beside it (a few µs a request); a membership read from the database is a new object and builds anew.
+ */
+const profilesByMembership = new WeakMap<Membership, { userId: string; profile: AccessProfile }>();
+
+function accessProfileOf(userId: string, membership: Membership): AccessProfile {
+  const kept = profilesByMembership.get(membership);
+  if (kept?.userId === userId) return kept.profile;
+  const profile = buildAccessProfile(userId, membership);
+  profilesByMembership.set(membership, { userId, profile });
+  return profile;
+}
+
+const callerOf = (c: Context<AppEnv>) => ({ userId: c.get('userId'), sessionId: c.get('sessionId') });
 
 const organizationIdOf = (c: Context<AppEnv>) => c.req.param('orgId') ?? c.req.param('organizationId') ?? '';
 
@@ -130,7 +145,7 @@ async function inOrganizationTransaction(
   c: Context<AppEnv>,
   run: (access: Promise<OrgAccess>) => Promise<void>,
 ): Promise<void> {
-  const deps = c.var.deps;
+  const deps = c.get('deps');
   const organizationId = organizationIdOf(c);
   const cache = deps.membershipCache;
   const load = () => loadOrgAccess(deps.db, organizationId, callerOf(c), cache);
@@ -172,7 +187,7 @@ export const requireMembership = createMiddleware<AppEnv>((c, next) =>
  * check, so nothing read leaves for a caller who may not see it.
  *
  * Only for GET routes that write nothing, as they run before the check has passed; anything else waits for
- * the check first. `c.var.access` is set only after the route has run: the route takes the organization
+ * the check first. `c.get('access')` is set only after the route has run: the route takes the organization
  * from its path.
  */
 export function requireActionAnywhereAlongsideRead(action: Action) {
@@ -200,7 +215,7 @@ export function requireActionAnywhereAlongsideRead(action: Action) {
 /** Declared by each route: the action it needs; the membership must already be loaded. */
 export function requirePermission(action: Action, check: PermissionCheck = { scope: 'ORG' }) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    assertCan(c.var.access, action, check);
+    assertCan(c.get('access'), action, check);
     await next();
   });
 }
@@ -211,7 +226,7 @@ export function requirePermission(action: Action, check: PermissionCheck = { sco
  */
 export function requireActionAnywhere(action: Action) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    assertCanAnywhere(c.var.access, action);
+    assertCanAnywhere(c.get('access'), action);
     await next();
   });
 }

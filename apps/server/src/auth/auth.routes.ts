@@ -9,17 +9,17 @@ import { CLIENT_IP_HEADER } from './auth.ts';
  * the first X-Forwarded-For hop behind a trusted proxy), and its errors reshaped into our one error shape.
  */
 export async function handleAuthRequest(c: Context<AppEnv>): Promise<Response> {
-  const { auth } = c.var.deps;
+  const { auth } = c.get('deps');
   const headers = new Headers(c.req.raw.headers);
   headers.set(CLIENT_IP_HEADER, clientIp(c));
   const response = await auth.handler(new Request(c.req.raw, { headers }));
   // Redirects (3xx) belong to the OAuth flow; every other non-2xx gets the one error shape.
   if (response.status < 400) return response;
-  const reshaped = await reshapeError(response, c.var.requestId);
+  const reshaped = await reshapeError(response, c.get('requestId'));
   if (response.status === 429) {
     reshaped.headers.set(
       'Retry-After',
-      retryAfterSeconds(response, c.var.deps.env.AUTH_RATE_LIMIT_WINDOW_SECONDS),
+      retryAfterSeconds(response, c.get('deps').env.AUTH_RATE_LIMIT_WINDOW_SECONDS),
     );
   }
   return reshaped;

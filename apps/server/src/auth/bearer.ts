@@ -104,7 +104,7 @@ export function requireUser(verify: TokenVerifier) {
     c.set('userId', userId);
     c.set('sessionId', sessionId);
     if (ORGANIZATION_PATH.test(c.req.path)) return next();
-    const live = isSessionLive(c.var.deps.db, sessionId, userId);
+    const live = isSessionLive(c.get('deps').db, sessionId, userId);
     if (c.req.method !== 'GET') {
       if (!(await live)) throw new AppError('UNAUTHENTICATED');
       return next();

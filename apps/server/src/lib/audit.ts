@@ -9,7 +9,7 @@ import type { AppEnv } from './http.ts';
 export type Actor = { userId: string; ipAddress: string; now: Date };
 
 export function actorOf(c: Context<AppEnv>): Actor {
-  return { userId: c.var.userId, ipAddress: clientIp(c), now: c.var.deps.now() };
+  return { userId: c.get('userId'), ipAddress: clientIp(c), now: c.get('deps').now() };
 }
 
 export type AuditEntry = {

@@ -9,7 +9,7 @@ import type { AppEnv } from './http.ts';
  * was sent by the client and may be anything (issue #16: a varied leftmost entry dodged the rate limit).
  */
 export function clientIp(c: Context<AppEnv>): string {
-  const { TRUST_PROXY, TRUSTED_PROXY_HOPS } = c.var.deps.env;
+  const { TRUST_PROXY, TRUSTED_PROXY_HOPS } = c.get('deps').env;
   if (TRUST_PROXY) {
     const hops = (c.req.header('x-forwarded-for') ?? '')
       .split(',')

@@ -52,6 +52,10 @@ export type Deps = {
 
 export type OrgAccess = { organizationId: string; membership: Membership; profile: AccessProfile };
 
+/**
+ * Read with `c.get(name)`, not `c.var.name`: Hono builds `c.var` as a new object from every variable on each
+ * access (`Object.fromEntries`), some ten times a request — 1–2 % of a list's CPU (decision 018, session 21).
+ */
 export type AppEnv = {
   Variables: {
     deps: Deps;
@@ -73,7 +77,7 @@ export type AppEnv = {
 export function afterCommit(c: Context<AppEnv>, task: (deps: Deps) => Promise<void>) {
   const tasks = c.get('afterCommit');
   if (tasks) tasks.push(task);
-  else startTask(c.var.deps, task);
+  else startTask(c.get('deps'), task);
 }
 
 export function startTask(deps: Deps, task: (deps: Deps) => Promise<void>) {

@@ -86,8 +86,8 @@ export async function answerOnce(c: Context, next: Next, store: AnswerStore): Pr
 /** A member's keys (idempotency_keys). A no-store answer (medical records) is kept as its id only. */
 export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = idempotencyKeyOf(c);
-  if (key === undefined || !c.var.userId) return next();
-  return answerOnce(c, next, memberAnswers(c.var.deps.db, { userId: c.var.userId, key }));
+  if (key === undefined || !c.get('userId')) return next();
+  return answerOnce(c, next, memberAnswers(c.get('deps').db, { userId: c.get('userId'), key }));
 });
 
 type Owner = { userId: string; key: string };

@@ -33,7 +33,7 @@ export function observeRequests(options: { logger: Logger; isStopping: () => boo
       await next();
       status = c.res.status;
     } finally {
-      const id = c.var.requestId;
+      const id = c.get('requestId');
       // Answers built outside the context (static files, better-auth's) did not take the header.
       if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, id);
       if (isStopping()) c.res.headers.set('Connection', 'close');

@@ -16,9 +16,9 @@ const readAccessProfile = createRoute({
 
 export const accessRoutes = createRouter().openapi(readAccessProfile, async (c) => {
   const { organizationId } = c.req.valid('query');
-  const access = await loadOrgAccess(c.var.deps.db, organizationId, {
-    userId: c.var.userId,
-    sessionId: c.var.sessionId,
+  const access = await loadOrgAccess(c.get('deps').db, organizationId, {
+    userId: c.get('userId'),
+    sessionId: c.get('sessionId'),
   });
   return c.json(access.profile, 200);
 });

@@ -57,8 +57,9 @@ export async function ownsEveryOrganization(db: Database, userId: string): Promi
  * memberships, and a backup must not run inside a request's transaction.
  */
 const requireInstallOwner = createMiddleware<AppEnv>(async (c, next) => {
-  const { db } = c.var.deps;
-  const { userId, sessionId } = c.var;
+  const { db } = c.get('deps');
+  const userId = c.get('userId');
+  const sessionId = c.get('sessionId');
   const access = await loadOrgAccess(db, c.req.param('orgId') ?? '', { userId, sessionId });
   if (!(await ownsEveryOrganization(db, userId))) throw new AppError('FORBIDDEN');
   c.set('access', access);
@@ -70,8 +71,9 @@ const requireInstallOwner = createMiddleware<AppEnv>(async (c, next) => {
  * on the connecting user's pool, which sees every organization's memberships.
  */
 const requireMemberOutsideTransaction = createMiddleware<AppEnv>(async (c, next) => {
-  const { userId, sessionId } = c.var;
-  c.set('access', await loadOrgAccess(c.var.deps.db, c.req.param('orgId') ?? '', { userId, sessionId }));
+  const userId = c.get('userId');
+  const sessionId = c.get('sessionId');
+  c.set('access', await loadOrgAccess(c.get('deps').db, c.req.param('orgId') ?? '', { userId, sessionId }));
   await next();
 });
 
@@ -148,8 +150,8 @@ const warning = createRoute({
 
 export const backupsRoutes = createRouter()
   .openapi(warning, async (c) => {
-    const { db, env, now } = c.var.deps;
-    if (!(await ownsEveryOrganization(db, c.var.userId)))
+    const { db, env, now } = c.get('deps');
+    if (!(await ownsEveryOrganization(db, c.get('userId'))))
       return c.json({ warning: null, lastSuccessAt: null }, 200);
     const lastSuccessAt = await lastSuccessfulBackupAt(db);
     return c.json(
@@ -161,21 +163,21 @@ export const backupsRoutes = createRouter()
     );
   })
   .openapi(status, async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get('deps');
     return c.json(await backupStatus(db, env), 200);
   })
   .openapi(backUpNow, async (c) => {
-    const { db, env } = c.var.deps;
+    const { db, env } = c.get('deps');
     // Answers at once, the run going on (its `finished` records it and never rejects): the screen polls
     // the status until the run is recorded.
-    const started = await startBackup(db, env, 'manual', { requestedBy: c.var.userId });
+    const started = await startBackup(db, env, 'manual', { requestedBy: c.get('userId') });
     if (started.outcome !== 'started' && started.outcome !== 'running')
       throw new AppError('BACKUPS_NOT_CONFIGURED');
     return c.json(toBackupRun(started.run, new Set()), 202);
   })
   .openapi(download, async (c) => {
     const { fileName } = c.req.valid('param');
-    const { folder } = backupSettings(c.var.deps.env);
+    const { folder } = backupSettings(c.get('deps').env);
     // Only a name as backups are written, and only one that is in the folder now: never a path.
     if (!BACKUP_FILE_NAME.test(fileName) || !(await backupFilesIn(folder)).includes(fileName))
       throw new AppError('BACKUP_FILE_NOT_FOUND');

@@ -20,6 +20,6 @@ const list = createRoute({
 });
 
 export const churnRiskRoutes = createRouter().openapi(list, async (c) => {
-  const { db, now } = c.var.deps;
-  return c.json(await service.listChurnRisks(db, c.var.access, c.req.valid('query'), now()), 200);
+  const { db, now } = c.get('deps');
+  return c.json(await service.listChurnRisks(db, c.get('access'), c.req.valid('query'), now()), 200);
 });

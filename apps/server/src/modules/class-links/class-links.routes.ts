@@ -77,37 +77,43 @@ const endPortalSession = createRoute({
 });
 
 const actorOf = (c: Context<AppEnv>): service.Actor => ({
-  userId: c.var.userId,
+  userId: c.get('userId'),
   ipAddress: clientIp(c),
-  now: c.var.deps.now(),
-  publicUrl: c.var.deps.publicUrl,
+  now: c.get('deps').now(),
+  publicUrl: c.get('deps').publicUrl,
 });
 
 export const classLinksRoutes = createRouter()
   .openapi(read, async (c) => {
     const { customerId } = c.req.valid('param');
     return c.json(
-      await service.getClassLinkStatus(c.var.deps.db, c.var.access, customerId, c.var.deps.now()),
+      await service.getClassLinkStatus(c.get('deps').db, c.get('access'), customerId, c.get('deps').now()),
       200,
     );
   })
   .openapi(create, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.createClassLink(c.var.deps.db, c.var.access, customerId, actorOf(c)), 201);
+    return c.json(
+      await service.createClassLink(c.get('deps').db, c.get('access'), customerId, actorOf(c)),
+      201,
+    );
   })
   .openapi(revoke, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.revokeClassLink(c.var.deps.db, c.var.access, customerId, actorOf(c)), 200);
+    return c.json(
+      await service.revokeClassLink(c.get('deps').db, c.get('access'), customerId, actorOf(c)),
+      200,
+    );
   })
   .openapi(listPortalSessions, async (c) => {
     const { customerId } = c.req.valid('param');
     return c.json(
-      await service.listPortalSessions(c.var.deps.db, c.var.access, customerId, c.var.deps.now()),
+      await service.listPortalSessions(c.get('deps').db, c.get('access'), customerId, c.get('deps').now()),
       200,
     );
   })
   .openapi(endPortalSession, async (c) => {
     const { customerId, portalSessionId } = c.req.valid('param');
     const target = { customerId, portalSessionId };
-    return c.json(await service.endPortalSession(c.var.deps.db, c.var.access, target, actorOf(c)), 200);
+    return c.json(await service.endPortalSession(c.get('deps').db, c.get('access'), target, actorOf(c)), 200);
   });

@@ -65,7 +65,7 @@ export const contractsPortalRoutes = createRouter()
   })
   .openapi(withdraw, async (c) => {
     const { signatureId } = c.req.valid('param');
-    const { db, secretBox, pixPsp, now } = c.var.deps;
+    const { db, secretBox, pixPsp, now } = c.get('deps');
     const endRecurrence = (organizationId: string, enrollmentId: string) =>
       endEnrollmentRecurrence({ db, secretBox, gateway: pixPsp }, organizationId, enrollmentId, now());
     return c.json(await service.withdrawContract(depsOf(c), cookieOf(c), signatureId, endRecurrence), 200);

@@ -55,12 +55,15 @@ const customerContract = createRoute({
 
 export const contractsRoutes = createRouter()
   .openapi(listVersions, async (c) =>
-    c.json({ versions: await service.listVersions(c.var.deps.db, c.var.access) }, 200),
+    c.json({ versions: await service.listVersions(c.get('deps').db, c.get('access')) }, 200),
   )
   .openapi(publishVersion, async (c) =>
-    c.json(await service.publishVersion(c.var.deps.db, c.var.access, c.req.valid('json'), actorOf(c)), 201),
+    c.json(
+      await service.publishVersion(c.get('deps').db, c.get('access'), c.req.valid('json'), actorOf(c)),
+      201,
+    ),
   )
   .openapi(customerContract, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.getCustomerContract(c.var.deps.db, c.var.access, customerId), 200);
+    return c.json(await service.getCustomerContract(c.get('deps').db, c.get('access'), customerId), 200);
   });

@@ -72,26 +72,26 @@ const remove = createRoute({
 });
 
 export const customerPlansRoutes = createRouter()
-  .openapi(list, async (c) => c.json(await service.listPlans(c.var.deps.db, c.var.access), 200))
+  .openapi(list, async (c) => c.json(await service.listPlans(c.get('deps').db, c.get('access')), 200))
   .openapi(create, async (c) =>
-    c.json(await service.createPlan(c.var.deps.db, c.var.access, c.req.valid('json')), 201),
+    c.json(await service.createPlan(c.get('deps').db, c.get('access'), c.req.valid('json')), 201),
   )
   .openapi(update, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     return c.json(
-      await service.updatePlan(db, c.var.access, c.req.valid('param').id, c.req.valid('json'), now()),
+      await service.updatePlan(db, c.get('access'), c.req.valid('param').id, c.req.valid('json'), now()),
       200,
     );
   })
   .openapi(setActive, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { isActive } = c.req.valid('json');
     return c.json(
-      await service.setPlanActive(db, c.var.access, c.req.valid('param').id, isActive, now()),
+      await service.setPlanActive(db, c.get('access'), c.req.valid('param').id, isActive, now()),
       200,
     );
   })
   .openapi(remove, async (c) => {
-    await service.deletePlan(c.var.deps.db, c.var.access, c.req.valid('param').id);
+    await service.deletePlan(c.get('deps').db, c.get('access'), c.req.valid('param').id);
     return c.body(null, 204);
   });

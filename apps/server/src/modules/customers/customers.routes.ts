@@ -141,49 +141,52 @@ const purge = createRoute({
 export const customersRoutes = createRouter()
   .openapi(list, async (c) => {
     const { orgId } = c.req.valid('param');
-    return c.json(await service.listCustomers(c.var.deps.db, orgId, c.req.valid('query')), 200);
+    return c.json(await service.listCustomers(c.get('deps').db, orgId, c.req.valid('query')), 200);
   })
   .openapi(exportCsv, async (c) => {
     const actor = actorOf(c);
     const csv = await exportCustomersCsv(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       { search: c.req.valid('query').search ?? '', language: c.req.valid('query').language },
       actor,
     );
     return csvResponse(c, csv, 'customers.csv');
   })
   .openapi(read, async (c) =>
-    c.json(await service.getCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId), 200),
+    c.json(
+      await service.getCustomer(c.get('deps').db, c.get('access'), c.req.valid('param').customerId),
+      200,
+    ),
   )
   .openapi(create, async (c) =>
-    c.json(await service.createCustomer(c.var.deps.db, c.var.access, c.req.valid('json')), 201),
+    c.json(await service.createCustomer(c.get('deps').db, c.get('access'), c.req.valid('json')), 201),
   )
   .openapi(update, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { customerId } = c.req.valid('param');
     return c.json(
-      await service.updateCustomer(db, c.var.access, customerId, c.req.valid('json'), now()),
+      await service.updateCustomer(db, c.get('access'), customerId, c.req.valid('json'), now()),
       200,
     );
   })
   .openapi(remove, async (c) => {
     const actor = actorOf(c);
-    await service.deleteCustomer(c.var.deps.db, c.var.access, c.req.valid('param').customerId, actor);
+    await service.deleteCustomer(c.get('deps').db, c.get('access'), c.req.valid('param').customerId, actor);
     return c.body(null, 204);
   })
   .openapi(dataExport, async (c) => {
     const { customerId } = c.req.valid('param');
-    const data = await exportCustomerData(c.var.deps.db, c.var.access, customerId, actorOf(c));
+    const data = await exportCustomerData(c.get('deps').db, c.get('access'), customerId, actorOf(c));
     c.header('Content-Disposition', `attachment; filename="customer-${customerId}.json"`);
     return c.json(data, 200);
   })
   .openapi(purge, async (c) => {
     const actor = actorOf(c);
-    const ledger = purgeLedgerPath(backupSettings(c.var.deps.env).folder);
+    const ledger = purgeLedgerPath(backupSettings(c.get('deps').env).folder);
     await service.purgeCustomer(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       c.req.valid('param').customerId,
       actor,
       (entry) => appendToPurgeLedger(ledger, entry),

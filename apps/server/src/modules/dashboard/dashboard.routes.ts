@@ -48,14 +48,14 @@ const listPixAutomaticoEndingsRoute = createRoute({
 
 export const dashboardRoutes = createRouter()
   .openapi(read, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.getDashboard(db, c.var.access, now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.getDashboard(db, c.get('access'), now()), 200);
   })
   .openapi(listCredits, async (c) => {
-    const { db } = c.var.deps;
-    return c.json(await money.listCustomerCredits(db, c.var.access, c.req.valid('query')), 200);
+    const { db } = c.get('deps');
+    return c.json(await money.listCustomerCredits(db, c.get('access'), c.req.valid('query')), 200);
   })
   .openapi(listPixAutomaticoEndingsRoute, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await listPixAutomaticoEndings(db, c.var.access, c.req.valid('query'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await listPixAutomaticoEndings(db, c.get('access'), c.req.valid('query'), now()), 200);
   });

@@ -119,40 +119,40 @@ const remove = createRoute({
 
 export const enrollmentsRoutes = createRouter()
   .openapi(list, async (c) =>
-    c.json(await service.listEnrollments(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+    c.json(await service.listEnrollments(c.get('deps').db, c.get('access'), c.req.valid('query')), 200),
   )
   .openapi(options, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.getEnrollmentOptions(db, c.var.access, c.req.valid('query'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.getEnrollmentOptions(db, c.get('access'), c.req.valid('query'), now()), 200);
   })
   .openapi(read, async (c) => {
     const { enrollmentId } = c.req.valid('param');
-    return c.json(await service.getEnrollmentDetails(c.var.deps.db, c.var.access, enrollmentId), 200);
+    return c.json(await service.getEnrollmentDetails(c.get('deps').db, c.get('access'), enrollmentId), 200);
   })
   .openapi(create, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.createEnrollment(db, c.var.access, c.req.valid('json'), now()), 201);
+    const { db, now } = c.get('deps');
+    return c.json(await service.createEnrollment(db, c.get('access'), c.req.valid('json'), now()), 201);
   })
   .openapi(update, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { enrollmentId } = c.req.valid('param');
     const values = c.req.valid('json');
-    return c.json(await service.updateEnrollment(db, c.var.access, enrollmentId, values, now()), 200);
+    return c.json(await service.updateEnrollment(db, c.get('access'), enrollmentId, values, now()), 200);
   })
   .openapi(act, async (c) => {
-    const { db, now, secretBox, pixPsp } = c.var.deps;
+    const { db, now, secretBox, pixPsp } = c.get('deps');
     const { enrollmentId } = c.req.valid('param');
     const input = c.req.valid('json');
-    const enrollment = await service.applyEnrollmentAction(db, c.var.access, enrollmentId, input, now());
+    const enrollment = await service.applyEnrollmentAction(db, c.get('access'), enrollmentId, input, now());
     // An enrollment that ended stops its Pix Automático (decision 048).
     if (input.action === 'CANCEL' || input.action === 'COMPLETE') {
       const deps = { db, secretBox, gateway: pixPsp };
-      await endEnrollmentRecurrence(deps, c.var.access.organizationId, enrollmentId, now());
+      await endEnrollmentRecurrence(deps, c.get('access').organizationId, enrollmentId, now());
     }
     return c.json(enrollment, 200);
   })
   .openapi(remove, async (c) => {
-    const { db, now } = c.var.deps;
-    await service.deleteEnrollment(db, c.var.access, c.req.valid('param').enrollmentId, now());
+    const { db, now } = c.get('deps');
+    await service.deleteEnrollment(db, c.get('access'), c.req.valid('param').enrollmentId, now());
     return c.body(null, 204);
   });

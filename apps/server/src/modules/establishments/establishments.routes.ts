@@ -64,19 +64,25 @@ const remove = createRoute({
 });
 
 export const establishmentsRoutes = createRouter()
-  .openapi(list, async (c) => c.json(await service.listEstablishments(c.var.deps.db, c.var.access), 200))
+  .openapi(list, async (c) =>
+    c.json(await service.listEstablishments(c.get('deps').db, c.get('access')), 200),
+  )
   .openapi(create, async (c) =>
-    c.json(await service.createEstablishment(c.var.deps.db, c.var.access, c.req.valid('json')), 201),
+    c.json(await service.createEstablishment(c.get('deps').db, c.get('access'), c.req.valid('json')), 201),
   )
   .openapi(update, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { establishmentId } = c.req.valid('param');
     return c.json(
-      await service.updateEstablishment(db, c.var.access, establishmentId, c.req.valid('json'), now()),
+      await service.updateEstablishment(db, c.get('access'), establishmentId, c.req.valid('json'), now()),
       200,
     );
   })
   .openapi(remove, async (c) => {
-    await service.deleteEstablishment(c.var.deps.db, c.var.access, c.req.valid('param').establishmentId);
+    await service.deleteEstablishment(
+      c.get('deps').db,
+      c.get('access'),
+      c.req.valid('param').establishmentId,
+    );
     return c.body(null, 204);
   });

@@ -250,57 +250,57 @@ const markMessageSent = createRoute({
 type Context = import('hono').Context<AppEnv>;
 
 function markSent(c: Context, kind: EventKind, id: string, input: MarkEventSentInput) {
-  return service.markSent(c.var.deps.db, c.var.access, kind, id, input, actorOf(c));
+  return service.markSent(c.get('deps').db, c.get('access'), kind, id, input, actorOf(c));
 }
 
 /** No SMS provider is configured yet (sms-provider.ts); e-mail goes through the app's mailer. */
 const sendersOf = (c: Context) => ({
-  mailer: c.var.deps.mailer,
+  mailer: c.get('deps').mailer,
   sms: smsNotConfigured,
-  publicUrl: c.var.deps.publicUrl,
+  publicUrl: c.get('deps').publicUrl,
 });
 
 function send(c: Context, kind: EventKind, id: string, input: SendEventInput) {
-  return service.sendEvent(c.var.deps.db, sendersOf(c), c.var.access, kind, id, input, actorOf(c));
+  return service.sendEvent(c.get('deps').db, sendersOf(c), c.get('access'), kind, id, input, actorOf(c));
 }
 
 export const eventsRoutes = createRouter()
   .openapi(listBirthdays, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const query = c.req.valid('query');
-    return c.json(await service.listBirthdays(db, sendersOf(c), c.var.access, query, now()), 200);
+    return c.json(await service.listBirthdays(db, sendersOf(c), c.get('access'), query, now()), 200);
   })
   .openapi(listReminders, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const query = c.req.valid('query');
-    return c.json(await service.listPaymentReminders(db, sendersOf(c), c.var.access, query, now()), 200);
+    return c.json(await service.listPaymentReminders(db, sendersOf(c), c.get('access'), query, now()), 200);
   })
   .openapi(birthdayConfig.read, async (c) =>
-    c.json(await service.getConfig(c.var.deps.db, c.var.access, 'BIRTHDAY'), 200),
+    c.json(await service.getConfig(c.get('deps').db, c.get('access'), 'BIRTHDAY'), 200),
   )
   .openapi(birthdayConfig.save, async (c) => {
     const actor = actorOf(c);
     return c.json(
-      await service.saveConfig(c.var.deps.db, c.var.access, 'BIRTHDAY', c.req.valid('json'), actor),
+      await service.saveConfig(c.get('deps').db, c.get('access'), 'BIRTHDAY', c.req.valid('json'), actor),
       200,
     );
   })
   .openapi(reminderConfig.read, async (c) =>
-    c.json(await service.getConfig(c.var.deps.db, c.var.access, 'PAYMENT_REMINDER'), 200),
+    c.json(await service.getConfig(c.get('deps').db, c.get('access'), 'PAYMENT_REMINDER'), 200),
   )
   .openapi(reminderConfig.save, async (c) => {
     const actor = actorOf(c);
     const values = c.req.valid('json');
     return c.json(
-      await service.saveConfig(c.var.deps.db, c.var.access, 'PAYMENT_REMINDER', values, actor),
+      await service.saveConfig(c.get('deps').db, c.get('access'), 'PAYMENT_REMINDER', values, actor),
       200,
     );
   })
   .openapi(birthdayOccasions.outbox, async (c) =>
-    c.json(await service.listOutbox(c.var.deps.db, c.var.access, ['BIRTHDAY']), 200),
+    c.json(await service.listOutbox(c.get('deps').db, c.get('access'), ['BIRTHDAY']), 200),
   )
   .openapi(reminderOccasions.outbox, async (c) =>
-    c.json(await service.listOutbox(c.var.deps.db, c.var.access, ['PAYMENT_REMINDER']), 200),
+    c.json(await service.listOutbox(c.get('deps').db, c.get('access'), ['PAYMENT_REMINDER']), 200),
   )
   .openapi(birthdayOccasions.markSent, async (c) => {
     const { customerId } = c.req.valid('param');
@@ -319,25 +319,28 @@ export const eventsRoutes = createRouter()
     return c.json(await send(c, 'PAYMENT_REMINDER', enrollmentId, c.req.valid('json')), 201);
   })
   .openapi(readClassNoticeSettings, async (c) =>
-    c.json(await classNotices.getClassNoticeSettings(c.var.deps.db, c.var.access), 200),
+    c.json(await classNotices.getClassNoticeSettings(c.get('deps').db, c.get('access')), 200),
   )
   .openapi(saveClassNoticeSettings, async (c) => {
-    const { db } = c.var.deps;
+    const { db } = c.get('deps');
     const values = c.req.valid('json');
-    return c.json(await classNotices.saveClassNoticeSettings(db, c.var.access, values, actorOf(c)), 200);
+    return c.json(await classNotices.saveClassNoticeSettings(db, c.get('access'), values, actorOf(c)), 200);
   })
   .openapi(whatsAppSent, async (c) =>
-    c.json(await service.listWhatsAppSent(c.var.deps.db, c.var.access), 200),
+    c.json(await service.listWhatsAppSent(c.get('deps').db, c.get('access')), 200),
   )
   .openapi(classNoticeOutbox, async (c) =>
-    c.json(await service.listOutbox(c.var.deps.db, c.var.access, ['CLASS_REMINDER', 'CLASS_CHANGED']), 200),
+    c.json(
+      await service.listOutbox(c.get('deps').db, c.get('access'), ['CLASS_REMINDER', 'CLASS_CHANGED']),
+      200,
+    ),
   )
   .openapi(markMessageSent, async (c) => {
     const { messageId } = c.req.valid('param');
-    const { db } = c.var.deps;
-    return c.json(await service.markMessageSent(db, c.var.access, messageId, actorOf(c)), 200);
+    const { db } = c.get('deps');
+    return c.json(await service.markMessageSent(db, c.get('access'), messageId, actorOf(c)), 200);
   })
   .openapi(customerMessages, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.listCustomerMessages(c.var.deps.db, c.var.access, customerId), 200);
+    return c.json(await service.listCustomerMessages(c.get('deps').db, c.get('access'), customerId), 200);
   });

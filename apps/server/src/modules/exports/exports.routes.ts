@@ -16,7 +16,7 @@ const tags = ['Exports'];
 /** Any one of `actions` at organization scope (payments: the customers' or the reports' export right). */
 function requireAnyPermission(actions: readonly Action[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!actions.some((action) => can(c.var.access.profile, action, { scope: 'ORG' }))) {
+    if (!actions.some((action) => can(c.get('access').profile, action, { scope: 'ORG' }))) {
       throw new AppError('FORBIDDEN');
     }
     await next();
@@ -62,8 +62,8 @@ const router = createRouter();
 for (const kind of ['plans', 'enrollments', 'payments'] as const) {
   router.openapi(exportRoute(kind), async (c) => {
     const csv = await exportData(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       kind,
       c.req.valid('query').language,
       actorOf(c),

@@ -52,12 +52,17 @@ const customerStatus = createRoute({
 });
 
 export const healthQuestionnaireRoutes = createRouter()
-  .openapi(readSettings, async (c) => c.json(await service.getSettings(c.var.deps.db, c.var.access), 200))
+  .openapi(readSettings, async (c) =>
+    c.json(await service.getSettings(c.get('deps').db, c.get('access')), 200),
+  )
   .openapi(saveSettings, async (c) => {
-    const by = { userId: c.var.userId, now: c.var.deps.now() };
-    return c.json(await service.saveSettings(c.var.deps.db, c.var.access, c.req.valid('json'), by), 200);
+    const by = { userId: c.get('userId'), now: c.get('deps').now() };
+    return c.json(
+      await service.saveSettings(c.get('deps').db, c.get('access'), c.req.valid('json'), by),
+      200,
+    );
   })
   .openapi(customerStatus, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.getCustomerStatus(c.var.deps.db, c.var.access, customerId), 200);
+    return c.json(await service.getCustomerStatus(c.get('deps').db, c.get('access'), customerId), 200);
   });

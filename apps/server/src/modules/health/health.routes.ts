@@ -49,17 +49,17 @@ const readPublicConfig = createRoute({
 
 export const healthRoutes = createRouter()
   .openapi(readHealth, async (c) => {
-    const report = await c.var.deps.health();
+    const report = await c.get('deps').health();
     return c.json(report, report.services.database === 'healthy' ? 200 : 503);
   })
   .openapi(readReadiness, async (c) => {
-    const status = await c.var.deps.readiness.check();
+    const status = await c.get('deps').readiness.check();
     return c.json({ status }, status === 'ready' ? 200 : 503);
   })
   .openapi(readPublicConfig, (c) => {
-    const { env } = c.var.deps;
+    const { env } = c.get('deps');
     const oidc = env.OIDC_DISCOVERY_URL
       ? { providerId: env.OIDC_PROVIDER_ID, name: env.OIDC_PROVIDER_NAME ?? 'OpenID Connect' }
       : null;
-    return c.json({ oidc, email: c.var.deps.mailer.isConfigured }, 200);
+    return c.json({ oidc, email: c.get('deps').mailer.isConfigured }, 200);
   });

@@ -106,22 +106,28 @@ const accept = createRoute({
 
 export const invitationsRoutes = createRouter()
   .openapi(create, async (c) =>
-    c.json(await service.inviteStaff(c.var.deps, c.var.access, c.var.userId, c.req.valid('json')), 201),
+    c.json(
+      await service.inviteStaff(c.get('deps'), c.get('access'), c.get('userId'), c.req.valid('json')),
+      201,
+    ),
   )
   .openapi(list, async (c) =>
-    c.json(await service.listInvitations(c.var.deps, c.var.access, c.req.valid('query')), 200),
+    c.json(await service.listInvitations(c.get('deps'), c.get('access'), c.req.valid('query')), 200),
   )
   .openapi(revoke, async (c) => {
-    await service.revokeInvitation(c.var.deps, c.var.access, c.req.valid('param').invitationId);
+    await service.revokeInvitation(c.get('deps'), c.get('access'), c.req.valid('param').invitationId);
     return c.body(null, 204);
   })
   .openapi(resend, async (c) => {
     const { invitationId } = c.req.valid('param');
-    return c.json(await service.resendInvitation(c.var.deps, c.var.access, c.var.userId, invitationId), 200);
+    return c.json(
+      await service.resendInvitation(c.get('deps'), c.get('access'), c.get('userId'), invitationId),
+      200,
+    );
   })
   .openapi(validate, async (c) =>
-    c.json(await service.previewInvitation(c.var.deps, c.req.valid('param').token), 200),
+    c.json(await service.previewInvitation(c.get('deps'), c.req.valid('param').token), 200),
   )
   .openapi(accept, async (c) =>
-    c.json(await service.acceptInvitation(c.var.deps, c.req.valid('param').token, c.var.userId), 200),
+    c.json(await service.acceptInvitation(c.get('deps'), c.req.valid('param').token, c.get('userId')), 200),
   );

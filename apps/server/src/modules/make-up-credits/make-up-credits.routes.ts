@@ -94,30 +94,32 @@ const customerCredits = createRoute({
 });
 
 export const makeUpCreditsRoutes = createRouter()
-  .openapi(readSettings, async (c) => c.json(await service.getSettings(c.var.deps.db, c.var.access), 200))
+  .openapi(readSettings, async (c) =>
+    c.json(await service.getSettings(c.get('deps').db, c.get('access')), 200),
+  )
   .openapi(saveSettings, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.saveSettings(db, c.var.access, c.req.valid('json'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.saveSettings(db, c.get('access'), c.req.valid('json'), now()), 200);
   })
   .openapi(listDates, async (c) => {
     const { establishmentId } = c.req.valid('param');
-    return c.json(await service.listNoCreditDates(c.var.deps.db, c.var.access, establishmentId), 200);
+    return c.json(await service.listNoCreditDates(c.get('deps').db, c.get('access'), establishmentId), 200);
   })
   .openapi(saveDate, async (c) => {
     const { establishmentId, date } = c.req.valid('param');
     const { name } = c.req.valid('json');
     return c.json(
-      await service.saveNoCreditDate(c.var.deps.db, c.var.access, { establishmentId, date }, name),
+      await service.saveNoCreditDate(c.get('deps').db, c.get('access'), { establishmentId, date }, name),
       200,
     );
   })
   .openapi(deleteDate, async (c) => {
     const { establishmentId, date } = c.req.valid('param');
-    await service.deleteNoCreditDate(c.var.deps.db, c.var.access, { establishmentId, date });
+    await service.deleteNoCreditDate(c.get('deps').db, c.get('access'), { establishmentId, date });
     return c.body(null, 204);
   })
   .openapi(customerCredits, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { customerId } = c.req.valid('param');
-    return c.json(await service.listCustomerCredits(db, c.var.access, customerId, now()), 200);
+    return c.json(await service.listCustomerCredits(db, c.get('access'), customerId, now()), 200);
   });

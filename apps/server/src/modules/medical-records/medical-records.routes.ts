@@ -133,13 +133,16 @@ const remove = createRoute({
 // The audit trail is registered before /{recordId}, which would otherwise take "audit" for an id.
 export const medicalRecordsRoutes = createRouter()
   .openapi(listAll, async (c) =>
-    c.json(await service.listRecords(c.var.deps.db, c.var.access, c.req.valid('query'), actorOf(c)), 200),
+    c.json(
+      await service.listRecords(c.get('deps').db, c.get('access'), c.req.valid('query'), actorOf(c)),
+      200,
+    ),
   )
   .openapi(list, async (c) => {
     const { customerId } = c.req.valid('param');
     const page = await service.listCustomerRecords(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       customerId,
       c.req.valid('query'),
       actorOf(c),
@@ -149,8 +152,8 @@ export const medicalRecordsRoutes = createRouter()
   .openapi(create, async (c) => {
     const { customerId } = c.req.valid('param');
     const record = await service.createRecord(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       customerId,
       c.req.valid('json'),
       actorOf(c),
@@ -160,14 +163,14 @@ export const medicalRecordsRoutes = createRouter()
   .openapi(auditTrail, async (c) => {
     const { customerId } = c.req.valid('param');
     return c.json(
-      await service.getAuditTrail(c.var.deps.db, c.var.access, customerId, c.req.valid('query')),
+      await service.getAuditTrail(c.get('deps').db, c.get('access'), customerId, c.req.valid('query')),
       200,
     );
   })
   .openapi(read, async (c) => {
     const { customerId, recordId } = c.req.valid('param');
     return c.json(
-      await service.getRecord(c.var.deps.db, c.var.access, customerId, recordId, actorOf(c)),
+      await service.getRecord(c.get('deps').db, c.get('access'), customerId, recordId, actorOf(c)),
       200,
     );
   })
@@ -175,8 +178,8 @@ export const medicalRecordsRoutes = createRouter()
     const { customerId, recordId } = c.req.valid('param');
     const body = c.req.valid('json');
     const record = await service.updateRecord(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       customerId,
       recordId,
       body,
@@ -187,12 +190,12 @@ export const medicalRecordsRoutes = createRouter()
   .openapi(accept, async (c) => {
     const { customerId, recordId } = c.req.valid('param');
     return c.json(
-      await service.acceptDraft(c.var.deps.db, c.var.access, customerId, recordId, actorOf(c)),
+      await service.acceptDraft(c.get('deps').db, c.get('access'), customerId, recordId, actorOf(c)),
       200,
     );
   })
   .openapi(remove, async (c) => {
     const { customerId, recordId } = c.req.valid('param');
-    await service.deleteRecord(c.var.deps.db, c.var.access, customerId, recordId, actorOf(c));
+    await service.deleteRecord(c.get('deps').db, c.get('access'), customerId, recordId, actorOf(c));
     return c.body(null, 204);
   });

@@ -73,23 +73,25 @@ const leave = createRoute({
 });
 
 export const organizationsRoutes = createRouter()
-  .openapi(listMine, async (c) => c.json(await service.listMyOrganizations(c.var.deps.db, c.var.userId), 200))
+  .openapi(listMine, async (c) =>
+    c.json(await service.listMyOrganizations(c.get('deps').db, c.get('userId')), 200),
+  )
   .openapi(create, async (c) => {
     const input = OrganizationInput.parse(c.req.valid('json'));
-    return c.json(await service.createOrganization(c.var.deps.db, c.var.userId, input), 201);
+    return c.json(await service.createOrganization(c.get('deps').db, c.get('userId'), input), 201);
   })
   .openapi(read, async (c) =>
-    c.json(await service.getOrganization(c.var.deps.db, c.var.access, c.var.userId), 200),
+    c.json(await service.getOrganization(c.get('deps').db, c.get('access'), c.get('userId')), 200),
   )
   .openapi(update, async (c) => {
     const input = OrganizationInput.parse(c.req.valid('json'));
     return c.json(
-      await service.updateOrganization(c.var.deps.db, c.var.access, input, c.var.deps.now()),
+      await service.updateOrganization(c.get('deps').db, c.get('access'), input, c.get('deps').now()),
       200,
     );
   })
   .openapi(leave, async (c) => {
-    await service.leaveOrganization(c.var.deps.db, c.var.access, c.var.userId);
+    await service.leaveOrganization(c.get('deps').db, c.get('access'), c.get('userId'));
     return c.body(null, 204);
   });
 

@@ -38,7 +38,7 @@ const view = [requireMembership, requirePermission('VIEW_PAYMENTS')];
 const manage = [requireMembership, requirePermission('MANAGE_PAYMENTS')];
 /** The payment screens show the PIX details; settings show them to those who may view settings. */
 const viewPix = createMiddleware<AppEnv>(async (c, next) => {
-  const { profile } = c.var.access;
+  const { profile } = c.get('access');
   const isAllowed = (['VIEW_PAYMENTS', 'VIEW_SETTINGS'] as const).some((action) =>
     can(profile, action, { scope: 'ORG' }),
   );
@@ -205,54 +205,69 @@ const updatePix = createRoute({
 
 export const paymentsRoutes = createRouter()
   .openapi(list, async (c) =>
-    c.json(await service.listPayments(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+    c.json(await service.listPayments(c.get('deps').db, c.get('access'), c.req.valid('query')), 200),
   )
   .openapi(customers, async (c) =>
-    c.json(await service.searchPayableCustomers(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+    c.json(
+      await service.searchPayableCustomers(c.get('deps').db, c.get('access'), c.req.valid('query')),
+      200,
+    ),
   )
-  .openapi(plans, async (c) => c.json(await service.listPaymentPlans(c.var.deps.db, c.var.access), 200))
+  .openapi(plans, async (c) => c.json(await service.listPaymentPlans(c.get('deps').db, c.get('access')), 200))
   .openapi(read, async (c) =>
-    c.json(await service.getPayment(c.var.deps.db, c.var.access, c.req.valid('param').paymentId), 200),
+    c.json(await service.getPayment(c.get('deps').db, c.get('access'), c.req.valid('param').paymentId), 200),
   )
   .openapi(receipt, async (c) => {
     const { paymentId } = c.req.valid('param');
-    return c.json(await readPaymentReceipt(c.var.deps.db, c.var.access.organizationId, paymentId), 200);
+    return c.json(await readPaymentReceipt(c.get('deps').db, c.get('access').organizationId, paymentId), 200);
   })
   .openapi(create, async (c) => {
     const actor = actorOf(c);
-    return c.json(await service.createPayment(c.var.deps.db, c.var.access, c.req.valid('json'), actor), 201);
+    return c.json(
+      await service.createPayment(c.get('deps').db, c.get('access'), c.req.valid('json'), actor),
+      201,
+    );
   })
   .openapi(update, async (c) => {
     const actor = actorOf(c);
     const { paymentId } = c.req.valid('param');
     const values = c.req.valid('json');
-    return c.json(await service.updatePayment(c.var.deps.db, c.var.access, paymentId, values, actor), 200);
+    return c.json(
+      await service.updatePayment(c.get('deps').db, c.get('access'), paymentId, values, actor),
+      200,
+    );
   })
   .openapi(refund, async (c) => {
     const actor = actorOf(c);
     const { paymentId } = c.req.valid('param');
     // The body is optional: without one (the whole rest is refunded) the validator hands over nothing.
     const input = RefundPaymentInput.parse(c.req.valid('json') ?? {});
-    return c.json(await service.refundPayment(c.var.deps.db, c.var.access, paymentId, input, actor), 200);
+    return c.json(
+      await service.refundPayment(c.get('deps').db, c.get('access'), paymentId, input, actor),
+      200,
+    );
   })
   .openapi(applyCredit, async (c) => {
     const actor = actorOf(c);
     const { customerId } = c.req.valid('param');
     const input = c.req.valid('json');
-    return c.json(await service.applyCredit(c.var.deps.db, c.var.access, customerId, input, actor), 200);
+    return c.json(
+      await service.applyCredit(c.get('deps').db, c.get('access'), customerId, input, actor),
+      200,
+    );
   })
   .openapi(remove, async (c) => {
     const actor = actorOf(c);
-    await service.deletePayment(c.var.deps.db, c.var.access, c.req.valid('param').paymentId, actor);
+    await service.deletePayment(c.get('deps').db, c.get('access'), c.req.valid('param').paymentId, actor);
     return c.body(null, 204);
   })
   .openapi(billing, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { customerId } = c.req.valid('param');
-    return c.json(await service.getCustomerBilling(db, c.var.access, customerId, now()), 200);
+    return c.json(await service.getCustomerBilling(db, c.get('access'), customerId, now()), 200);
   })
-  .openapi(readPix, async (c) => c.json(await service.getPixSettings(c.var.deps.db, c.var.access), 200))
+  .openapi(readPix, async (c) => c.json(await service.getPixSettings(c.get('deps').db, c.get('access')), 200))
   .openapi(updatePix, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.updatePixSettings(db, c.var.access, c.req.valid('json'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.updatePixSettings(db, c.get('access'), c.req.valid('json'), now()), 200);
   });

@@ -37,10 +37,10 @@ const pspFailure = errorResponse(
 );
 
 const depsOf = (c: Context<AppEnv>): service.PixAutomaticoDeps => ({
-  db: c.var.deps.db,
-  secretBox: c.var.deps.secretBox,
-  gateway: c.var.deps.pixPsp,
-  webhookBaseUrl: pixWebhookBaseUrl(c.var.deps.env),
+  db: c.get('deps').db,
+  secretBox: c.get('deps').secretBox,
+  gateway: c.get('deps').pixPsp,
+  webhookBaseUrl: pixWebhookBaseUrl(c.get('deps').env),
 });
 
 const start = createRoute({
@@ -136,33 +136,38 @@ export const pixAutomaticoRoutes = createRouter()
     const { enrollmentId } = c.req.valid('param');
     const input = c.req.valid('json');
     return c.json(
-      await service.startRecurrence(depsOf(c), c.var.access, enrollmentId, input, actorOf(c)),
+      await service.startRecurrence(depsOf(c), c.get('access'), enrollmentId, input, actorOf(c)),
       201,
     );
   })
   .openapi(read, async (c) => {
     const { enrollmentId } = c.req.valid('param');
-    const read = await service.getRecurrence(depsOf(c), c.var.access, enrollmentId);
-    const startAvailability = await readStartAvailability(c.var.deps.db, c.var.access, enrollmentId);
+    const read = await service.getRecurrence(depsOf(c), c.get('access'), enrollmentId);
+    const startAvailability = await readStartAvailability(c.get('deps').db, c.get('access'), enrollmentId);
     return c.json({ ...read, startAvailability }, 200);
   })
   .openapi(cancel, async (c) =>
     c.json(
-      await service.cancelRecurrence(depsOf(c), c.var.access, c.req.valid('param').enrollmentId, actorOf(c)),
+      await service.cancelRecurrence(
+        depsOf(c),
+        c.get('access'),
+        c.req.valid('param').enrollmentId,
+        actorOf(c),
+      ),
       200,
     ),
   )
   .openapi(webhook, async (c) => {
     const { orgId, secret } = c.req.valid('param');
     const { recs } = c.req.valid('json');
-    const { db, secretBox, pixPsp, now } = c.var.deps;
+    const { db, secretBox, pixPsp, now } = c.get('deps');
     const deps = { db, secretBox, gateway: pixPsp };
     return c.json(await receiveRecurrenceWebhook(deps, orgId, secret, recs, now()), 200);
   })
   .openapi(chargeWebhook, async (c) => {
     const { orgId, secret } = c.req.valid('param');
     const { cobsr } = c.req.valid('json');
-    const { db, secretBox, pixPsp, now } = c.var.deps;
+    const { db, secretBox, pixPsp, now } = c.get('deps');
     const deps = { db, secretBox, gateway: pixPsp };
     return c.json(await receiveRecurringChargeWebhook(deps, orgId, secret, cobsr, now()), 200);
   });

@@ -40,10 +40,10 @@ const pspFailure = errorResponse(
 );
 
 const depsOf = (c: Context<AppEnv>): service.PixDeps => ({
-  db: c.var.deps.db,
-  secretBox: c.var.deps.secretBox,
-  gateway: c.var.deps.pixPsp,
-  webhookBaseUrl: pixWebhookBaseUrl(c.var.deps.env),
+  db: c.get('deps').db,
+  secretBox: c.get('deps').secretBox,
+  gateway: c.get('deps').pixPsp,
+  webhookBaseUrl: pixWebhookBaseUrl(c.get('deps').env),
 });
 
 const customerCharges = createRoute({
@@ -205,22 +205,22 @@ const webhookCheck = createRoute({
 export const pixChargesRoutes = createRouter()
   .openapi(customerCharges, async (c) => {
     const { customerId } = c.req.valid('param');
-    const { db, pixSandbox } = c.var.deps;
+    const { db, pixSandbox } = c.get('deps');
     return c.json(
-      await service.getCustomerPixCharges(db, c.var.access, customerId, pixSandbox !== null),
+      await service.getCustomerPixCharges(db, c.get('access'), customerId, pixSandbox !== null),
       200,
     );
   })
   .openapi(refund, async (c) => {
     const deps = depsOf(c);
-    const organizationId = c.var.access.organizationId;
+    const organizationId = c.get('access').organizationId;
     const client = async () => (await openPspClient(deps, organizationId)).client;
     const { paymentId } = c.req.valid('param');
     // The body is optional: without one (the whole rest is refunded) the validator hands over nothing.
     const body = RefundPaymentInput.parse(c.req.valid('json') ?? {});
     const answer = await requestPixRefund(
       { db: deps.db, client },
-      c.var.access,
+      c.get('access'),
       paymentId,
       body.amountCents,
       actorOf(c),
@@ -236,33 +236,33 @@ export const pixChargesRoutes = createRouter()
     return c.json(answer, 202);
   })
   .openapi(readWebhook, async (c) =>
-    c.json(await service.getWebhookRegistration(depsOf(c), c.var.access), 200),
+    c.json(await service.getWebhookRegistration(depsOf(c), c.get('access')), 200),
   )
   .openapi(registerWebhook, async (c) =>
-    c.json(await service.registerWebhook(depsOf(c), c.var.access, c.req.valid('json'), actorOf(c)), 200),
+    c.json(await service.registerWebhook(depsOf(c), c.get('access'), c.req.valid('json'), actorOf(c)), 200),
   )
   .openapi(issueNow, async (c) =>
-    c.json(await service.issueChargesNow(depsOf(c), c.var.access, c.var.deps.now()), 200),
+    c.json(await service.issueChargesNow(depsOf(c), c.get('access'), c.get('deps').now()), 200),
   )
-  .openapi(sandboxAvailability, (c) => c.json({ isAvailable: c.var.deps.pixSandbox !== null }, 200))
+  .openapi(sandboxAvailability, (c) => c.json({ isAvailable: c.get('deps').pixSandbox !== null }, 200))
   .openapi(connectSandbox, async (c) => {
-    const { db, secretBox, pixSandbox } = c.var.deps;
+    const { db, secretBox, pixSandbox } = c.get('deps');
     if (!pixSandbox) throw new AppError('PIX_SANDBOX_OFF');
     const input = PspConnectionInput.parse(pixSandbox.connection);
-    return c.json(await savePspConnection(db, secretBox, c.var.access, input, actorOf(c)), 200);
+    return c.json(await savePspConnection(db, secretBox, c.get('access'), input, actorOf(c)), 200);
   })
   .openapi(simulatePayment, async (c) => {
     const { customerId, txid } = c.req.valid('param');
-    const { db, pixSandbox } = c.var.deps;
-    await service.simulatePayment(db, pixSandbox, c.var.access, customerId, txid);
+    const { db, pixSandbox } = c.get('deps');
+    await service.simulatePayment(db, pixSandbox, c.get('access'), customerId, txid);
     return c.body(null, 202);
   })
   .openapi(webhook, async (c) => {
     const { orgId, secret } = c.req.valid('param');
     const { pix } = c.req.valid('json');
-    return c.json(await service.receiveWebhook(depsOf(c), orgId, secret, pix, c.var.deps.now()), 200);
+    return c.json(await service.receiveWebhook(depsOf(c), orgId, secret, pix, c.get('deps').now()), 200);
   })
   .openapi(webhookCheck, async (c) => {
     const { orgId, secret } = c.req.valid('param');
-    return c.json(await service.receiveWebhook(depsOf(c), orgId, secret, null, c.var.deps.now()), 200);
+    return c.json(await service.receiveWebhook(depsOf(c), orgId, secret, null, c.get('deps').now()), 200);
   });

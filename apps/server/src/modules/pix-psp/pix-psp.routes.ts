@@ -103,26 +103,26 @@ const rotate = createRoute({
 
 export const pixPspRoutes = createRouter()
   .openapi(read, async (c) => {
-    const { db, secretBox } = c.var.deps;
-    return c.json(await service.getPspSettings(db, secretBox, c.var.access), 200);
+    const { db, secretBox } = c.get('deps');
+    return c.json(await service.getPspSettings(db, secretBox, c.get('access')), 200);
   })
   .openapi(save, async (c) => {
-    const { db, secretBox } = c.var.deps;
+    const { db, secretBox } = c.get('deps');
     const actor = actorOf(c);
     return c.json(
-      await service.savePspConnection(db, secretBox, c.var.access, c.req.valid('json'), actor),
+      await service.savePspConnection(db, secretBox, c.get('access'), c.req.valid('json'), actor),
       200,
     );
   })
   .openapi(disconnect, async (c) => {
-    await service.disconnectPsp(c.var.deps.db, c.var.access, actorOf(c));
+    await service.disconnectPsp(c.get('deps').db, c.get('access'), actorOf(c));
     return c.body(null, 204);
   })
   .openapi(test, async (c) => {
-    const { db, secretBox, pixPsp, now } = c.var.deps;
-    return c.json(await testPspConnection(db, secretBox, pixPsp, c.var.access, now()), 200);
+    const { db, secretBox, pixPsp, now } = c.get('deps');
+    return c.json(await testPspConnection(db, secretBox, pixPsp, c.get('access'), now()), 200);
   })
   .openapi(rotate, async (c) => {
-    const { db, secretBox } = c.var.deps;
-    return c.json(await service.rotateWebhookSecret(db, secretBox, c.var.access, actorOf(c)), 200);
+    const { db, secretBox } = c.get('deps');
+    return c.json(await service.rotateWebhookSecret(db, secretBox, c.get('access'), actorOf(c)), 200);
   });

@@ -91,9 +91,12 @@ export const calendarFeedRoutes = createRouter()
   })
   .openapi(staffRead, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.getFeedStatus(c.var.deps.db, c.var.access, customerId), 200);
+    return c.json(await service.getFeedStatus(c.get('deps').db, c.get('access'), customerId), 200);
   })
   .openapi(staffRevoke, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.revokeFeedAsStaff(c.var.deps.db, c.var.access, customerId, actorOf(c)), 200);
+    return c.json(
+      await service.revokeFeedAsStaff(c.get('deps').db, c.get('access'), customerId, actorOf(c)),
+      200,
+    );
   });

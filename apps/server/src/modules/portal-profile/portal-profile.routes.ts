@@ -87,7 +87,7 @@ export const portalProfileRoutes = createRouter()
   )
   .openapi(lookupPostalCode, async (c) => {
     const { cep } = c.req.valid('param');
-    const lookup = { provider: c.var.deps.postalCodes, cep };
+    const lookup = { provider: c.get('deps').postalCodes, cep };
     return c.json(await service.lookupPostalCode(depsOf(c), cookieOf(c), lookup), 200);
   })
   .openapi(readWhatsAppConsent, async (c) => c.json(await viewWhatsAppConsent(depsOf(c), cookieOf(c)), 200))
@@ -97,5 +97,5 @@ export const portalProfileRoutes = createRouter()
   })
   .openapi(history, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await service.listProfileChanges(c.var.deps.db, c.var.access, customerId), 200);
+    return c.json(await service.listProfileChanges(c.get('deps').db, c.get('access'), customerId), 200);
   });

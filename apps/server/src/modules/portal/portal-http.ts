@@ -38,10 +38,10 @@ export const retryAfter = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const depsOf = (c: Context<AppEnv>): PortalDeps => ({
-  db: c.var.deps.db,
-  tenantDb: c.var.deps.tenantDb,
-  now: c.var.deps.now(),
-  publicUrl: c.var.deps.publicUrl,
+  db: c.get('deps').db,
+  tenantDb: c.get('deps').tenantDb,
+  now: c.get('deps').now(),
+  publicUrl: c.get('deps').publicUrl,
   ipAddress: clientIp(c),
   userAgent: c.req.header('user-agent'),
 });

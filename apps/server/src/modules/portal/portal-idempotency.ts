@@ -23,7 +23,7 @@ export const portalIdempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = idempotencyKeyOf(c);
   const cookie = cookieOf(c);
   if (key === undefined || !cookie || !isClassLinkToken(cookie)) return next();
-  const { db } = c.var.deps;
+  const { db } = c.get('deps');
   const [session] = await db
     .select({
       organizationId: portalSessions.organizationId,

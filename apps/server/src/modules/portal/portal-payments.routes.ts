@@ -18,8 +18,8 @@ const PaymentParams = z.object({ paymentId: z.string().max(100) });
 
 const paymentDepsOf = (c: Context<AppEnv>): service.PortalPaymentDeps => ({
   ...depsOf(c),
-  secretBox: c.var.deps.secretBox,
-  gateway: c.var.deps.pixPsp,
+  secretBox: c.get('deps').secretBox,
+  gateway: c.get('deps').pixPsp,
 });
 
 const payments = route({

@@ -149,7 +149,7 @@ export const portalRoutes = createRouter()
       path: COOKIE_PATH,
       httpOnly: true,
       sameSite: 'Lax',
-      secure: c.var.deps.publicUrl.startsWith('https://'),
+      secure: c.get('deps').publicUrl.startsWith('https://'),
       maxAge: PORTAL_COOKIE_MAX_AGE_SECONDS,
     });
     return c.json({ accepted: true as const }, 200);
@@ -164,8 +164,8 @@ export const portalRoutes = createRouter()
     return c.json({ accepted: true as const }, 202);
   })
   .openapi(phoneLinkRequest, async (c) => {
-    const { secretBox, whatsapp } = c.var.deps;
-    const deps = { ...depsOf(c), secretBox, whatsapp, logger: c.var.logger };
+    const { secretBox, whatsapp } = c.get('deps');
+    const deps = { ...depsOf(c), secretBox, whatsapp, logger: c.get('logger') };
     await requestNewLinkByPhone(deps, c.req.valid('json').phone);
     return c.json({ accepted: true as const }, 202);
   })

@@ -28,7 +28,7 @@ const lookup = createRoute({
 });
 
 export const postalCodesRoutes = createRouter().openapi(lookup, async (c) => {
-  const address = await c.var.deps.postalCodes.lookup(c.req.valid('param').cep.replace('-', ''));
+  const address = await c.get('deps').postalCodes.lookup(c.req.valid('param').cep.replace('-', ''));
   if (!address) throw new AppError('POSTAL_CODE_NOT_FOUND');
   return c.json(address, 200);
 });

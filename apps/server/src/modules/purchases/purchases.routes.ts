@@ -120,28 +120,33 @@ const remove = createRoute({
 
 export const purchasesRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.listPurchases(db, c.var.access, c.req.valid('query'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.listPurchases(db, c.get('access'), c.req.valid('query'), now()), 200);
   })
   .openapi(expiring, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.listExpiring(db, c.var.access, c.req.valid('query').days, now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.listExpiring(db, c.get('access'), c.req.valid('query').days, now()), 200);
   })
-  .openapi(plans, async (c) => c.json(await service.listPurchasablePlans(c.var.deps.db, c.var.access), 200))
+  .openapi(plans, async (c) =>
+    c.json(await service.listPurchasablePlans(c.get('deps').db, c.get('access')), 200),
+  )
   .openapi(ofCustomer, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { customerId } = c.req.valid('param');
-    return c.json(await service.listCustomerPurchases(db, c.var.access, customerId, now()), 200);
+    return c.json(await service.listCustomerPurchases(db, c.get('access'), customerId, now()), 200);
   })
   .openapi(read, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.getPurchase(db, c.var.access, c.req.valid('param').purchaseId, now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(
+      await service.getPurchase(db, c.get('access'), c.req.valid('param').purchaseId, now()),
+      200,
+    );
   })
   .openapi(create, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.createPurchase(db, c.var.access, c.req.valid('json'), now()), 201);
+    const { db, now } = c.get('deps');
+    return c.json(await service.createPurchase(db, c.get('access'), c.req.valid('json'), now()), 201);
   })
   .openapi(remove, async (c) => {
-    await service.deletePurchase(c.var.deps.db, c.var.access, c.req.valid('param').purchaseId);
+    await service.deletePurchase(c.get('deps').db, c.get('access'), c.req.valid('param').purchaseId);
     return c.body(null, 204);
   });

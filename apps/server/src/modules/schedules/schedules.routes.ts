@@ -115,41 +115,44 @@ const remove = createRoute({
 
 export const schedulesRoutes = createRouter()
   .openapi(list, async (c) =>
-    c.json(await service.listSchedules(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+    c.json(await service.listSchedules(c.get('deps').db, c.get('access'), c.req.valid('query')), 200),
   )
   // Before `read`, whose {scheduleId} would take "ending".
   .openapi(ending, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.listEndingSchedules(db, c.var.access, c.req.valid('query'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.listEndingSchedules(db, c.get('access'), c.req.valid('query'), now()), 200);
   })
   .openapi(read, async (c) =>
-    c.json(await service.getSchedule(c.var.deps.db, c.var.access, c.req.valid('param').scheduleId), 200),
+    c.json(
+      await service.getSchedule(c.get('deps').db, c.get('access'), c.req.valid('param').scheduleId),
+      200,
+    ),
   )
   .openapi(create, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.createSchedule(db, c.var.access, c.req.valid('json'), now()), 201);
+    const { db, now } = c.get('deps');
+    return c.json(await service.createSchedule(db, c.get('access'), c.req.valid('json'), now()), 201);
   })
   .openapi(update, async (c) => {
-    const { db, now, publicUrl } = c.var.deps;
+    const { db, now, publicUrl } = c.get('deps');
     const { scheduleId } = c.req.valid('param');
     // A deactivation's notices leave once it committed (decision 052); with none queued this sends nothing.
-    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.var.access.organizationId));
+    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.get('access').organizationId));
     return c.json(
-      await service.updateSchedule(db, c.var.access, scheduleId, c.req.valid('json'), now(), publicUrl),
+      await service.updateSchedule(db, c.get('access'), scheduleId, c.req.valid('json'), now(), publicUrl),
       200,
     );
   })
   .openapi(setActive, async (c) => {
-    const { db, now, publicUrl } = c.var.deps;
+    const { db, now, publicUrl } = c.get('deps');
     const { scheduleId } = c.req.valid('param');
     const { isActive } = c.req.valid('json');
-    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.var.access.organizationId));
+    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.get('access').organizationId));
     return c.json(
-      await service.setScheduleActive(db, c.var.access, scheduleId, isActive, now(), publicUrl),
+      await service.setScheduleActive(db, c.get('access'), scheduleId, isActive, now(), publicUrl),
       200,
     );
   })
   .openapi(remove, async (c) => {
-    await service.deleteSchedule(c.var.deps.db, c.var.access, c.req.valid('param').scheduleId);
+    await service.deleteSchedule(c.get('deps').db, c.get('access'), c.req.valid('param').scheduleId);
     return c.body(null, 204);
   });

@@ -132,55 +132,55 @@ const undoCheckIn = createRoute({
 
 export const sessionsRoutes = createRouter()
   .openapi(list, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.listSessions(db, c.var.access, c.req.valid('query'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.listSessions(db, c.get('access'), c.req.valid('query'), now()), 200);
   })
   .openapi(read, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { sessionId } = c.req.valid('param');
-    return c.json(await service.getSessionDetails(db, c.var.access, sessionId, now()), 200);
+    return c.json(await service.getSessionDetails(db, c.get('access'), sessionId, now()), 200);
   })
   .openapi(move, async (c) => {
-    const { db, now, publicUrl } = c.var.deps;
+    const { db, now, publicUrl } = c.get('deps');
     const { sessionId } = c.req.valid('param');
     const slot = c.req.valid('json');
-    const moved = await service.moveSession(db, c.var.access, sessionId, slot, now(), publicUrl);
+    const moved = await service.moveSession(db, c.get('access'), sessionId, slot, now(), publicUrl);
     // The roster's notices leave once the move committed, not at the events job's next run (decision 052).
-    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.var.access.organizationId));
+    afterCommit(c, (deps) => sendChangeNoticesNow(deps, c.get('access').organizationId));
     return c.json(moved, 200);
   })
   .openapi(setStatus, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { sessionId, customerId } = c.req.valid('param');
     const { status } = c.req.valid('json');
     return c.json(
       await attendance.updateAttendance(
         db,
-        c.var.access,
+        c.get('access'),
         { sessionId, customerId },
         status,
         now(),
-        c.var.deps.publicUrl,
+        c.get('deps').publicUrl,
       ),
       200,
     );
   })
   .openapi(addCustomers, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { sessionId } = c.req.valid('param');
     return c.json(
-      await attendance.addCustomersToSession(db, c.var.access, sessionId, c.req.valid('json'), now()),
+      await attendance.addCustomersToSession(db, c.get('access'), sessionId, c.req.valid('json'), now()),
       201,
     );
   })
   .openapi(checkIn, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { sessionId } = c.req.valid('param');
     const { customerId } = c.req.valid('json');
-    return c.json(await attendance.checkIn(db, c.var.access, { sessionId, customerId }, now()), 200);
+    return c.json(await attendance.checkIn(db, c.get('access'), { sessionId, customerId }, now()), 200);
   })
   .openapi(undoCheckIn, async (c) => {
-    const { db, now } = c.var.deps;
+    const { db, now } = c.get('deps');
     const { sessionId, customerId } = c.req.valid('param');
-    return c.json(await attendance.undoCheckIn(db, c.var.access, { sessionId, customerId }, now()), 200);
+    return c.json(await attendance.undoCheckIn(db, c.get('access'), { sessionId, customerId }, now()), 200);
   });

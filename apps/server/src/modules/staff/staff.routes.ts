@@ -64,23 +64,23 @@ const remove = createRoute({
 });
 
 export const staffRoutes = createRouter()
-  .openapi(list, async (c) => c.json(await service.listStaff(c.var.deps.db, c.var.access), 200))
+  .openapi(list, async (c) => c.json(await service.listStaff(c.get('deps').db, c.get('access')), 200))
   .openapi(changeRole, async (c) => {
     const { staffUserId } = c.req.valid('param');
-    await service.changeRole(c.var.deps.db, c.var.access, staffUserId, c.req.valid('json').role);
+    await service.changeRole(c.get('deps').db, c.get('access'), staffUserId, c.req.valid('json').role);
     return c.body(null, 204);
   })
   .openapi(setAssignments, async (c) => {
     const { staffUserId } = c.req.valid('param');
     await service.setAssignments(
-      c.var.deps.db,
-      c.var.access,
+      c.get('deps').db,
+      c.get('access'),
       staffUserId,
       c.req.valid('json').establishments,
     );
     return c.body(null, 204);
   })
   .openapi(remove, async (c) => {
-    await service.removeMember(c.var.deps.db, c.var.access, c.req.valid('param').staffUserId);
+    await service.removeMember(c.get('deps').db, c.get('access'), c.req.valid('param').staffUserId);
     return c.body(null, 204);
   });

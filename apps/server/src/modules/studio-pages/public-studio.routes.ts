@@ -65,7 +65,7 @@ export const publicStudioRoutes = createRouter()
     return c.json(answer, 200);
   })
   .openapi(logo, async (c) => {
-    const found = await findLogoByHash(c.var.deps.db, c.req.valid('param').hash);
+    const found = await findLogoByHash(c.get('deps').db, c.req.valid('param').hash);
     if (!found) return c.json({ error: { code: 'NOT_FOUND' as const, message: 'No such logo' } }, 404);
     return c.body(new Uint8Array(found.bytes), 200, {
       'Content-Type': found.type,

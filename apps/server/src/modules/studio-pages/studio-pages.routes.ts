@@ -104,16 +104,22 @@ const trials = createRoute({
 });
 
 export const studioPagesRoutes = createRouter()
-  .openapi(read, async (c) => c.json(await service.getSettings(c.var.deps.db, c.var.access), 200))
+  .openapi(read, async (c) => c.json(await service.getSettings(c.get('deps').db, c.get('access')), 200))
   .openapi(save, async (c) =>
-    c.json(await service.saveSettings(c.var.deps.db, c.var.access, c.req.valid('json'), actorOf(c)), 200),
+    c.json(
+      await service.saveSettings(c.get('deps').db, c.get('access'), c.req.valid('json'), actorOf(c)),
+      200,
+    ),
   )
   .openapi(uploadLogo, async (c) =>
-    c.json(await service.saveLogo(c.var.deps.db, c.var.access, c.req.valid('form').logo, actorOf(c)), 200),
+    c.json(
+      await service.saveLogo(c.get('deps').db, c.get('access'), c.req.valid('form').logo, actorOf(c)),
+      200,
+    ),
   )
   .openapi(deleteLogo, async (c) =>
-    c.json(await service.removeLogo(c.var.deps.db, c.var.access, actorOf(c)), 200),
+    c.json(await service.removeLogo(c.get('deps').db, c.get('access'), actorOf(c)), 200),
   )
   .openapi(trials, async (c) =>
-    c.json(await summarizeTrials(c.var.deps.db, c.var.access, c.req.valid('query')), 200),
+    c.json(await summarizeTrials(c.get('deps').db, c.get('access'), c.req.valid('query')), 200),
   );

@@ -24,8 +24,8 @@ const updateMe = createRoute({
 });
 
 export const usersRoutes = createRouter()
-  .openapi(readMe, async (c) => c.json(await service.getProfile(c.var.deps.db, c.var.userId), 200))
+  .openapi(readMe, async (c) => c.json(await service.getProfile(c.get('deps').db, c.get('userId')), 200))
   .openapi(updateMe, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await service.updateProfile(db, c.var.userId, c.req.valid('json'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.updateProfile(db, c.get('userId'), c.req.valid('json'), now()), 200);
   });

@@ -59,9 +59,9 @@ const decline = createRoute({
 });
 
 const depsOf = (c: Context<AppEnv>) => ({
-  db: c.var.deps.db,
-  now: c.var.deps.now(),
-  publicUrl: c.var.deps.publicUrl,
+  db: c.get('deps').db,
+  now: c.get('deps').now(),
+  publicUrl: c.get('deps').publicUrl,
 });
 
 export const waitlistOffersRoutes = createRouter()

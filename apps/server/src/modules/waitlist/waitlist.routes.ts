@@ -110,39 +110,44 @@ const saveSettings = createRoute({
 });
 
 const actorOf = (c: { var: AppEnv['Variables'] }) => ({
-  userId: c.var.userId,
-  now: c.var.deps.now(),
-  publicUrl: c.var.deps.publicUrl,
+  userId: c.get('userId'),
+  now: c.get('deps').now(),
+  publicUrl: c.get('deps').publicUrl,
 });
 
 export const waitlistRoutes = createRouter()
   .openapi(read, async (c) => {
     const { sessionId } = c.req.valid('param');
-    return c.json(await service.getWaitlist(c.var.deps.db, c.var.access, sessionId, c.var.deps.now()), 200);
+    return c.json(
+      await service.getWaitlist(c.get('deps').db, c.get('access'), sessionId, c.get('deps').now()),
+      200,
+    );
   })
   .openapi(add, async (c) => {
     const { sessionId } = c.req.valid('param');
     const { customerIds } = c.req.valid('json');
     return c.json(
-      await service.addToWaitlist(c.var.deps.db, c.var.access, sessionId, customerIds, actorOf(c)),
+      await service.addToWaitlist(c.get('deps').db, c.get('access'), sessionId, customerIds, actorOf(c)),
       201,
     );
   })
   .openapi(reorder, async (c) => {
     const { sessionId } = c.req.valid('param');
     const { entryIds } = c.req.valid('json');
-    const { db, now } = c.var.deps;
-    return c.json(await service.reorderWaitlist(db, c.var.access, sessionId, entryIds, now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await service.reorderWaitlist(db, c.get('access'), sessionId, entryIds, now()), 200);
   })
   .openapi(remove, async (c) => {
     const { sessionId, entryId } = c.req.valid('param');
     return c.json(
-      await service.removeFromWaitlist(c.var.deps.db, c.var.access, { sessionId, entryId }, actorOf(c)),
+      await service.removeFromWaitlist(c.get('deps').db, c.get('access'), { sessionId, entryId }, actorOf(c)),
       200,
     );
   })
-  .openapi(readSettings, async (c) => c.json(await settings.getSettings(c.var.deps.db, c.var.access), 200))
+  .openapi(readSettings, async (c) =>
+    c.json(await settings.getSettings(c.get('deps').db, c.get('access')), 200),
+  )
   .openapi(saveSettings, async (c) => {
-    const { db, now } = c.var.deps;
-    return c.json(await settings.saveSettings(db, c.var.access, c.req.valid('json'), now()), 200);
+    const { db, now } = c.get('deps');
+    return c.json(await settings.saveSettings(db, c.get('access'), c.req.valid('json'), now()), 200);
   });

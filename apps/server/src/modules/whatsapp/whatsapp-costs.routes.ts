@@ -37,18 +37,18 @@ const writePrices = createRoute({
 
 export const whatsappCostsRoutes = createRouter()
   .openapi(readCosts, async (c) =>
-    c.json(await estimateWhatsAppCosts(c.var.deps.db, c.var.access, c.var.deps.now()), 200),
+    c.json(await estimateWhatsAppCosts(c.get('deps').db, c.get('access'), c.get('deps').now()), 200),
   )
   .openapi(writePrices, async (c) => {
     const prices = c.req.valid('json');
     const actor = actorOf(c);
-    const estimate = await saveWhatsAppPrices(c.var.deps.db, c.var.access, prices, actor.now);
-    await recordAudit(c.var.deps.db, {
-      organizationId: c.var.access.organizationId,
+    const estimate = await saveWhatsAppPrices(c.get('deps').db, c.get('access'), prices, actor.now);
+    await recordAudit(c.get('deps').db, {
+      organizationId: c.get('access').organizationId,
       actorId: actor.userId,
       action: 'whatsapp.prices_changed',
       entityType: 'whatsapp_prices',
-      entityId: c.var.access.organizationId,
+      entityId: c.get('access').organizationId,
       ipAddress: actor.ipAddress,
       at: actor.now,
       details: prices,

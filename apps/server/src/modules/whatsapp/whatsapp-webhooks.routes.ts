@@ -53,7 +53,7 @@ export const whatsappWebhooksRoutes = createRouter()
   .openapi(handshake, async (c) => {
     const { orgId, secret } = c.req.valid('param');
     const query = c.req.valid('query');
-    const challenge = await answerHandshake(c.var.deps, orgId, secret, {
+    const challenge = await answerHandshake(c.get('deps'), orgId, secret, {
       mode: query['hub.mode'],
       verifyToken: query['hub.verify_token'],
       challenge: query['hub.challenge'],
@@ -65,6 +65,6 @@ export const whatsappWebhooksRoutes = createRouter()
     // The raw body, exactly as signed: parsed only once its signature holds.
     const rawBody = await c.req.text();
     const signature = c.req.header('x-hub-signature-256');
-    const { db, secretBox, now } = c.var.deps;
+    const { db, secretBox, now } = c.get('deps');
     return c.json(await receiveWebhook({ db, secretBox }, orgId, secret, rawBody, signature, now()), 200);
   });

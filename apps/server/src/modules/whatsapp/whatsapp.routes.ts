@@ -46,18 +46,18 @@ const unavailable = errorResponse(
 const metaAnswers = { ...standardErrors, 404: notConnected, 409: refused, 503: unavailable };
 
 const depsOf = (c: Context<AppEnv>) => {
-  const { db, secretBox, whatsapp, env } = c.var.deps;
+  const { db, secretBox, whatsapp, env } = c.get('deps');
   return { db, secretBox, whatsapp, webhookBaseUrl: whatsappWebhookBaseUrl(env) };
 };
 
 async function audit(c: Context<AppEnv>, action: string, details: object) {
   const actor = actorOf(c);
-  await recordAudit(c.var.deps.db, {
-    organizationId: c.var.access.organizationId,
+  await recordAudit(c.get('deps').db, {
+    organizationId: c.get('access').organizationId,
     actorId: actor.userId,
     action,
     entityType: 'whatsapp_connection',
-    entityId: c.var.access.organizationId,
+    entityId: c.get('access').organizationId,
     ipAddress: actor.ipAddress,
     at: actor.now,
     details,
@@ -196,60 +196,63 @@ const writeConsent = createRoute({
 
 export const whatsappRoutes = createRouter()
   .openapi(read, async (c) =>
-    c.json(await connection.getSettings(depsOf(c), c.var.access.organizationId), 200),
+    c.json(await connection.getSettings(depsOf(c), c.get('access').organizationId), 200),
   )
   .openapi(save, async (c) => {
-    const { organizationId } = c.var.access;
+    const { organizationId } = c.get('access');
     const saved = await connection.saveConnection(
       depsOf(c),
       organizationId,
       c.req.valid('json'),
-      c.var.deps.now(),
+      c.get('deps').now(),
     );
     await audit(c, saved.isNew ? 'whatsapp.connected' : 'whatsapp.updated', { changed: saved.changed });
     return c.json(saved.settings, 200);
   })
   .openapi(disconnect, async (c) => {
-    await connection.disconnect(depsOf(c), c.var.access.organizationId);
+    await connection.disconnect(depsOf(c), c.get('access').organizationId);
     await audit(c, 'whatsapp.disconnected', {});
     return c.body(null, 204);
   })
   .openapi(registerWebhook, async (c) =>
-    c.json(await connection.registerWebhook(depsOf(c), c.var.access.organizationId, c.var.deps.now()), 200),
+    c.json(
+      await connection.registerWebhook(depsOf(c), c.get('access').organizationId, c.get('deps').now()),
+      200,
+    ),
   )
   .openapi(sendTest, async (c) => {
     // Under requireMembership the request's db is its organization's transaction (auth/access.ts).
-    const deps = { ...depsOf(c), db: c.var.deps.db as Transaction };
+    const deps = { ...depsOf(c), db: c.get('deps').db as Transaction };
     const { to } = c.req.valid('json');
-    return c.json(await sendTestMessage(deps, c.var.access.organizationId, to, c.var.deps.now()), 201);
+    return c.json(await sendTestMessage(deps, c.get('access').organizationId, to, c.get('deps').now()), 201);
   })
   .openapi(listTests, async (c) =>
-    c.json({ messages: await listTestMessages(depsOf(c), c.var.access.organizationId) }, 200),
+    c.json({ messages: await listTestMessages(depsOf(c), c.get('access').organizationId) }, 200),
   )
   .openapi(readTemplates, async (c) =>
-    c.json(await listTemplates(depsOf(c), c.var.access.organizationId), 200),
+    c.json(await listTemplates(depsOf(c), c.get('access').organizationId), 200),
   )
   .openapi(makeTemplates, async (c) => {
-    const answer = await createTemplates(depsOf(c), c.var.access.organizationId);
+    const answer = await createTemplates(depsOf(c), c.get('access').organizationId);
     await audit(c, 'whatsapp.templates_created', { created: answer.created });
     return c.json(answer, 200);
   })
   .openapi(readConsent, async (c) => {
     const { customerId } = c.req.valid('param');
-    return c.json(await getConsent(c.var.deps.db, c.var.access.organizationId, customerId), 200);
+    return c.json(await getConsent(c.get('deps').db, c.get('access').organizationId, customerId), 200);
   })
   .openapi(writeConsent, async (c) => {
     const { customerId } = c.req.valid('param');
     const { isOptedIn } = c.req.valid('json');
-    const { db, now } = c.var.deps;
-    const answer = await setConsent(db, c.var.access.organizationId, customerId, {
+    const { db, now } = c.get('deps');
+    const answer = await setConsent(db, c.get('access').organizationId, customerId, {
       isOptedIn,
       source: 'STAFF',
       now: now(),
     });
     const actor = actorOf(c);
     await recordAudit(db, {
-      organizationId: c.var.access.organizationId,
+      organizationId: c.get('access').organizationId,
       actorId: actor.userId,
       action: isOptedIn ? 'whatsapp.opted_in' : 'whatsapp.opted_out',
       entityType: 'customer',

@@ -97,13 +97,17 @@ export const customerImportRoutes = createRouter()
   )
   .openapi(validate, async (c) => {
     const { file, ...options } = c.req.valid('form');
-    return c.json(await service.validateImport(c.var.deps.db, c.var.access, file, options), 200, noStore);
+    return c.json(
+      await service.validateImport(c.get('deps').db, c.get('access'), file, options),
+      200,
+      noStore,
+    );
   })
   .openapi(run, async (c) => {
     const { file, ...options } = c.req.valid('form');
     const actor = actorOf(c);
     return c.json(
-      await service.importCustomers(c.var.deps.db, c.var.access, file, options, actor),
+      await service.importCustomers(c.get('deps').db, c.get('access'), file, options, actor),
       200,
       noStore,
     );
