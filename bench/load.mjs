@@ -10,12 +10,15 @@
 // process and of its PostgreSQL backends (read from /proc; the backends found by the application_name the server
 // connects with); then the ratios, a sequential p50 of the dashboard alone, and PASS/FAIL per target of #33.
 // --baseline <rev>: that revision in a temporary `git worktree` (bench/baseline-tree.mjs), its server started on
-// the same seeded database, runs alternated A B B A per endpoint, and each endpoint's req/s ratio printed.
+// the same seeded database beside a second server of this tree (both after the seeding: the server that seeded
+// is not measured), runs alternated A B B A per endpoint, and each endpoint's req/s ratio printed.
 // --baseline-node <path>: the baseline's server runs on that Node executable (`--baseline HEAD --baseline-node
 // <node 24>`: the same tree on two Node versions, interleaved on one database).
+// --rounds N: with --baseline, the A B B A of each endpoint N times over (short runs, e.g. --duration 3 --rounds 6):
+// on a shared machine a step of a few per cent is only seen through many short runs' medians, not two long ones.
 // --enforce: exit non-zero when a target fails (without it only errors, timeouts and non-2xx answers do, so CI's
 // small run on a shared machine checks the endpoints work, not the figures).
-// --cpu-prof: the servers run under `node --cpu-prof` and write their profiles to bench/profiles/<database>/
+// --cpu-prof: the servers run under `node --cpu-prof` and write their profiles to bench/profiles/<database>[-measured|-baseline]/
 // when stopped (one per thread: the largest is the server's main thread; `node bench/profile-summary.mjs` reads it).
 // --only: the endpoints whose label contains this text (or one of several, "a|b"); --embedded-only: no PostgreSQL server run (to measure one
 // endpoint in isolation, and its profile without the other endpoints' samples); --connections: the connection counts
@@ -59,6 +62,7 @@ const options = parseArgs(process.argv.slice(2), {
   connections: '50,200',
   baseline: '',
   'baseline-node': '',
+  rounds: 1,
   enforce: false,
 });
 /** Issue #33's studio in proportion: of 2,000 customers 600 enrolled, and 3,000 payments. */
@@ -126,7 +130,7 @@ async function startServer(database, databaseUrl, tree, publicUrl = '') {
   const dataDir = await mkdtemp(join(tmpdir(), 'reformer-bench-load-'));
   state.dataDirs.push(dataDir);
   const port = await freePort();
-  const label = `${database}${tree.isBaseline ? '-baseline' : ''}`;
+  const label = `${database}${tree.isBaseline ? '-baseline' : publicUrl ? '-measured' : ''}`;
   const profile = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, label)}`] : [];
   const applicationName = `reformer-bench-load-${label}-${process.pid}`;
   const started = startChild(
@@ -363,9 +367,14 @@ function row({ label, database, tree, connections, s, hello }) {
   );
 }
 
-const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** The middle value (the mean of the two middle ones): a run the machine's other work slowed moves it least. */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
 
-/** The runs of one endpoint, database, tree and connection count (two with --baseline: A B B A), averaged. */
+/** The runs of one endpoint, database, tree and connection count (2 × rounds with --baseline), their median. */
 function averaged(results, label, database, tree, connections) {
   const runs = results.filter(
     (r) => r.label === label && r.database === database && r.tree === tree && r.connections === connections,
@@ -374,9 +383,9 @@ function averaged(results, label, database, tree, connections) {
   const figures = (of) => runs.map((r) => r.s.cpu?.[of]).filter((value) => typeof value === 'number');
   const [nodes, pgs] = [figures('node'), figures('pg')];
   return {
-    rps: mean(runs.map((r) => r.s.rps)),
-    node: nodes.length ? mean(nodes) : null,
-    pg: pgs.length ? mean(pgs) : null,
+    rps: median(runs.map((r) => r.s.rps)),
+    node: nodes.length ? median(nodes) : null,
+    pg: pgs.length ? median(pgs) : null,
   };
 }
 
@@ -385,7 +394,7 @@ const verdict = (pass) => (pass ? 'PASS' : 'FAIL');
 /** One line per target of #33 that this run measured; returns how many failed. */
 function printTargets(results, databases, alone, baseline) {
   const at = TARGETS.connections;
-  console.log(`\nTargets (issue #33) at ${at} connections, this tree's figures (mean of its runs):`);
+  console.log(`\nTargets (issue #33) at ${at} connections, this tree's figures (median of its runs):`);
   if (!CONNECTIONS.includes(at)) {
     console.log(`  not measured: no run at ${at} connections (--connections ${options.connections})`);
     return 0;
@@ -455,8 +464,11 @@ async function drained(server, url, headers) {
   }
 }
 
-/** Tree A (this one) and B (the baseline) alternated A B B A, or A alone. */
-const interleaved = (pair) => (pair.length === 1 ? pair : [pair[0], pair[1], pair[1], pair[0]]);
+/** Tree A (this one) and B (the baseline) alternated A B B A, --rounds times, or A alone. */
+const interleaved = (pair) =>
+  pair.length === 1
+    ? pair
+    : Array.from({ length: options.rounds }, () => [pair[0], pair[1], pair[1], pair[0]]).flat();
 
 async function main() {
   console.log(
@@ -473,6 +485,7 @@ async function main() {
   const entry = serverEntry();
   console.log(`${entry.fallback ? '!!! ' : ''}Server: node ${entry.args.join(' ')}; ${entry.note}.`);
   const trees = [{ name: 'this', dir: root, args: entry.args, isBaseline: false, node: process.execPath }];
+  if (options.rounds > 1 && !options.baseline) throw new Error('--rounds needs --baseline <rev>');
   if (options['baseline-node'] && !options.baseline)
     throw new Error('--baseline-node needs --baseline <rev>');
   if (options.baseline) {
@@ -504,15 +517,27 @@ async function main() {
   }
   /** database → [this tree's server, the baseline's]; both on the database this tree's server seeded. */
   const servers = new Map();
+  /** With a baseline, the servers that seeded and are not measured: stopped last, as they hold the embedded database. */
+  const seeders = [];
   let studio = null;
   for (const database of databases) {
     const own = await startServer(database, urls[database], trees[0]);
     const seeded = await seed(own);
     studio ??= seeded;
-    const pair = [own];
+    // With a baseline, this tree is measured on a second server started beside it after the seeding, as the
+    // baseline's is: the same tree measured on the server that seeded against a fresh one ran the week of
+    // sessions at 0.91× (0.98× both fresh) — the seeding leaves a three times larger old generation, and its
+    // scavenges took 10 ms against 6–7 (decision 018, session 21).
     // An older tree migrates the newer schema to nothing (its migrations are all applied) and runs on it:
     // migrations expand before they contract (decision 047).
-    if (trees[1]) pair.push(await startServer(database, own.url, trees[1], `http://localhost:${own.port}`));
+    const publicUrl = `http://localhost:${own.port}`;
+    const pair = trees[1]
+      ? [
+          await startServer(database, own.url, trees[0], publicUrl),
+          await startServer(database, own.url, trees[1], publicUrl),
+        ]
+      : [own];
+    if (trees[1]) seeders.push(own);
     const monitor = await openMonitor(own.url);
     for (const server of pair) {
       server.monitor = monitor;
@@ -556,7 +581,7 @@ async function main() {
       alone.set(`${database}/${server.tree.name}`, p50);
     }
   }
-  for (const pair of servers.values()) {
+  for (const pair of [...servers.values(), seeders]) {
     // The baseline first: on the embedded database it runs on this tree's server's PostgreSQL.
     for (const server of [...pair].reverse()) {
       const stopped = await stopChild(server.started, 30_000);
@@ -576,7 +601,7 @@ async function main() {
         .map(([key, ms]) => `${key} ${ms.toFixed(1)} ms`)
         .join(', ')}`,
     );
-  if (trees[1]) console.log('\nthis tree ÷ baseline req/s (means of the A B B A runs):');
+  if (trees[1]) console.log('\nthis tree ÷ baseline req/s (medians of the A B B A runs):');
   for (const connections of trees[1] ? CONNECTIONS : []) {
     const cells = studio.paths.flatMap(([label]) =>
       databases.map((database) => {
