@@ -6,6 +6,7 @@ import {
   WaitlistSettings,
   WaitlistSettingsInput,
 } from '@reformer/domain/waitlist';
+import type { Context } from 'hono';
 import { requireActionAnywhere, requireMembership, requirePermission } from '../../auth/access.ts';
 import { type AppEnv, createRouter } from '../../lib/http.ts';
 import {
@@ -109,7 +110,7 @@ const saveSettings = createRoute({
   responses: { 200: jsonResponse(WaitlistSettings, 'Saved'), ...standardErrors },
 });
 
-const actorOf = (c: { var: AppEnv['Variables'] }) => ({
+const actorOf = (c: Context<AppEnv>) => ({
   userId: c.get('userId'),
   now: c.get('deps').now(),
   publicUrl: c.get('deps').publicUrl,
