@@ -374,7 +374,7 @@ const median = (values) => {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-/** The runs of one endpoint, database, tree and connection count (2 × rounds with --baseline), their median. */
+/** The runs of one endpoint, database, tree and connection count (2 × rounds with --baseline), their medians. */
 function averaged(results, label, database, tree, connections) {
   const runs = results.filter(
     (r) => r.label === label && r.database === database && r.tree === tree && r.connections === connections,
@@ -384,6 +384,7 @@ function averaged(results, label, database, tree, connections) {
   const [nodes, pgs] = [figures('node'), figures('pg')];
   return {
     rps: median(runs.map((r) => r.s.rps)),
+    p99: median(runs.map((r) => r.s.p99)),
     node: nodes.length ? median(nodes) : null,
     pg: pgs.length ? median(pgs) : null,
   };
@@ -617,33 +618,22 @@ async function main() {
     console.log('\nembedded ÷ PostgreSQL req/s, this tree (p99 ms embedded / PostgreSQL):');
   for (const connections of databases.length > 1 ? CONNECTIONS : []) {
     const cells = studio.paths.map(([label]) => {
-      const [e, p] = databases.map(
-        (database) =>
-          results.find(
-            (r) =>
-              r.label === label &&
-              r.database === database &&
-              r.tree === 'this' &&
-              r.connections === connections,
-          ).s,
-      );
+      const [e, p] = databases.map((database) => averaged(results, label, database, 'this', connections));
       return `${label} ${(e.rps / p.rps).toFixed(2)} (${e.p99.toFixed(0)}/${p.p99.toFixed(0)})`;
     });
     console.log(`  ${connections} connections: ${cells.join('; ')}`);
   }
-  const slow = results.filter(
-    (r) =>
-      r.database === 'embedded' &&
-      r.tree === 'this' &&
-      r.connections === 50 &&
-      r.label !== 'dashboard' &&
-      r.s.p99 >= EMBEDDED_P99_TARGET_MS,
-  );
+  // The median of this tree's runs, as every figure: with --rounds one short run that the machine slowed
+  // would otherwise fail it.
+  const slow = studio.paths
+    .filter(([label]) => label !== 'dashboard')
+    .map(([label]) => [label, averaged(results, label, 'embedded', 'this', 50)?.p99])
+    .filter(([, p99]) => p99 !== undefined && p99 >= EMBEDDED_P99_TARGET_MS);
   if (CONNECTIONS.includes(50))
     console.log(
       `\nEmbedded list p99 at 50 connections < ${EMBEDDED_P99_TARGET_MS} ms (#17): ` +
         (slow.length
-          ? `FAIL (${slow.map((r) => `${r.label} ${r.s.p99.toFixed(0)} ms`).join(', ')})`
+          ? `FAIL (${slow.map(([label, p99]) => `${label} ${p99.toFixed(0)} ms`).join(', ')})`
           : 'PASS, every list'),
     );
   const failed = printTargets(results, databases, alone, trees[1]);
