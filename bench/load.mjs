@@ -375,7 +375,7 @@ const median = (values) => {
 };
 
 /** The runs of one endpoint, database, tree and connection count (2 × rounds with --baseline), their medians. */
-function averaged(results, label, database, tree, connections) {
+function medianRun(results, label, database, tree, connections) {
   const runs = results.filter(
     (r) => r.label === label && r.database === database && r.tree === tree && r.connections === connections,
   );
@@ -407,7 +407,7 @@ function printTargets(results, databases, alone, baseline) {
   };
   for (const label of TARGETS.lists)
     for (const database of databases) {
-      const a = averaged(results, label, database, 'this', at);
+      const a = medianRun(results, label, database, 'this', at);
       if (!a) continue;
       const where = `${label}, ${database}:`.padEnd(30);
       check(
@@ -422,7 +422,7 @@ function printTargets(results, databases, alone, baseline) {
         );
     }
   for (const database of databases) {
-    const a = averaged(results, 'dashboard', database, 'this', at);
+    const a = medianRun(results, 'dashboard', database, 'this', at);
     if (!a) continue;
     const where = `dashboard, ${database}:`.padEnd(30);
     check(a.rps >= TARGETS.dashboardRps, `${where} ${a.rps.toFixed(0)} req/s ≥ ${TARGETS.dashboardRps}`);
@@ -440,7 +440,7 @@ function printTargets(results, databases, alone, baseline) {
   }
   for (const label of TARGETS.faster)
     for (const database of databases) {
-      const [a, b] = ['this', 'baseline'].map((tree) => averaged(results, label, database, tree, at));
+      const [a, b] = ['this', 'baseline'].map((tree) => medianRun(results, label, database, tree, at));
       if (!a || !b) continue;
       const where = `${label}, ${database}:`.padEnd(30);
       const ratio = a.rps / b.rps;
@@ -607,7 +607,7 @@ async function main() {
     const cells = studio.paths.flatMap(([label]) =>
       databases.map((database) => {
         const [a, b] = ['this', 'baseline'].map((tree) =>
-          averaged(results, label, database, tree, connections),
+          medianRun(results, label, database, tree, connections),
         );
         return `${label} ${database} ${(a.rps / b.rps).toFixed(2)}`;
       }),
@@ -618,7 +618,7 @@ async function main() {
     console.log('\nembedded ÷ PostgreSQL req/s, this tree (p99 ms embedded / PostgreSQL):');
   for (const connections of databases.length > 1 ? CONNECTIONS : []) {
     const cells = studio.paths.map(([label]) => {
-      const [e, p] = databases.map((database) => averaged(results, label, database, 'this', connections));
+      const [e, p] = databases.map((database) => medianRun(results, label, database, 'this', connections));
       return `${label} ${(e.rps / p.rps).toFixed(2)} (${e.p99.toFixed(0)}/${p.p99.toFixed(0)})`;
     });
     console.log(`  ${connections} connections: ${cells.join('; ')}`);
@@ -627,7 +627,7 @@ async function main() {
   // would otherwise fail it.
   const slow = studio.paths
     .filter(([label]) => label !== 'dashboard')
-    .map(([label]) => [label, averaged(results, label, 'embedded', 'this', 50)?.p99])
+    .map(([label]) => [label, medianRun(results, label, 'embedded', 'this', 50)?.p99])
     .filter(([, p99]) => p99 !== undefined && p99 >= EMBEDDED_P99_TARGET_MS);
   if (CONNECTIONS.includes(50))
     console.log(
