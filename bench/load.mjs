@@ -38,6 +38,7 @@ import {
   expectStatus,
   freePort,
   machine,
+  median,
   onInterrupt,
   parseArgs,
   post,
@@ -366,13 +367,6 @@ function row({ label, database, tree, connections, s, hello }) {
     `${ratio.padStart(14)}${cpu}`
   );
 }
-
-/** The middle value (the mean of the two middle ones): a run the machine's other work slowed moves it least. */
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 /** The runs of one endpoint, database, tree and connection count (2 × rounds with --baseline), their medians. */
 function medianRun(results, label, database, tree, connections) {
