@@ -164,3 +164,21 @@ export const customersInOrganization = pgView('customers_in_organization').as((q
     .from(customers)
     .where(sql`${customers.organizationId} = nullif(current_setting('app.organization_id', true), '')::uuid`),
 );
+
+/**
+ * How many customers an organization has in each status, kept by a statement trigger on `customers` (migration
+ * 0044): the customer list's total was a count of every customer on the books on each call — most of the
+ * list's PostgreSQL time (decision 018, session 22). One row per organization, so every write that changes a
+ * count takes the same single row lock and two writers can never deadlock on the counts. A search's total is
+ * still counted (its matches cannot be kept).
+ */
+export const customerCounts = pgTable('customer_counts', {
+  organizationId: uuid('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
+  active: integer('active').notNull().default(0),
+  inactive: integer('inactive').notNull().default(0),
+  pending: integer('pending').notNull().default(0),
+  deleted: integer('deleted').notNull().default(0),
+  purged: integer('purged').notNull().default(0),
+});

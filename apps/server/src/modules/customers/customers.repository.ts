@@ -1,5 +1,6 @@
-import type { CustomerStatus, CustomerValues } from '@reformer/domain/customers';
+import { CUSTOMER_STATUSES, type CustomerStatus, type CustomerValues } from '@reformer/domain/customers';
 import {
+  type AnyColumn,
   and,
   asc,
   count,
@@ -17,6 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
+  customerCounts,
   customers,
   customersInOrganization,
   scheduleSessions,
@@ -50,16 +52,45 @@ const {
 /** Byte-wise order of the unaccented name, the same on every server whatever its locale. */
 const byName = sql`${listed.sortName} collate "C"`;
 
-/** Deleted and purged customers leave the lists; every word must appear in the searchable text. */
+/** Deleted and purged customers leave the lists. */
+const OFF_THE_BOOKS: CustomerStatus[] = ['DELETED', 'PURGED'];
+
+/** Every word must appear in the searchable text. */
 function listWhere(
   organizationId: string | Placeholder,
   filter: { words: (string | Placeholder)[]; status?: CustomerStatus | Placeholder },
 ): SQL | undefined {
   return and(
     eq(listed.organizationId, organizationId),
-    filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, ['DELETED', 'PURGED']),
+    filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, OFF_THE_BOOKS),
     ...filter.words.map((word) => like(listed.searchText, word)),
   );
+}
+
+const keptCountOf: Record<CustomerStatus, AnyColumn> = {
+  ACTIVE: customerCounts.active,
+  INACTIVE: customerCounts.inactive,
+  PENDING: customerCounts.pending,
+  DELETED: customerCounts.deleted,
+  PURGED: customerCounts.purged,
+};
+
+/**
+ * How many customers the list holds when nothing is searched, from the counts a trigger keeps (migration
+ * 0044): counting them was most of the list's PostgreSQL time, and grew with the studio (decision 018,
+ * session 22). The same rule as `listWhere`: the chosen status, or every status on the books. An organization
+ * that never had a customer has no row: its page is empty, and the total read alone falls back to 0.
+ */
+function keptTotal(status: Placeholder | undefined): SQL<number> {
+  return status
+    ? sql<number>`case ${status}::customer_status ${sql.join(
+        CUSTOMER_STATUSES.map((each) => sql`when ${sql.raw(`'${each}'`)} then ${keptCountOf[each]}`),
+        sql` `,
+      )} end`
+    : sql<number>`${sql.join(
+        CUSTOMER_STATUSES.filter((each) => !OFF_THE_BOOKS.includes(each)).map((each) => keptCountOf[each]),
+        sql` + `,
+      )}`;
 }
 
 /**
@@ -76,7 +107,14 @@ function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
       words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
       status: byStatus ? sql.placeholder('status') : undefined,
     });
-  const counting = () => db.select({ value: count() }).from(listed).where(where());
+  // Nothing searched: the kept count; a search counts its matches.
+  const counting = () =>
+    wordCount === 0
+      ? db
+          .select({ value: keptTotal(byStatus ? sql.placeholder('status') : undefined) })
+          .from(customerCounts)
+          .where(eq(customerCounts.organizationId, sql.placeholder('organizationId')))
+      : db.select({ value: count() }).from(listed).where(where());
   return {
     page: preparedStatement(db, `customers_page_${shape}`, (name) =>
       db
