@@ -6,6 +6,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgEnum,
   pgTable,
   primaryKey,
@@ -90,6 +91,28 @@ export const payments = pgTable(
       sql`${table.creditedCents} >= 0 and ${table.refundedCents} >= 0 and ${table.creditedCents} + ${table.refundedCents} <= ${table.amountCents}`,
     ),
   ],
+);
+
+/**
+ * The payment list's totals over all of an organization's payments, per currency, kept by a statement trigger
+ * on `payments` (migration 0045): summing every payment on each call was most of the unfiltered list's
+ * PostgreSQL time, and grew with the studio's history (decision 018, session 22). What the list shows as
+ * received (COMPLETED, less what a refund gave back) and pending, and how many payments there are; a filtered
+ * list still sums its own. Each writer first takes the organization's advisory lock for these rows, so two
+ * writers never deadlock over two currencies' rows.
+ */
+export const paymentTotals = pgTable(
+  'payment_totals',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    currency: currencyEnum('currency').notNull(),
+    completedCents: bigint('completed_cents', { mode: 'number' }).notNull().default(0),
+    pendingCents: bigint('pending_cents', { mode: 'number' }).notNull().default(0),
+    payments: integer('payments').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.currency] })],
 );
 
 /**

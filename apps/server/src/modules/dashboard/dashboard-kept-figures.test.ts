@@ -1,10 +1,11 @@
 import { addDays } from '@reformer/domain/calendar-dates';
 import { type Dashboard, dashboardPeriods } from '@reformer/domain/dashboard';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, notInArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chargeDueCycles } from '../../db/billing-cycles.ts';
 import {
+  customers,
   dashboardDays,
   dashboardMarks,
   dashboardMoney,
@@ -132,8 +133,10 @@ const step = fc.oneof(
     kind: fc.constant('pay' as const),
     enrollment: index,
     cents: fc.integer({ min: 100, max: 50_000 }),
+    status: fc.constantFrom('COMPLETED', 'PENDING'),
   }),
   fc.record({ kind: fc.constant('refund' as const), payment: index }),
+  fc.record({ kind: fc.constant('delete-payment' as const), payment: index }),
   fc.record({
     kind: fc.constant('price' as const),
     plan: index,
@@ -231,7 +234,7 @@ async function run(s: Step) {
         enrollmentId,
         currency: enrollment.planId === planIds[1] ? 'USD' : 'BRL',
         method: 'PIX',
-        status: 'COMPLETED',
+        status: s.status,
         amountCents: s.cents,
         paidOn: today(),
       });
@@ -241,6 +244,12 @@ async function run(s: Step) {
     case 'refund': {
       const paymentId = pick(paymentIds, s.payment);
       if (paymentId) await send('POST', `/payments/${paymentId}/refund`, { amountCents: 100 });
+      return;
+    }
+    case 'delete-payment': {
+      // Keep most payments: the money figures need a history to follow.
+      const paymentId = s.payment % 3 === 0 ? pick(paymentIds, s.payment) : undefined;
+      if (paymentId) await send('DELETE', `/payments/${paymentId}`);
       return;
     }
     case 'price': {
@@ -287,6 +296,40 @@ async function expectKeptEqualsFromScratch() {
   const kept = dashboard.sessions?.occupancyBySchedule.items.map(({ occupancy: _, ...row }) => row);
   expect(kept).toEqual(scratch.map(({ checkedIn: _, ...row }) => row));
   expect(dashboard.sessions?.attendance.checkedIn).toBe(scratch.reduce((sum, row) => sum + row.checkedIn, 0));
+  await expectListTotalsFromScratch();
+}
+
+/**
+ * The payment list's totals and the customer list's total, which triggers keep when nothing is filtered
+ * (migrations 0044 and 0045), against the sums and the count from scratch — on the first page, which carries
+ * them, and past the last, which reads them alone.
+ */
+async function expectListTotalsFromScratch() {
+  const paymentTotals = await t.db
+    .select({
+      currency: payments.currency,
+      completedCents: sql<number>`coalesce(sum(${payments.amountCents} - ${payments.refundedCents})
+        filter (where ${payments.status} = 'COMPLETED'), 0)`.mapWith(Number),
+      pendingCents: sql<number>`coalesce(sum(${payments.amountCents})
+        filter (where ${payments.status} = 'PENDING'), 0)`.mapWith(Number),
+      count: count(),
+    })
+    .from(payments)
+    .where(eq(payments.organizationId, organizationId))
+    .groupBy(payments.currency)
+    .orderBy(payments.currency);
+  const [onTheBooks] = await t.db
+    .select({ value: count() })
+    .from(customers)
+    .where(
+      and(eq(customers.organizationId, organizationId), notInArray(customers.status, ['DELETED', 'PURGED'])),
+    );
+  for (const page of [1, 999]) {
+    const listed = (await send('GET', `/payments?page=${page}&limit=1`)).body;
+    expect(listed.totals, `payments, page ${page}`).toEqual(paymentTotals);
+    const customerList = (await send('GET', `/customers?page=${page}&limit=1`)).body;
+    expect(customerList.total, `customers, page ${page}`).toBe(onTheBooks?.value);
+  }
 }
 
 /** The latest session at least a week back, and its date. */
@@ -499,7 +542,7 @@ it('the daily job clears the marks of a dashboard nobody opens, forgetting only 
   await t.db
     .delete(sessionAttendance)
     .where(and(eq(sessionAttendance.sessionId, sessionId), eq(sessionAttendance.customerId, walkIn)));
-  await run({ kind: 'pay', enrollment: 0, cents: 4_200 });
+  await run({ kind: 'pay', enrollment: 0, cents: 4_200, status: 'COMPLETED' });
   await run({ kind: 'price', plan: 0, cents: 35_900 });
   expect(await marksOf(dashboardMarks)).toBeGreaterThan(0);
   expect(await marksOf(dashboardMoneyMarks)).toBeGreaterThan(0);

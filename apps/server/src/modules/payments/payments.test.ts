@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../db/schema/index.ts';
 import {
@@ -272,6 +272,18 @@ describe('cycles and refunds', () => {
   });
 });
 
+/** Until another connection waits on a lock: the transaction started beside the test's is blocked. */
+async function waitForLockWaiter() {
+  for (;;) {
+    const [row] = await t.db
+      .select({ waiting: sql<number>`count(*)::int` })
+      .from(sql`pg_stat_activity`)
+      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+    if ((row?.waiting ?? 0) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('the list', () => {
   it('filters by period, status, method, customer and plan, with totals per currency never summed', async () => {
     const brl = await enrolledCustomer(monthlyBrl.id);
@@ -322,6 +334,54 @@ describe('the list', () => {
       token: owner.token,
     });
     expect(backwards.status).toBe(400);
+  });
+
+  it('keeps the unfiltered totals while two transactions write both currencies in opposite orders, neither failing', async () => {
+    // Each writes a BRL and a USD payment's amount, in opposite orders, both first statements before either
+    // second: the kept totals' rows would deadlock (one aborted after a second) but for the organization's
+    // advisory lock the trigger takes first (migration 0045), under which the second writer simply waits.
+    const brl = await enrolledCustomer(monthlyBrl.id);
+    const usd = await enrolledCustomer(monthlyUsd.id);
+    // Four payments: the two transactions share no payment row, only the totals' rows.
+    const payment = async (currency: 'BRL' | 'USD', paidOn: string) =>
+      currency === 'BRL'
+        ? ((await paid(body(brl, { paidOn }))).id as string)
+        : ((await paid(body(usd, { paidOn, currency, amountCents: 9_900 }))).id as string);
+    const ids = {
+      first: { BRL: await payment('BRL', '2027-06-02'), USD: await payment('USD', '2027-06-03') },
+      second: { BRL: await payment('BRL', '2027-06-04'), USD: await payment('USD', '2027-06-05') },
+    };
+    const totals = async () =>
+      (await t.request('GET', orgPath('/payments'), { token: accountant.token })).body.totals as {
+        currency: string;
+        completedCents: number;
+      }[];
+    const before = await totals();
+    const addCents = (tx: Pick<TestApp['db'], 'execute'>, id: string) =>
+      tx.execute(sql`update payments set amount_cents = amount_cents + 1
+        where organization_id = ${organizationId} and id = ${id}`);
+    let firstWritten = () => {};
+    const firstStatementWritten = new Promise<void>((resolve) => {
+      firstWritten = resolve;
+    });
+    const first = t.db.transaction(async (tx) => {
+      await addCents(tx, ids.first.BRL);
+      firstWritten();
+      await waitForLockWaiter();
+      await addCents(tx, ids.first.USD);
+    });
+    const second = firstStatementWritten.then(() =>
+      t.db.transaction(async (tx) => {
+        await addCents(tx, ids.second.USD);
+        await addCents(tx, ids.second.BRL);
+      }),
+    );
+    await Promise.all([first, second]);
+    const after = await totals();
+    for (const currency of ['BRL', 'USD'])
+      expect(after.find((row) => row.currency === currency)?.completedCents, currency).toBe(
+        (before.find((row) => row.currency === currency)?.completedCents ?? 0) + 2,
+      );
   });
 });
 
