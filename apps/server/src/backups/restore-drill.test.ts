@@ -245,6 +245,33 @@ describe('a backup taken while eight writers write', () => {
       };
     });
     expect(found).toEqual({ customers: beforeSnapshot.length, payments: beforeSnapshot.length });
+    // The lists' kept totals (migrations 0044, 0045) came with the rows, not counted again as they loaded.
+    const keptOff = await withClient(databaseUrl, async (client) => {
+      const customersOff = await client.query(
+        `select kept.organization_id from customer_counts kept,
+           lateral (select count(*) filter (where c.status = 'ACTIVE') as active,
+                           count(*) filter (where c.status = 'INACTIVE') as inactive,
+                           count(*) filter (where c.status = 'PENDING') as pending,
+                           count(*) filter (where c.status = 'DELETED') as deleted,
+                           count(*) filter (where c.status = 'PURGED') as purged
+                      from customers c where c.organization_id = kept.organization_id) as scratch
+          where (kept.active, kept.inactive, kept.pending, kept.deleted, kept.purged) is distinct from
+                (scratch.active, scratch.inactive, scratch.pending, scratch.deleted, scratch.purged)`,
+      );
+      const paymentsOff = await client.query(
+        `select kept.organization_id from payment_totals kept,
+           lateral (select count(*) as payments,
+                           coalesce(sum(p.amount_cents - p.refunded_cents) filter (where p.status = 'COMPLETED'), 0)
+                             as completed_cents,
+                           coalesce(sum(p.amount_cents) filter (where p.status = 'PENDING'), 0) as pending_cents
+                      from payments p
+                     where p.organization_id = kept.organization_id and p.currency = kept.currency) as scratch
+          where (kept.payments, kept.completed_cents, kept.pending_cents) is distinct from
+                (scratch.payments, scratch.completed_cents, scratch.pending_cents)`,
+      );
+      return [...customersOff.rows, ...paymentsOff.rows];
+    });
+    expect(keptOff).toEqual([]);
   }
 
   async function expectRestoredDataDir(dataDir: string) {
