@@ -98,9 +98,10 @@ describe('restoring a backup of an older schema', () => {
         { channel: 'WHATSAPP', message: messages.whatsapp },
       ]);
       // The kept counts a later migration added (0044) cover the rows the backup brought.
-      const counted = await client.query('select active from customer_counts where organization_id = $1', [
-        ids.organization,
-      ]);
+      const counted = await client.query(
+        'select sum(active)::int as active from customer_counts where organization_id = $1',
+        [ids.organization],
+      );
       expect(counted.rows).toEqual([{ active: 1 }]);
       // Walled as at start-up (decision 019), tables added by the later migrations included.
       expect((await tenantTables(client)).every((table) => table.walled && table.policy)).toBe(true);

@@ -166,19 +166,24 @@ export const customersInOrganization = pgView('customers_in_organization').as((q
 );
 
 /**
- * How many customers an organization has in each status, kept by a statement trigger on `customers` (migration
- * 0044): the customer list's total was a count of every customer on the books on each call — most of the
- * list's PostgreSQL time (decision 018, session 22). One row per organization, so every write that changes a
- * count takes the same single row lock and two writers can never deadlock on the counts. A search's total is
- * still counted (its matches cannot be kept).
+ * How many customers an organization has in each status, as changes a statement trigger on `customers` adds
+ * (migration 0044): the customer list's total was a count of every customer on the books on each call — most of
+ * the list's PostgreSQL time (decision 018, session 22). An organization's counts are the sums of its rows.
+ * Each writing statement inserts a row of its own, so writers never wait on each other or deadlock over the
+ * counts; the writer that finds the organization's fold lock free folds the rows it sees into one. A search's
+ * total is still counted (its matches cannot be kept).
  */
-export const customerCounts = pgTable('customer_counts', {
-  organizationId: uuid('organization_id')
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
-  active: integer('active').notNull().default(0),
-  inactive: integer('inactive').notNull().default(0),
-  pending: integer('pending').notNull().default(0),
-  deleted: integer('deleted').notNull().default(0),
-  purged: integer('purged').notNull().default(0),
-});
+export const customerCounts = pgTable(
+  'customer_counts',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    active: integer('active').notNull().default(0),
+    inactive: integer('inactive').notNull().default(0),
+    pending: integer('pending').notNull().default(0),
+    deleted: integer('deleted').notNull().default(0),
+    purged: integer('purged').notNull().default(0),
+  },
+  (table) => [index('customer_counts_org_idx').on(table.organizationId)],
+);

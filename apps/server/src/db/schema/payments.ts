@@ -94,12 +94,12 @@ export const payments = pgTable(
 );
 
 /**
- * The payment list's totals over all of an organization's payments, per currency, kept by a statement trigger
- * on `payments` (migration 0045): summing every payment on each call was most of the unfiltered list's
- * PostgreSQL time, and grew with the studio's history (decision 018, session 22). What the list shows as
- * received (COMPLETED, less what a refund gave back) and pending, and how many payments there are; a filtered
- * list still sums its own. Each writer first takes the organization's advisory lock for these rows, so two
- * writers never deadlock over two currencies' rows.
+ * The payment list's totals over all of an organization's payments, per currency, as changes a statement
+ * trigger on `payments` adds (migration 0044): summing every payment on each call was most of the unfiltered
+ * list's PostgreSQL time, and grew with the studio's history (decision 018, session 22). What the list shows as
+ * received (COMPLETED, less what a refund gave back) and pending, and how many payments there are: the sums of
+ * the organization's rows per currency, kept as `customer_counts` is (a row per writing statement, folded by
+ * whichever writer finds the fold lock free). A filtered list still sums its own payments.
  */
 export const paymentTotals = pgTable(
   'payment_totals',
@@ -112,7 +112,7 @@ export const paymentTotals = pgTable(
     pendingCents: bigint('pending_cents', { mode: 'number' }).notNull().default(0),
     payments: integer('payments').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.organizationId, table.currency] })],
+  (table) => [index('payment_totals_org_currency_idx').on(table.organizationId, table.currency)],
 );
 
 /**

@@ -76,21 +76,21 @@ const keptCountOf: Record<CustomerStatus, AnyColumn> = {
 };
 
 /**
- * How many customers the list holds when nothing is searched, from the counts a trigger keeps (migration
- * 0044): counting them was most of the list's PostgreSQL time, and grew with the studio (decision 018,
- * session 22). The same rule as `listWhere`: the chosen status, or every status on the books. An organization
- * that never had a customer has no row: its page is empty, and the total read alone falls back to 0.
+ * How many customers the list holds when nothing is searched: the sum of the organization's kept rows
+ * (migration 0044) — counting them was most of the list's PostgreSQL time, and grew with the studio (decision
+ * 018, session 22). The same rule as `listWhere`: the chosen status, or every status on the books.
  */
 function keptTotal(status: Placeholder | undefined): SQL<number> {
-  return status
-    ? sql<number>`case ${status}::customer_status ${sql.join(
+  const perRow = status
+    ? sql`case ${status}::customer_status ${sql.join(
         CUSTOMER_STATUSES.map((each) => sql`when ${sql.raw(`'${each}'`)} then ${keptCountOf[each]}`),
         sql` `,
       )} end`
-    : sql<number>`${sql.join(
+    : sql.join(
         CUSTOMER_STATUSES.filter((each) => !OFF_THE_BOOKS.includes(each)).map((each) => keptCountOf[each]),
         sql` + `,
-      )}`;
+      );
+  return sql<number>`coalesce(sum(${perRow}), 0)::int`;
 }
 
 /**

@@ -301,7 +301,7 @@ async function expectKeptEqualsFromScratch() {
 
 /**
  * The payment list's totals and the customer list's total, which triggers keep when nothing is filtered
- * (migrations 0044 and 0045), against the sums and the count from scratch — on the first page, which carries
+ * (migration 0044), against the sums and the count from scratch — on the first page, which carries
  * them, and past the last, which reads them alone.
  */
 async function expectListTotalsFromScratch() {

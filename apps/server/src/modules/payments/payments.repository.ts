@@ -120,23 +120,27 @@ function totalsOf(db: Reader, where: SQL | undefined) {
 }
 
 /**
- * The totals over all of the organization's payments as the trigger keeps them (migration 0045), in the
- * shape and names of `totalsOf`'s: summing every payment on each call was most of the unfiltered list's
- * PostgreSQL time (decision 018, session 22). A currency none of whose payments is left has no total, as a
- * currency with no payment has no group there.
+ * The totals over all of the organization's payments as the trigger keeps them (migration 0044): the sums of
+ * its rows per currency, in the shape and names of `totalsOf`'s — summing every payment on each call was most of
+ * the unfiltered list's PostgreSQL time (decision 018, session 22). A currency none of whose payments is left
+ * has no total, as a currency with no payment has no group there.
  */
 function keptTotals(db: Reader) {
   return db
     .select({
       currency: sql<Currency>`${paymentTotals.currency}`.as('currency'),
-      completedCents: sql<number>`${paymentTotals.completedCents}`.mapWith(Number).as('completedCents'),
-      pendingCents: sql<number>`${paymentTotals.pendingCents}`.mapWith(Number).as('pendingCents'),
-      count: sql<number>`${paymentTotals.payments}`.as('count'),
+      completedCents: sql<number>`sum(${paymentTotals.completedCents})::bigint`
+        .mapWith(Number)
+        .as('completedCents'),
+      pendingCents: sql<number>`sum(${paymentTotals.pendingCents})::bigint`
+        .mapWith(Number)
+        .as('pendingCents'),
+      count: sql<number>`sum(${paymentTotals.payments})::int`.as('count'),
     })
     .from(paymentTotals)
-    .where(
-      and(eq(paymentTotals.organizationId, sql.placeholder('organizationId')), gt(paymentTotals.payments, 0)),
-    )
+    .where(eq(paymentTotals.organizationId, sql.placeholder('organizationId')))
+    .groupBy(paymentTotals.currency)
+    .having(gt(sql`sum(${paymentTotals.payments})`, 0))
     .orderBy(asc(paymentTotals.currency));
 }
 

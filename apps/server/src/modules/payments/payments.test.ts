@@ -272,16 +272,28 @@ describe('cycles and refunds', () => {
   });
 });
 
-/** Until another connection waits on a lock: the transaction started beside the test's is blocked. */
-async function waitForLockWaiter() {
-  for (;;) {
-    const [row] = await t.db
-      .select({ waiting: sql<number>`count(*)::int` })
-      .from(sql`pg_stat_activity`)
-      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-    if ((row?.waiting ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/**
+ * A meeting point for `parties` callers: each waits until all have arrived, or fails after 15 s naming what
+ * did not come (a writer blocked on another's lock never arrives).
+ */
+function barrier(parties: number) {
+  let arrived = 0;
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return async () => {
+    arrived += 1;
+    if (arrived === parties) open();
+    let deadline: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      deadline = setTimeout(
+        () => reject(new Error(`${parties - arrived} of ${parties} never arrived`)),
+        15_000,
+      );
+    });
+    await Promise.race([opened, late]).finally(() => clearTimeout(deadline));
+  };
 }
 
 describe('the list', () => {
@@ -336,20 +348,20 @@ describe('the list', () => {
     expect(backwards.status).toBe(400);
   });
 
-  it('keeps the unfiltered totals while two transactions write both currencies in opposite orders, neither failing', async () => {
+  it('keeps the unfiltered totals while two transactions write both currencies in opposite orders, neither waiting', async () => {
     // Each writes a BRL and a USD payment's amount, in opposite orders, both first statements before either
-    // second: the kept totals' rows would deadlock (one aborted after a second) but for the organization's
-    // advisory lock the trigger takes first (migration 0045), under which the second writer simply waits.
+    // second. Kept as one row per currency updated in place, the totals would deadlock (PostgreSQL aborting
+    // one after a second); each statement adds a row of its own instead (migration 0044), so neither waits.
     const brl = await enrolledCustomer(monthlyBrl.id);
     const usd = await enrolledCustomer(monthlyUsd.id);
-    // Four payments: the two transactions share no payment row, only the totals' rows.
+    // Four payments: the two transactions share no payment row, only the totals.
     const payment = async (currency: 'BRL' | 'USD', paidOn: string) =>
       currency === 'BRL'
         ? ((await paid(body(brl, { paidOn }))).id as string)
         : ((await paid(body(usd, { paidOn, currency, amountCents: 9_900 }))).id as string);
     const ids = {
       first: { BRL: await payment('BRL', '2027-06-02'), USD: await payment('USD', '2027-06-03') },
-      second: { BRL: await payment('BRL', '2027-06-04'), USD: await payment('USD', '2027-06-05') },
+      second: { USD: await payment('USD', '2027-06-05'), BRL: await payment('BRL', '2027-06-04') },
     };
     const totals = async () =>
       (await t.request('GET', orgPath('/payments'), { token: accountant.token })).body.totals as {
@@ -360,23 +372,15 @@ describe('the list', () => {
     const addCents = (tx: Pick<TestApp['db'], 'execute'>, id: string) =>
       tx.execute(sql`update payments set amount_cents = amount_cents + 1
         where organization_id = ${organizationId} and id = ${id}`);
-    let firstWritten = () => {};
-    const firstStatementWritten = new Promise<void>((resolve) => {
-      firstWritten = resolve;
-    });
-    const first = t.db.transaction(async (tx) => {
-      await addCents(tx, ids.first.BRL);
-      firstWritten();
-      await waitForLockWaiter();
-      await addCents(tx, ids.first.USD);
-    });
-    const second = firstStatementWritten.then(() =>
+    const firstStatements = barrier(2);
+    const writeBoth = (order: Record<'BRL' | 'USD', string>) =>
       t.db.transaction(async (tx) => {
-        await addCents(tx, ids.second.USD);
-        await addCents(tx, ids.second.BRL);
-      }),
-    );
-    await Promise.all([first, second]);
+        const [one, two] = Object.values(order) as [string, string];
+        await addCents(tx, one);
+        await firstStatements();
+        await addCents(tx, two);
+      });
+    await Promise.all([writeBoth(ids.first), writeBoth(ids.second)]);
     const after = await totals();
     for (const currency of ['BRL', 'USD'])
       expect(after.find((row) => row.currency === currency)?.completedCents, currency).toBe(
