@@ -138,6 +138,12 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('refund' as const), payment: index }),
   fc.record({ kind: fc.constant('delete-payment' as const), payment: index }),
   fc.record({
+    kind: fc.constant('edit-payment' as const),
+    payment: index,
+    cents: fc.integer({ min: 100, max: 50_000 }),
+    status: fc.constantFrom('COMPLETED', 'PENDING'),
+  }),
+  fc.record({
     kind: fc.constant('price' as const),
     plan: index,
     cents: fc.integer({ min: 1_000, max: 60_000 }),
@@ -239,6 +245,31 @@ async function run(s: Step) {
         paidOn: today(),
       });
       if (response.status === 201) paymentIds.push(response.body.id);
+      return;
+    }
+    case 'edit-payment': {
+      // A payment's status and amount changed in place (one UPDATE of both), or refused as part of a history;
+      // what the cycle does not owe goes to credit rather than being refused.
+      const paymentId = pick(paymentIds, s.payment);
+      if (!paymentId) return;
+      const payment = (await send('GET', `/payments/${paymentId}`)).body;
+      await send('PUT', `/payments/${paymentId}`, {
+        ...Object.fromEntries(
+          [
+            'customerId',
+            'enrollmentId',
+            'purchaseId',
+            'cycleStart',
+            'currency',
+            'paidOn',
+            'method',
+            'notes',
+          ].map((field) => [field, payment[field]]),
+        ),
+        status: s.status,
+        amountCents: s.cents,
+        recordExcessAsCredit: true,
+      });
       return;
     }
     case 'refund': {
