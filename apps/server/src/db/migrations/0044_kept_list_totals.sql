@@ -25,9 +25,19 @@ CREATE INDEX "payment_totals_org_currency_idx" ON "payment_totals" USING btree (
 -- over the totals. The writer that finds more than one row and the organization's fold lock free folds the
 -- rows its statement sees into one: rows committed meanwhile are not seen, so not deleted, and stay. Nothing is
 -- added while a restore loads a backup's rows (the backup holds the totals) nor while the organization is being
--- deleted (its rows go with it): migration 0041's rule. The trigger functions run as the tables' owner (the
+-- deleted (its rows go with it): migration 0041's rule, `dashboard_marks_wanted`. The trigger functions run as the tables' owner (the
 -- tenant role is granted the new tables only after the migrations, and an instance of the previous release
 -- writes meanwhile); the helpers they call are not anyone else's to call.
+-- Whether a restore is loading a backup's rows (backups/load-database.ts sets the setting), now one function for
+-- every trigger that derives rows: the backup holds what they derived. 0041's rule reads it from here.
+CREATE FUNCTION restoring_backup() RETURNS boolean LANGUAGE sql STABLE AS $$
+  select coalesce(current_setting('reformer.restoring', true), '') = 'on'
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION dashboard_marks_wanted(org uuid) RETURNS boolean LANGUAGE sql STABLE AS $$
+  select not public.restoring_backup() and exists (select 1 from public.organizations where id = org)
+$$;
+--> statement-breakpoint
 CREATE FUNCTION customer_counts_add(orgs uuid[], statuses customer_status[], changes integer[]) RETURNS void
   LANGUAGE plpgsql SET search_path = public, pg_temp AS $$
 declare
@@ -61,7 +71,8 @@ REVOKE EXECUTE ON FUNCTION customer_counts_add(uuid[], customer_status[], intege
 CREATE FUNCTION customer_counts_written() RETURNS trigger LANGUAGE plpgsql
   SECURITY DEFINER SET search_path = public, pg_temp AS $$
 begin
-  if coalesce(current_setting('reformer.restoring', true), '') = 'on' then
+  -- Before reading the statement's rows: a restore's COPY brings every row of the table at once.
+  if public.restoring_backup() then
     return null;
   end if;
   execute format($changed$
@@ -84,16 +95,15 @@ begin
   for org in select distinct changed.org from unnest(orgs) as changed(org) loop
     continue when not public.dashboard_marks_wanted(org);
     insert into public.payment_totals (organization_id, currency, payments, completed_cents, pending_cents)
-    select org, changed.currency, sum(changed.payments),
-           coalesce(sum(changed.kept) filter (where changed.status = 'COMPLETED'), 0),
-           coalesce(sum(changed.amount) filter (where changed.status = 'PENDING'), 0)
-    from unnest(orgs, currencies, statuses, counts, amounts, kept)
-           as changed(organization_id, currency, status, payments, amount, kept)
-    where changed.organization_id = org
-    group by changed.currency
-    having sum(changed.payments) <> 0
-      or coalesce(sum(changed.kept) filter (where changed.status = 'COMPLETED'), 0) <> 0
-      or coalesce(sum(changed.amount) filter (where changed.status = 'PENDING'), 0) <> 0;
+    select org, net.currency, net.payments, net.completed_cents, net.pending_cents
+    from (select changed.currency, sum(changed.payments) as payments,
+                 coalesce(sum(changed.kept) filter (where changed.status = 'COMPLETED'), 0) as completed_cents,
+                 coalesce(sum(changed.amount) filter (where changed.status = 'PENDING'), 0) as pending_cents
+            from unnest(orgs, currencies, statuses, counts, amounts, kept)
+                   as changed(organization_id, currency, status, payments, amount, kept)
+           where changed.organization_id = org
+           group by changed.currency) as net
+    where net.payments <> 0 or net.completed_cents <> 0 or net.pending_cents <> 0;
     continue when (select count(*) - count(distinct currency) from public.payment_totals
                     where organization_id = org) < 1;
     continue when not pg_try_advisory_xact_lock(hashtext('reformer.payment_totals'), hashtext(org::text));
@@ -111,7 +121,8 @@ REVOKE EXECUTE ON FUNCTION payment_totals_add(uuid[], currency[], payment_status
 CREATE FUNCTION payment_totals_written() RETURNS trigger LANGUAGE plpgsql
   SECURITY DEFINER SET search_path = public, pg_temp AS $$
 begin
-  if coalesce(current_setting('reformer.restoring', true), '') = 'on' then
+  -- Before reading the statement's rows: a restore's COPY brings every row of the table at once.
+  if public.restoring_backup() then
     return null;
   end if;
   execute format($changed$

@@ -6,6 +6,7 @@ import { customerCounts, customers, organizations } from '../../db/schema/index.
 import { isFullScale, proofSeed } from '../../proof/proof-scale.ts';
 import { createCustomer, createOrganization, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { within } from '../../test/within.ts';
 
 /**
  * The customer list's total comes from counts a trigger keeps (migration 0044, decision 018 session 22). After
@@ -47,7 +48,7 @@ async function fromScratch(): Promise<Record<string, number>> {
 
 /**
  * What the list answers as its total — with no filter, read alone past the last page, and with each status the
- * filter offers — and the kept row itself, whose deleted and purged counts no filter shows.
+ * filter offers — and the sums of the kept rows, whose deleted and purged counts no filter shows.
  */
 async function expectTotalsFromScratch() {
   const scratch = await fromScratch();
@@ -177,12 +178,8 @@ describe('the customer list total kept by the trigger', () => {
         firstName: 'Imported',
         lastName: 'Still Open',
       });
-      const created = createCustomer(t, owner, organizationId, { firstName: 'Front', lastName: 'Desk' });
-      let deadline: NodeJS.Timeout | undefined;
-      const waited = new Promise((_, reject) => {
-        deadline = setTimeout(() => reject(new Error('the create waited on the open transaction')), 15_000);
-      });
-      await Promise.race([created, waited]).finally(() => clearTimeout(deadline));
+      const frontDesk = createCustomer(t, owner, organizationId, { firstName: 'Front', lastName: 'Desk' });
+      await within(frontDesk, 15_000, 'the create did not answer beside the open transaction');
     });
     expect((await fromScratch()).ACTIVE).toBe((before.ACTIVE ?? 0) + 2);
     await expectTotalsFromScratch();

@@ -11,6 +11,7 @@ import {
 import { plansAddedBy } from '../../test/prepared-plans.ts';
 import { createStudio, enrollNewCustomer, type Studio } from '../../test/studio.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { within } from '../../test/within.ts';
 import { listPayments } from './payments.repository.ts';
 
 let t: TestApp;
@@ -273,8 +274,8 @@ describe('cycles and refunds', () => {
 });
 
 /**
- * A meeting point for `parties` callers: each waits until all have arrived, or fails after 15 s naming what
- * did not come (a writer blocked on another's lock never arrives).
+ * A meeting point for `parties` callers: each waits until all have arrived, or fails after 15 s saying how
+ * many did not come (a writer blocked on another's lock never arrives).
  */
 function barrier(parties: number) {
   let arrived = 0;
@@ -285,14 +286,7 @@ function barrier(parties: number) {
   return async () => {
     arrived += 1;
     if (arrived === parties) open();
-    let deadline: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      deadline = setTimeout(
-        () => reject(new Error(`${parties - arrived} of ${parties} never arrived`)),
-        15_000,
-      );
-    });
-    await Promise.race([opened, late]).finally(() => clearTimeout(deadline));
+    await within(opened, 15_000, `${parties - arrived} of ${parties} did not arrive`);
   };
 }
 
