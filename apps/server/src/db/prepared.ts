@@ -207,11 +207,12 @@ export function filterConditions<Filters extends ValueFilters>(
 }
 
 /**
- * `run`'s statement planned once per connection (a generic plan, kept with the named statement) instead of per
- * call: for a statement whose best plan does not depend on its values, where planning costs more than running
- * it (decision 018). The setting is put back at once: whatever else runs in the transaction plans as usual. The
- * three statements start together, in order (`run` must start its query when called, as `.execute()` does): on
- * the tenant pool's pipelining connection they go out in one write and cost one round trip, not three.
+ * `run`'s statements planned once per connection (a generic plan, kept with the named statement) instead of per
+ * call: for statements whose best plan does not depend on their values, where planning costs more than running
+ * them (decision 018). The setting is put back at once: whatever else runs in the transaction plans as usual.
+ * The statements start together, in order: `run` must start its queries when called, as a prepared
+ * statement's `.execute()` does — one it starts later, after an await, goes after the setting is put back and
+ * is planned per call. On the tenant pool's pipelining connection they go out in one write, one round trip.
  */
 export async function withGenericPlan<Result>(db: Database, run: () => Promise<Result>): Promise<Result> {
   // `.then` starts Drizzle's lazy query now, so each statement is sent in the order written here.

@@ -1,6 +1,5 @@
-import { CUSTOMER_STATUSES, type CustomerStatus, type CustomerValues } from '@reformer/domain/customers';
+import type { CustomerStatus, CustomerValues } from '@reformer/domain/customers';
 import {
-  type AnyColumn,
   and,
   asc,
   count,
@@ -15,10 +14,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { keptCustomerCount, OFF_THE_BOOKS } from '../../db/customer-counts.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
-  customerCounts,
   customers,
   customersInOrganization,
   scheduleSessions,
@@ -52,9 +51,6 @@ const {
 /** Byte-wise order of the unaccented name, the same on every server whatever its locale. */
 const byName = sql`${listed.sortName} collate "C"`;
 
-/** Deleted and purged customers leave the lists. */
-const OFF_THE_BOOKS: CustomerStatus[] = ['DELETED', 'PURGED'];
-
 /** Every word must appear in the searchable text. */
 function listWhere(
   organizationId: string | Placeholder,
@@ -65,32 +61,6 @@ function listWhere(
     filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, OFF_THE_BOOKS),
     ...filter.words.map((word) => like(listed.searchText, word)),
   );
-}
-
-const keptCountOf: Record<CustomerStatus, AnyColumn> = {
-  ACTIVE: customerCounts.active,
-  INACTIVE: customerCounts.inactive,
-  PENDING: customerCounts.pending,
-  DELETED: customerCounts.deleted,
-  PURGED: customerCounts.purged,
-};
-
-/**
- * How many customers the list holds when nothing is searched: the sum of the organization's kept rows
- * (migration 0044) — counting them was most of the list's PostgreSQL time, and grew with the studio (decision
- * 018, session 22). The same rule as `listWhere`: the chosen status, or every status on the books.
- */
-function keptTotal(status: Placeholder | undefined): SQL<number> {
-  const perRow = status
-    ? sql`case ${status}::customer_status ${sql.join(
-        CUSTOMER_STATUSES.map((each) => sql`when ${sql.raw(`'${each}'`)} then ${keptCountOf[each]}`),
-        sql` `,
-      )} end`
-    : sql.join(
-        CUSTOMER_STATUSES.filter((each) => !OFF_THE_BOOKS.includes(each)).map((each) => keptCountOf[each]),
-        sql` + `,
-      );
-  return sql<number>`coalesce(sum(${perRow}), 0)::int`;
 }
 
 /**
@@ -110,10 +80,11 @@ function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
   // Nothing searched: the kept count; a search counts its matches.
   const counting = () =>
     wordCount === 0
-      ? db
-          .select({ value: keptTotal(byStatus ? sql.placeholder('status') : undefined) })
-          .from(customerCounts)
-          .where(eq(customerCounts.organizationId, sql.placeholder('organizationId')))
+      ? keptCustomerCount(
+          db,
+          sql.placeholder('organizationId'),
+          byStatus ? sql.placeholder('status') : undefined,
+        )
       : db.select({ value: count() }).from(listed).where(where());
   return {
     page: preparedStatement(db, `customers_page_${shape}`, (name) =>

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockKeptFigures } from '../../db/kept-figures.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { dashboardMoney, dashboardMoneyMarks } from '../../db/schema/index.ts';
 
 /**
@@ -34,11 +35,29 @@ export async function keptMoney<Figures>(
   return figures;
 }
 
-/** The kept figures of `day`, if no write has marked the organization since they were computed. */
+/**
+ * The kept figures of `day`, if no write has marked the organization since they were computed. Read on every
+ * call of the dashboard, so built once and sent as a named prepared statement (db/prepared.ts).
+ */
 async function currentFigures(db: Database, organizationId: string, day: string) {
-  const result = await db.execute(sql`select ${dashboardMoney.figures} as figures from ${dashboardMoney}
-    where ${dashboardMoney.organizationId} = ${organizationId} and ${dashboardMoney.day} = ${day}
-      and not exists (select 1 from ${dashboardMoneyMarks}
-        where ${dashboardMoneyMarks.organizationId} = ${organizationId})`);
-  return (result as unknown as { rows: { figures: unknown }[] }).rows[0];
+  const statement = preparedStatement(db, 'dashboard_kept_money', (name) =>
+    db
+      .select({ figures: dashboardMoney.figures })
+      .from(dashboardMoney)
+      .where(
+        and(
+          eq(dashboardMoney.organizationId, sql.placeholder('organizationId')),
+          eq(dashboardMoney.day, sql.placeholder('day')),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(dashboardMoneyMarks)
+              .where(eq(dashboardMoneyMarks.organizationId, sql.placeholder('organizationId'))),
+          ),
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ organizationId, day });
+  return row;
 }

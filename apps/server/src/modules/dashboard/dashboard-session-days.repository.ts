@@ -1,7 +1,8 @@
 import type { Period } from '@reformer/domain/dashboard';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { lockKeptFigures } from '../../db/kept-figures.ts';
+import { placeholder, preparedStatement } from '../../db/prepared.ts';
 import { checkIns, seatsTaken } from '../../db/roster.ts';
 import {
   dashboardDays,
@@ -54,18 +55,27 @@ function heldSessionFigures(db: Database, organizationId: string, days: SQL) {
     from ${held} group by 1, 2)`;
 }
 
+/** A value written into the SQL: a parameter, or a prepared statement's placeholder. */
+type Value = string | Placeholder | SQL;
+
 /**
  * Per schedule (of the given establishments) over the period: sessions held, seats taken, seats offered (the
  * schedule's capacity each time), check-ins, summed from per-date rows (kept or computed) — as a statement.
+ * A prepared statement's establishments arrive as a placeholder, null for every one.
  */
-function bySchedule(organizationId: string, figures: SQL, establishmentIds: EstablishmentIds) {
+function bySchedule(organizationId: Value, figures: SQL, establishmentIds: EstablishmentIds | SQL) {
+  let within = sql``;
+  if (Array.isArray(establishmentIds))
+    within = sql`where ${schedules.establishmentId} = any(${sql.param(establishmentIds)}::uuid[])`;
+  else if (establishmentIds !== null)
+    within = sql`where (${establishmentIds} is null or ${schedules.establishmentId} = any(${establishmentIds}))`;
   return sql`
     select ${schedules.id} as "scheduleId", ${schedules.name} as "scheduleName",
       sum(figures.sessions)::int as sessions, sum(figures.seats_taken)::int as "seatsTaken",
       sum(figures.sessions * ${schedules.capacity})::int as seats, sum(figures.checked_in)::int as "checkedIn"
     from ${figures} as figures
     join ${schedules} on ${schedules.organizationId} = ${organizationId} and ${schedules.id} = figures.schedule_id
-    ${establishmentIds === null ? sql`` : sql`where ${schedules.establishmentId} = any(${sql.param(establishmentIds)}::uuid[])`}
+    ${within}
     group by ${schedules.id}, ${schedules.name}`;
 }
 
@@ -101,10 +111,40 @@ export function sumSessionsBySchedule(
   );
 }
 
+/** The kept per-date rows of the period, as `heldSessionFigures`' subquery. */
+function keptSessionDays(organizationId: Value, period: { from: Value; to: Value }) {
+  return sql`(select ${dashboardSessionDays.day} as day, ${dashboardSessionDays.scheduleId} as schedule_id,
+    ${dashboardSessionDays.sessions} as sessions, ${dashboardSessionDays.seatsTaken} as seats_taken,
+    ${dashboardSessionDays.checkedIn} as checked_in
+    from ${dashboardSessionDays}
+    where ${dashboardSessionDays.organizationId} = ${organizationId}
+      and ${dashboardSessionDays.day} between ${period.from} and ${period.to})`;
+}
+
+/**
+ * The kept sums with the staleness probe, one statement (a round trip fewer, decision 018), built once and
+ * sent as a named prepared statement: it runs on every call of the dashboard, and parsing and planning it
+ * cost more than running it (db/prepared.ts).
+ */
+function preparedKeptSums(db: Database) {
+  return preparedStatement(db, 'dashboard_kept_sessions', (name) => {
+    const organizationId = sql.placeholder('organizationId');
+    const period = { from: placeholder('from', 'date'), to: placeholder('to', 'date') };
+    const establishmentIds = placeholder('establishmentIds', 'uuid[]');
+    return db
+      .select({
+        stale: sql<boolean>`${staleness(organizationId, period)}`,
+        sums: sql<ScheduleFigures[]>`coalesce((select json_agg(sums ${bySchedulesName})
+          from (${bySchedule(organizationId, keptSessionDays(organizationId, period), establishmentIds)}) as sums), '[]')`,
+      })
+      .from(sql`(select 1) as one`)
+      .prepare(name);
+  });
+}
+
 /**
  * The kept figures, after the stale dates of the period are recomputed (`refreshSessionDays`). One statement
- * when nothing is stale, the dashboard's usual case: the sums come with the staleness probe (a round trip
- * fewer, decision 018); only a stale answer refreshes and sums again.
+ * when nothing is stale, the dashboard's usual case; only a stale answer refreshes and sums again.
  */
 export async function sumKeptSessionsBySchedule(
   db: Database,
@@ -112,23 +152,19 @@ export async function sumKeptSessionsBySchedule(
   period: Period,
   establishmentIds: EstablishmentIds,
 ) {
-  const kept = sql`(select ${dashboardSessionDays.day} as day, ${dashboardSessionDays.scheduleId} as schedule_id,
-    ${dashboardSessionDays.sessions} as sessions, ${dashboardSessionDays.seatsTaken} as seats_taken,
-    ${dashboardSessionDays.checkedIn} as checked_in
-    from ${dashboardSessionDays}
-    where ${dashboardSessionDays.organizationId} = ${organizationId}
-      and ${dashboardSessionDays.day} between ${period.from} and ${period.to})`;
-  const result = await db.execute(sql`select ${staleness(organizationId, period)} as stale,
-    coalesce((select json_agg(sums ${bySchedulesName})
-      from (${bySchedule(organizationId, kept, establishmentIds)}) as sums), '[]') as sums`);
-  const [first] = (result as unknown as { rows: { stale: boolean; sums: ScheduleFigures[] }[] }).rows;
+  const [first] = await preparedKeptSums(db).execute({
+    organizationId,
+    from: period.from,
+    to: period.to,
+    establishmentIds,
+  });
   if (first && !first.stale) return first.sums;
   await refreshSessionDays(db, organizationId, period);
-  return sumBySchedule(db, organizationId, kept, establishmentIds);
+  return sumBySchedule(db, organizationId, keptSessionDays(organizationId, period), establishmentIds);
 }
 
 /** Whether some date of the period lacks its figures, or a write marked some date since the last refresh. */
-function staleness(organizationId: string, period: Period): SQL {
+function staleness(organizationId: Value, period: { from: Value; to: Value }): SQL {
   return sql`(exists (select 1 from ${dashboardMarks} where ${dashboardMarks.organizationId} = ${organizationId})
     or exists (select 1 from generate_series(${period.from}::date, ${period.to}::date, interval '1 day') as d
       where not exists (select 1 from ${dashboardDays}

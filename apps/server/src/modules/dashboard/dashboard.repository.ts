@@ -3,13 +3,13 @@ import type { Currency } from '@reformer/domain/money';
 import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
+import { keptCustomerCount, OFF_THE_BOOKS } from '../../db/customer-counts.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { placeholder, preparedStatement } from '../../db/prepared.ts';
 import { rosterCounts, rosterSeats } from '../../db/roster.ts';
 import {
   birthdayKeyOf,
   bornOn,
-  customers,
   customersInOrganization,
   establishments,
   payments,
@@ -115,20 +115,15 @@ export async function sumOverdue(db: Database, organizationId: string, today: st
 }
 
 /**
- * Active customers, and those on the books whose date of birth falls on one of these month-days ("MM-DD"):
- * one statement, a round trip fewer on every call (decision 018). The birthdays are read through the
+ * Active customers (kept, db/customer-counts.ts), and those on the books whose date of birth falls on one of
+ * these month-days ("MM-DD"): one statement, a round trip fewer on every call (decision 018). The birthdays are read through the
  * organization's view (schema/customers.ts): under row-level security the birthday index's expression, not
  * leakproof, could not be an index condition on the table, and the organization's customers were scanned.
  */
 export async function readCustomerFigures(db: Database, organizationId: string, monthDays: string[]) {
   const statement = preparedStatement(db, 'dashboard_customers', (name) => {
     const born = customersInOrganization;
-    const active = db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(customers)
-      .where(
-        and(eq(customers.organizationId, sql.placeholder('organizationId')), eq(customers.status, 'ACTIVE')),
-      );
+    const active = keptCustomerCount(db, sql.placeholder('organizationId'), 'ACTIVE');
     const candidates = db
       .select({
         customerId: sql`${born.id}`.as('customerId'),
@@ -140,7 +135,7 @@ export async function readCustomerFigures(db: Database, organizationId: string, 
       .where(
         and(
           eq(born.organizationId, sql.placeholder('organizationId')),
-          notInArray(born.status, ['DELETED', 'PURGED']),
+          notInArray(born.status, OFF_THE_BOOKS),
           bornOn(born.dateOfBirth, placeholder('birthdayKeys', 'int[]')),
         ),
       );

@@ -14,6 +14,7 @@ import { upcomingBirthday } from '@reformer/domain/events-occasions';
 import { allowedEstablishments, can, canAny } from '@reformer/domain/permissions';
 import { todayIn } from '@reformer/domain/time-zones';
 import type { Database } from '../../db/client.ts';
+import { withGenericPlan } from '../../db/prepared.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './dashboard.repository.ts';
@@ -32,15 +33,20 @@ export async function getDashboard(db: Database, access: OrgAccess, now: Date): 
   const timeZone = await organizationTimeZone(db, organizationId);
   const periods = dashboardPeriods(todayIn(timeZone, now));
   const establishments = allowedEstablishments(profile, 'VIEW_SCHEDULES');
-  const [sessions, payments, customers] = await Promise.all([
-    establishments === 'ALL' || establishments.length > 0
-      ? readSessions(db, organizationId, periods, establishments === 'ALL' ? null : establishments)
-      : undefined,
-    can(profile, 'VIEW_PAYMENTS', { scope: 'ORG' })
-      ? keptMoney(db, organizationId, periods.today, () => paymentsFromScratch(db, organizationId, periods))
-      : undefined,
-    canAny(profile, 'VIEW_CUSTOMERS') ? readCustomers(db, organizationId, periods) : undefined,
-  ]);
+  // The kept figures' statements plan alike whatever the day or studio: each is planned once per connection
+  // instead of on every call, which cost more than running them (decision 018). A stale figure's recomputation
+  // starts after them, planned per call as usual.
+  const [sessions, payments, customers] = await withGenericPlan(db, () =>
+    Promise.all([
+      establishments === 'ALL' || establishments.length > 0
+        ? readSessions(db, organizationId, periods, establishments === 'ALL' ? null : establishments)
+        : undefined,
+      can(profile, 'VIEW_PAYMENTS', { scope: 'ORG' })
+        ? keptMoney(db, organizationId, periods.today, () => paymentsFromScratch(db, organizationId, periods))
+        : undefined,
+      canAny(profile, 'VIEW_CUSTOMERS') ? readCustomers(db, organizationId, periods) : undefined,
+    ]),
+  );
   return { today: periods.today, timeZone, sessions, payments, customers };
 }
 

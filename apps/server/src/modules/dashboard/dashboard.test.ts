@@ -1,4 +1,5 @@
 import type { Dashboard } from '@reformer/domain/dashboard';
+import { buildAccessProfile } from '@reformer/domain/permissions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chargeDueCycles } from '../../db/billing-cycles.ts';
 import {
@@ -12,7 +13,9 @@ import {
   scheduleBody,
   type TestUser,
 } from '../../test/factories.ts';
+import { plansAddedBy } from '../../test/prepared-plans.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { getDashboard } from './dashboard.service.ts';
 
 /**
  * One studio whose every figure is known (São Paulo, the default zone). Today is Monday 15 March 2027; the
@@ -333,6 +336,33 @@ async function overdueFromBillingTabs() {
   }
   return [...totals.values()].sort((a, b) => a.currency.localeCompare(b.currency));
 }
+
+describe('how its statements are planned', () => {
+  it('plans the kept figures’ statements once per connection, not on every call, and the rest per call', async () => {
+    const access = {
+      organizationId,
+      membership: { orgRole: 'ORG_OWNER' as const, establishmentRoles: [] },
+      profile: buildAccessProfile(owner.id, { orgRole: 'ORG_OWNER', establishmentRoles: [] }),
+    };
+    // The first call may find figures to recompute (its later statements are planned per call, as any).
+    await dashboard();
+    const names = [
+      'dashboard_customers',
+      'dashboard_kept_money',
+      'dashboard_kept_sessions',
+      'dashboard_sessions_on',
+    ] as const;
+    const { result, added, planCacheMode } = await plansAddedBy(
+      t.database.tenantDb,
+      organizationId,
+      names,
+      (db) => getDashboard(db, access, TODAY),
+    );
+    expect(result).toEqual(await dashboard());
+    expect(added).toEqual(names.map((name) => ({ name, generic: 1, custom: 0 })));
+    expect(planCacheMode).toBe('force_custom_plan');
+  });
+});
 
 describe('the overdue SQL and the billing rule', () => {
   it('agree on every date, from before the first cycle to past the enrollments’ ends', async () => {
