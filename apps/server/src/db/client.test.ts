@@ -38,6 +38,7 @@ describe('database connections', () => {
     try {
       expect(await setting(own.db, 'statement_timeout')).toBe('12345ms');
       expect(await setting(own.db, 'plan_cache_mode')).toBe('force_custom_plan');
+      expect(await setting(own.db, 'random_page_cost')).toBe('1.1');
     } finally {
       await own.close();
     }

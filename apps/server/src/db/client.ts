@@ -50,12 +50,17 @@ export type PoolStats = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs: for
- * the customer search that plan serves a rare name and a common one alike, and a common one then takes 25×
- * longer. Set at connection start for every pooled connection, added to any `options` the URL carries
- * (pg lets the URL's replace the pool's own).
+ * Set at connection start for every pooled connection, added to any `options` the URL carries (pg lets the
+ * URL's replace the pool's own):
+ * - Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs: for
+ *   the customer search that plan serves a rare name and a common one alike, and a common one then takes 25×
+ *   longer.
+ * - A page read out of order costs about what one read in order does: a studio's database, or a host's working
+ *   set, is in memory or on SSD, not on the spinning disk PostgreSQL's default (4) prices. With it, the planner
+ *   counted a search's matches by reading every customer of the studio rather than through the trigram index,
+ *   which took five times as long (1.5 ms against 0.3 for "silva" in bench:load's 2,000; decision 018).
  */
-const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan';
+const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1';
 
 function withConnectionSettings(databaseUrl: string, settings: string): string {
   if (!URL.canParse(databaseUrl)) return databaseUrl;
