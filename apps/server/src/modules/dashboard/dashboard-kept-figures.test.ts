@@ -327,6 +327,17 @@ async function expectKeptEqualsFromScratch() {
   const kept = dashboard.sessions?.occupancyBySchedule.items.map(({ occupancy: _, ...row }) => row);
   expect(kept).toEqual(scratch.map(({ checkedIn: _, ...row }) => row));
   expect(dashboard.sessions?.attendance.checkedIn).toBe(scratch.reduce((sum, row) => sum + row.checkedIn, 0));
+  // Today's sessions: the calendar's kept counts where it kept them, each counted from scratch here.
+  const todays = dashboard.sessions?.today ?? [];
+  const todaysFromScratch = await Promise.all(
+    todays.map(async ({ id }) => {
+      const session = await findSession(t.db, organizationId, id, now);
+      return { id, seatsTaken: session?.rosterCount, checkedIn: session?.checkedInCount };
+    }),
+  );
+  expect(todays.map(({ id, seatsTaken, checkedIn }) => ({ id, seatsTaken, checkedIn }))).toEqual(
+    todaysFromScratch,
+  );
   await expectListTotalsFromScratch();
 }
 

@@ -6,7 +6,6 @@ import type { Database } from '../../db/client.ts';
 import { keptCustomerCount, OFF_THE_BOOKS } from '../../db/customer-counts.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { placeholder, preparedStatement } from '../../db/prepared.ts';
-import { rosterCounts, rosterSeats } from '../../db/roster.ts';
 import {
   birthdayKeyOf,
   bornOn,
@@ -15,7 +14,9 @@ import {
   payments,
   scheduleSessions,
   schedules,
+  sessionCounts,
 } from '../../db/schema/index.ts';
+import { keptCountsOf, keptOrCountedRoster } from '../sessions/session-counts.repository.ts';
 
 /*
  * The dashboard's statements that run on every call are built once and sent as named prepared statements
@@ -25,7 +26,8 @@ import {
 
 function preparedSessionsOn(db: Database) {
   return preparedStatement(db, 'dashboard_sessions_on', (name) => {
-    const roster = rosterCounts(db);
+    const date = sql.placeholder('date');
+    const { roster, columns } = keptOrCountedRoster(db);
     const establishmentIds = placeholder('establishmentIds', 'uuid[]');
     return db
       .select({
@@ -35,17 +37,18 @@ function preparedSessionsOn(db: Database) {
         startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
         endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
         capacity: schedules.capacity,
-        seatsTaken: rosterSeats(roster),
-        checkedIn: roster.checkedInCount,
+        seatsTaken: columns.rosterCount,
+        checkedIn: columns.checkedInCount,
       })
       .from(scheduleSessions)
       .innerJoin(schedules, scheduleOfSession)
       .innerJoin(establishments, establishmentOfSchedule)
+      .leftJoin(sessionCounts, keptCountsOf({ from: date, to: date }))
       .innerJoinLateral(roster, sql`true`)
       .where(
         and(
           eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
-          eq(scheduleSessions.date, sql.placeholder('date')),
+          eq(scheduleSessions.date, date),
           eq(scheduleSessions.isActive, true),
           sql`(${establishmentIds} is null or ${schedules.establishmentId} = any(${establishmentIds}))`,
         ),
@@ -57,7 +60,10 @@ function preparedSessionsOn(db: Database) {
 
 /**
  * Today's active sessions (of the given establishments; null = every one) by start, with their seats taken
- * (db/roster.ts, the calendar's rule) and check-ins.
+ * and check-ins: the counts the calendar keeps per session (sessions/session-counts.repository.ts) — the front
+ * desk's calendar has read today's — or, for a session without current ones, counted as the calendar counts
+ * them (db/roster.ts). The dashboard leaves the keeping to the calendar: its reads run side by side in one
+ * transaction, and the keeping's savepoint and lock timeout would reach the others' statements.
  */
 export async function listSessionsOn(
   db: Database,
