@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { openTestDatabase } from '../test/test-database.ts';
 import { type Database, type DatabaseHandle, openDatabase } from './client.ts';
+import { organizationTransaction } from './row-level-security.ts';
 
 let database: DatabaseHandle;
 
@@ -38,7 +40,24 @@ describe('database connections', () => {
     try {
       expect(await setting(own.db, 'statement_timeout')).toBe('12345ms');
       expect(await setting(own.db, 'plan_cache_mode')).toBe('force_custom_plan');
-      expect(await setting(own.db, 'random_page_cost')).toBe('1.1');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('price a page read out of order at 1.1 for organization requests, unless DATABASE_URL says otherwise', async () => {
+    const tenantSetting = (db: Database) =>
+      organizationTransaction(db, randomUUID(), (tx) =>
+        setting(tx as unknown as Database, 'random_page_cost'),
+      );
+    expect(await tenantSetting(database.tenantDb)).toBe('1.1');
+    // The main pool's migrations and jobs keep the server's own.
+    expect(await setting(database.db, 'random_page_cost')).not.toBe('1.1');
+    const url = new URL(inject('serverDatabaseUrl'));
+    url.searchParams.set('options', '-c random_page_cost=3');
+    const own = openDatabase(url.toString());
+    try {
+      expect(await tenantSetting(own.tenantDb)).toBe('3');
     } finally {
       await own.close();
     }

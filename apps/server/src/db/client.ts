@@ -50,22 +50,29 @@ export type PoolStats = {
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
- * Set at connection start for every pooled connection, added to any `options` the URL carries (pg lets the
- * URL's replace the pool's own):
- * - Named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs: for
- *   the customer search that plan serves a rare name and a common one alike, and a common one then takes 25×
- *   longer.
- * - A page read out of order costs about what one read in order does: a studio's database, or a host's working
- *   set, is in memory or on SSD, not on the spinning disk PostgreSQL's default (4) prices. With it, the planner
- *   counted a search's matches by reading every customer of the studio rather than through the trigram index,
- *   which took five times as long (1.5 ms against 0.3 for "silva" in bench:load's 2,000; decision 018).
+ * Set at connection start on every connection of both pools, after any `options` the URL carries, so that
+ * these win (pg lets the URL's replace the pool's own): named prepared statements (db/prepared.ts) would
+ * otherwise switch to one generic plan after five runs — for the customer search that plan serves a rare name
+ * and a common one alike, and a common one then takes 25× longer.
  */
-const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan -c random_page_cost=1.1';
+const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan';
 
-function withConnectionSettings(databaseUrl: string, settings: string): string {
+/**
+ * The organization requests' planner costs, set before the URL's `options`, so that a DATABASE_URL's own
+ * (`-c random_page_cost=4` for a database on network storage) wins. A page read out of order costs about what
+ * one read in order does: a studio's database, or a host's working set, is in memory or on SSD, not on the
+ * spinning disk PostgreSQL's default (4) prices. With that default the planner counted a search's matches by
+ * reading every customer of the studio rather than through the trigram index, five times as long (1.5 ms
+ * against 0.3 for "silva" in bench:load's 2,000; decision 018). The main pool's migrations and jobs, whose
+ * plans were not measured under it, keep the server's setting.
+ */
+const TENANT_PLANNER_COSTS = '-c random_page_cost=1.1';
+
+function withConnectionSettings(databaseUrl: string, settings: string, defaults: string): string {
   if (!URL.canParse(databaseUrl)) return databaseUrl;
   const url = new URL(databaseUrl);
-  url.searchParams.set('options', [url.searchParams.get('options'), settings].filter(Boolean).join(' '));
+  const options = [defaults, url.searchParams.get('options'), settings].filter(Boolean).join(' ');
+  url.searchParams.set('options', options);
   return url.toString();
 }
 
@@ -184,10 +191,15 @@ class ObservedPool extends pg.Pool {
   }
 }
 
-function openPool(databaseUrl: string, settings: string, max: number, pipeline = false): ObservedPool {
+function openPool(
+  databaseUrl: string,
+  { settings, defaults = '' }: { settings: string; defaults?: string },
+  max: number,
+  pipeline = false,
+): ObservedPool {
   const pool = new ObservedPool({
-    connectionString: withConnectionSettings(databaseUrl, settings),
-    options: settings,
+    connectionString: withConnectionSettings(databaseUrl, settings, defaults),
+    options: [defaults, settings].filter(Boolean).join(' '),
     max,
     Client: QueuedClient,
     pipeline,
@@ -202,10 +214,15 @@ function openPool(databaseUrl: string, settings: string, max: number, pipeline =
 
 /** A pool on the PostgreSQL at `databaseUrl`: the embedded one (db/embedded-postgres) or DATABASE_URL. */
 export function openDatabase(databaseUrl: string): DatabaseHandle {
-  const pool = openPool(databaseUrl, CONNECTION_SETTINGS, 10);
+  const pool = openPool(databaseUrl, { settings: CONNECTION_SETTINGS }, 10);
   // Opens its connections only when first used, after `migrate()` has made sure the role exists. Its
   // connections pipeline: a transaction's BEGIN goes out with its first query (organizationTransaction).
-  const tenantPool = openPool(databaseUrl, `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`, 10, true);
+  const tenantPool = openPool(
+    databaseUrl,
+    { settings: `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`, defaults: TENANT_PLANNER_COSTS },
+    10,
+    true,
+  );
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   const tenantDb = drizzlePg(tenantPool, { schema, casing: 'snake_case' });
   return {

@@ -1,10 +1,7 @@
-import { CUSTOMER_STATUSES, type CustomerStatus } from '@reformer/domain/customers';
+import { CUSTOMER_STATUSES, type CustomerStatus, OFF_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
 import { type AnyColumn, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { customerCounts } from './schema/index.ts';
-
-/** Deleted and purged customers leave the lists. */
-export const OFF_THE_BOOKS: CustomerStatus[] = ['DELETED', 'PURGED'];
 
 const keptCountOf: Record<CustomerStatus, AnyColumn> = {
   ACTIVE: customerCounts.active,
@@ -28,7 +25,9 @@ export function keptCustomerCount(
   let perRow: SQL | AnyColumn;
   if (status === undefined)
     perRow = sql.join(
-      CUSTOMER_STATUSES.filter((each) => !OFF_THE_BOOKS.includes(each)).map((each) => keptCountOf[each]),
+      CUSTOMER_STATUSES.filter((each) => !(OFF_THE_BOOKS_STATUSES as readonly string[]).includes(each)).map(
+        (each) => keptCountOf[each],
+      ),
       sql` + `,
     );
   else if (typeof status === 'string') perRow = keptCountOf[status];

@@ -212,12 +212,20 @@ export function filterConditions<Filters extends ValueFilters>(
  * them (decision 018). The setting is put back at once: whatever else runs in the transaction plans as usual.
  * The statements start together, in order: `run` must start its queries when called, as a prepared
  * statement's `.execute()` does — one it starts later, after an await, goes after the setting is put back and
- * is planned per call. On the tenant pool's pipelining connection they go out in one write, one round trip.
+ * is planned per call; an unnamed statement with parameters started within is planned generically too. On
+ * the tenant pool's pipelining connection they go out in one write, one round trip.
  */
 export async function withGenericPlan<Result>(db: Database, run: () => Promise<Result>): Promise<Result> {
   // `.then` starts Drizzle's lazy query now, so each statement is sent in the order written here.
   const generic = db.execute(sql`set local plan_cache_mode = force_generic_plan`).then(() => {});
-  const result = run();
-  const planned = db.execute(sql`set local plan_cache_mode to default`).then(() => {});
-  return (await Promise.all([generic, result, planned]))[1];
+  const putBack = () => db.execute(sql`set local plan_cache_mode to default`).then(() => {});
+  let result: Promise<Result>;
+  try {
+    result = run();
+  } catch (error) {
+    // Thrown before `run` started anything: put back all the same, for whatever the transaction runs next.
+    await Promise.all([generic, putBack()]);
+    throw error;
+  }
+  return (await Promise.all([generic, result, putBack()]))[1];
 }

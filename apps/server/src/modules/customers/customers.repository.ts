@@ -1,4 +1,4 @@
-import type { CustomerStatus, CustomerValues } from '@reformer/domain/customers';
+import { type CustomerStatus, type CustomerValues, OFF_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
 import {
   and,
   asc,
@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { keptCustomerCount, OFF_THE_BOOKS } from '../../db/customer-counts.ts';
+import { keptCustomerCount } from '../../db/customer-counts.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -58,7 +58,7 @@ function listWhere(
 ): SQL | undefined {
   return and(
     eq(listed.organizationId, organizationId),
-    filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, OFF_THE_BOOKS),
+    filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, [...OFF_THE_BOOKS_STATUSES]),
     ...filter.words.map((word) => like(listed.searchText, word)),
   );
 }

@@ -11,6 +11,7 @@ import {
   scheduleSessions,
   schedules,
 } from '../../db/schema/index.ts';
+import { establishmentList, inEstablishments } from './dashboard.repository.ts';
 
 /**
  * The attendance and occupancy figures of the dashboard (decision 020), kept per local date and schedule in
@@ -61,21 +62,16 @@ type Value = string | Placeholder | SQL;
 /**
  * Per schedule (of the given establishments) over the period: sessions held, seats taken, seats offered (the
  * schedule's capacity each time), check-ins, summed from per-date rows (kept or computed) — as a statement.
- * A prepared statement's establishments arrive as a placeholder, null for every one.
+ * The establishments arrive as a `uuid[]` value (`establishmentList`), null for every one.
  */
-function bySchedule(organizationId: Value, figures: SQL, establishmentIds: EstablishmentIds | SQL) {
-  let within = sql``;
-  if (Array.isArray(establishmentIds))
-    within = sql`where ${schedules.establishmentId} = any(${sql.param(establishmentIds)}::uuid[])`;
-  else if (establishmentIds !== null)
-    within = sql`where (${establishmentIds} is null or ${schedules.establishmentId} = any(${establishmentIds}))`;
+function bySchedule(organizationId: Value, figures: SQL, establishmentIds: SQL) {
   return sql`
     select ${schedules.id} as "scheduleId", ${schedules.name} as "scheduleName",
       sum(figures.sessions)::int as sessions, sum(figures.seats_taken)::int as "seatsTaken",
       sum(figures.sessions * ${schedules.capacity})::int as seats, sum(figures.checked_in)::int as "checkedIn"
     from ${figures} as figures
     join ${schedules} on ${schedules.organizationId} = ${organizationId} and ${schedules.id} = figures.schedule_id
-    ${within}
+    where ${inEstablishments(schedules.establishmentId, establishmentIds)}
     group by ${schedules.id}, ${schedules.name}`;
 }
 
@@ -88,7 +84,7 @@ async function sumBySchedule(
   establishmentIds: EstablishmentIds,
 ): Promise<ScheduleFigures[]> {
   const result = await db.execute(
-    sql`${bySchedule(organizationId, figures, establishmentIds)} ${bySchedulesName}`,
+    sql`${bySchedule(organizationId, figures, establishmentList(establishmentIds))} ${bySchedulesName}`,
   );
   return (result as unknown as { rows: ScheduleFigures[] }).rows;
 }

@@ -1,9 +1,10 @@
+import { OFF_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
 import type { Period } from '@reformer/domain/dashboard';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, between, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, eq, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
-import { keptCustomerCount, OFF_THE_BOOKS } from '../../db/customer-counts.ts';
+import { keptCustomerCount } from '../../db/customer-counts.ts';
 import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
 import { placeholder, preparedStatement } from '../../db/prepared.ts';
 import {
@@ -16,13 +17,20 @@ import {
   schedules,
   sessionCounts,
 } from '../../db/schema/index.ts';
-import { keptCountsOf, keptOrCountedRoster } from '../sessions/session-counts.repository.ts';
+import { keptCountsOf, keptOrCountedRoster } from '../../db/session-counts.ts';
 
 /*
  * The dashboard's statements that run on every call are built once and sent as named prepared statements
  * (db/prepared.ts): building them in Drizzle was the largest part of the call's Node time once the figures
  * were kept (decision 018). Their values arrive as placeholders.
  */
+
+/** A list of establishments as a `uuid[]` value for the dashboard's SQL: null for every one. */
+export const establishmentList = (ids: string[] | null): SQL => sql`${sql.param(ids)}::uuid[]`;
+
+/** `column` names one of `establishmentIds` (a `uuid[]` value or placeholder), or they are null: every one. */
+export const inEstablishments = (column: SQLWrapper, establishmentIds: SQL): SQL =>
+  sql`(${establishmentIds} is null or ${column} = any(${establishmentIds}))`;
 
 function preparedSessionsOn(db: Database) {
   return preparedStatement(db, 'dashboard_sessions_on', (name) => {
@@ -39,6 +47,7 @@ function preparedSessionsOn(db: Database) {
         capacity: schedules.capacity,
         seatsTaken: columns.rosterCount,
         checkedIn: columns.checkedInCount,
+        isCountedAfresh: columns.isCountedAfresh,
       })
       .from(scheduleSessions)
       .innerJoin(schedules, scheduleOfSession)
@@ -50,7 +59,7 @@ function preparedSessionsOn(db: Database) {
           eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
           eq(scheduleSessions.date, date),
           eq(scheduleSessions.isActive, true),
-          sql`(${establishmentIds} is null or ${schedules.establishmentId} = any(${establishmentIds}))`,
+          inEstablishments(schedules.establishmentId, establishmentIds),
         ),
       )
       .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id))
@@ -60,10 +69,8 @@ function preparedSessionsOn(db: Database) {
 
 /**
  * Today's active sessions (of the given establishments; null = every one) by start, with their seats taken
- * and check-ins: the counts the calendar keeps per session (sessions/session-counts.repository.ts) — the front
- * desk's calendar has read today's — or, for a session without current ones, counted as the calendar counts
- * them (db/roster.ts). The dashboard leaves the keeping to the calendar: its reads run side by side in one
- * transaction, and the keeping's savepoint and lock timeout would reach the others' statements.
+ * and check-ins: the counts the calendar keeps per session (db/session-counts.ts), or, for a session without
+ * current ones, counted as the calendar counts them (db/roster.ts) — `isCountedAfresh` says which.
  */
 export async function listSessionsOn(
   db: Database,
@@ -122,9 +129,10 @@ export async function sumOverdue(db: Database, organizationId: string, today: st
 
 /**
  * Active customers (kept, db/customer-counts.ts), and those on the books whose date of birth falls on one of
- * these month-days ("MM-DD"): one statement, a round trip fewer on every call (decision 018). The birthdays are read through the
- * organization's view (schema/customers.ts): under row-level security the birthday index's expression, not
- * leakproof, could not be an index condition on the table, and the organization's customers were scanned.
+ * these month-days ("MM-DD"): one statement, a round trip fewer on every call (decision 018). The birthdays
+ * are read through the organization's view (schema/customers.ts): under row-level security the birthday
+ * index's expression, not leakproof, could not be an index condition on the table, and the organization's
+ * customers were scanned.
  */
 export async function readCustomerFigures(db: Database, organizationId: string, monthDays: string[]) {
   const statement = preparedStatement(db, 'dashboard_customers', (name) => {
@@ -141,7 +149,7 @@ export async function readCustomerFigures(db: Database, organizationId: string, 
       .where(
         and(
           eq(born.organizationId, sql.placeholder('organizationId')),
-          notInArray(born.status, OFF_THE_BOOKS),
+          notInArray(born.status, [...OFF_THE_BOOKS_STATUSES]),
           bornOn(born.dateOfBirth, placeholder('birthdayKeys', 'int[]')),
         ),
       );

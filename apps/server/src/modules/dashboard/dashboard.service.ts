@@ -15,6 +15,7 @@ import { allowedEstablishments, can, canAny } from '@reformer/domain/permissions
 import { todayIn } from '@reformer/domain/time-zones';
 import type { Database } from '../../db/client.ts';
 import { withGenericPlan } from '../../db/prepared.ts';
+import { keepSessionCounts } from '../../db/session-counts.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 import { organizationTimeZone } from '../../lib/organization-time-zone.ts';
 import * as repository from './dashboard.repository.ts';
@@ -36,7 +37,7 @@ export async function getDashboard(db: Database, access: OrgAccess, now: Date): 
   // The kept figures' statements plan alike whatever the day or studio: each is planned once per connection
   // instead of on every call, which cost more than running them (decision 018). A stale figure's recomputation
   // starts after them, planned per call as usual.
-  const [sessions, payments, customers] = await withGenericPlan(db, () =>
+  const [read, payments, customers] = await withGenericPlan(db, () =>
     Promise.all([
       establishments === 'ALL' || establishments.length > 0
         ? readSessions(db, organizationId, periods, establishments === 'ALL' ? null : establishments)
@@ -47,7 +48,10 @@ export async function getDashboard(db: Database, access: OrgAccess, now: Date): 
       canAny(profile, 'VIEW_CUSTOMERS') ? readCustomers(db, organizationId, periods) : undefined,
     ]),
   );
-  return { today: periods.today, timeZone, sessions, payments, customers };
+  // A session of the day counted from scratch has its counts kept for the next call, as the calendar keeps
+  // them — after the reads above: the keeping's savepoint and lock timeout must not reach their statements.
+  if (read?.countedAfresh) await keepSessionCounts(db, organizationId, periods.today, periods.today);
+  return { today: periods.today, timeZone, sessions: read?.sessions, payments, customers };
 }
 
 async function readSessions(
@@ -55,7 +59,7 @@ async function readSessions(
   organizationId: string,
   periods: DashboardPeriods,
   establishmentIds: string[] | null,
-): Promise<DashboardSessions> {
+): Promise<{ sessions: DashboardSessions; countedAfresh: boolean }> {
   const [today, bySchedule] = await Promise.all([
     repository.listSessionsOn(db, organizationId, periods.today, establishmentIds),
     sumKeptSessionsBySchedule(db, organizationId, periods.attendance, establishmentIds),
@@ -63,8 +67,8 @@ async function readSessions(
   // The totals of the schedules' totals: a handful of rows, already summed by the database.
   const checkedIn = bySchedule.reduce((sum, row) => sum + row.checkedIn, 0);
   const expected = bySchedule.reduce((sum, row) => sum + row.seatsTaken, 0);
-  return {
-    today: today.map((session) => ({
+  const sessions: DashboardSessions = {
+    today: today.map(({ isCountedAfresh: _, ...session }) => ({
       ...session,
       occupancy: occupancyRate(session.seatsTaken, session.capacity),
     })),
@@ -82,6 +86,7 @@ async function readSessions(
       })),
     },
   };
+  return { sessions, countedAfresh: today.some((session) => session.isCountedAfresh) };
 }
 
 /**

@@ -1,7 +1,9 @@
 import type { Dashboard } from '@reformer/domain/dashboard';
 import { buildAccessProfile } from '@reformer/domain/permissions';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chargeDueCycles } from '../../db/billing-cycles.ts';
+import { sessionCounts } from '../../db/schema/index.ts';
 import {
   addMember,
   createCustomer,
@@ -246,6 +248,21 @@ describe('the owner’s figures', () => {
         occupancy: 0.5,
       },
     ]);
+  });
+
+  it('keeps the counts of the day’s sessions it counted, and shows the same from them on the next call', async () => {
+    const keptToday = async () =>
+      (
+        await t.db
+          .select({ sessionId: sessionCounts.sessionId, seats: sessionCounts.rosterCount })
+          .from(sessionCounts)
+          .where(and(eq(sessionCounts.organizationId, organizationId), eq(sessionCounts.day, '2027-03-15')))
+          .orderBy(sessionCounts.sessionId)
+      ).map((row) => `${row.sessionId}:${row.seats}`);
+    await t.db.delete(sessionCounts).where(eq(sessionCounts.organizationId, organizationId));
+    const counted = await dashboard();
+    expect(await keptToday()).toEqual([`${sessionIds.reformer}:2`, `${sessionIds.mat}:1`].sort());
+    expect((await dashboard()).sessions?.today).toEqual(counted.sessions?.today);
   });
 
   it('attendance rate and occupancy per schedule over the 30 days before today', async () => {

@@ -34,7 +34,7 @@ import {
   sessionIsMoved,
   users,
 } from '../../db/schema/index.ts';
-import { keepSessionCounts, keptCountsOf, keptOrCountedRoster } from './session-counts.repository.ts';
+import { keepSessionCounts, keptCountsOf, keptOrCountedRoster } from '../../db/session-counts.ts';
 
 type Reader = Database | Transaction;
 
@@ -91,7 +91,7 @@ function sessionsWithCounts(db: Reader, now: SQLWrapper) {
 
 /**
  * The same, with the counts kept for sessions between `range`'s dates where they are current
- * (session-counts.repository.ts), and `isCountedAfresh` for those counted from scratch.
+ * (db/session-counts.ts), and `isCountedAfresh` for those counted from scratch.
  */
 function sessionsWithKeptCounts(db: Database, now: SQLWrapper, range: { from: SQLWrapper; to: SQLWrapper }) {
   const { roster, columns } = keptOrCountedRoster(db);
@@ -160,7 +160,7 @@ function preparedSessionList(db: Database, shape: Shape) {
  * the values (the organization and dates always reach the sessions through the same index), and planning it —
  * six tables under their row-level-security policies, two subqueries — was a third of its PostgreSQL time
  * (2.2–2.8 ms of 7–8). Through the server: 6.3–8.4 ms of PostgreSQL CPU a request against 8.1–13.0
- * (decision 018). A read that had to count some session keeps its counts for the next (session-counts.repository.ts).
+ * (decision 018). A read that had to count some session keeps its counts for the next (db/session-counts.ts).
  */
 export async function listSessions(db: Database, organizationId: string, filter: SessionFilter, now: Date) {
   const shape = {

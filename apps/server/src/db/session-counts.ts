@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
-import { forgetMarkedDays, tryLockKeptFigures } from '../../db/kept-figures.ts';
-import { rosterCounts, rosterSeats } from '../../db/roster.ts';
-import { dashboardMarks, scheduleSessions, sessionCounts } from '../../db/schema/index.ts';
-import { databaseErrorCode } from '../../lib/database-errors.ts';
+import { databaseErrorCode } from '../lib/database-errors.ts';
+import type { Database, Transaction } from './client.ts';
+import { forgetMarkedDays, tryLockKeptFigures } from './kept-figures.ts';
+import { rosterCounts, rosterSeats } from './roster.ts';
+import { dashboardMarks, scheduleSessions, sessionCounts } from './schema/index.ts';
 
 /**
  * The calendar's seat and check-in counts kept per session (`session_counts`, decision 018, issue #33): a week
