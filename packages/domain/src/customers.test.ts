@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BILLING_CYCLES, billingCycleMonths, CustomerPlanInput, renewsByDefault } from './customer-plans.ts';
 import {
+  CUSTOMER_STATUSES,
   CustomerInput,
   CustomersSearchParams,
   formatCep,
   idTypesFor,
   isCalendarDate,
   ListCustomersQuery,
+  OFF_THE_BOOKS_STATUSES,
+  ON_THE_BOOKS_STATUSES,
   searchWords,
 } from './customers.ts';
 
@@ -217,5 +220,14 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2023-02-30')).toBe(false);
     expect(isCalendarDate('0000-01-01')).toBe(false);
     expect(isCalendarDate('1990-5-17')).toBe(false);
+  });
+});
+
+describe('the statuses on and off the books', () => {
+  it('split every customer status in two, each in exactly one', () => {
+    expect([...ON_THE_BOOKS_STATUSES, ...OFF_THE_BOOKS_STATUSES].sort()).toEqual(
+      [...CUSTOMER_STATUSES].sort(),
+    );
+    expect(ON_THE_BOOKS_STATUSES).toEqual(['ACTIVE', 'INACTIVE', 'PENDING']);
   });
 });

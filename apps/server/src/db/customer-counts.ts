@@ -1,4 +1,4 @@
-import { CUSTOMER_STATUSES, type CustomerStatus, OFF_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
+import { CUSTOMER_STATUSES, type CustomerStatus, ON_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
 import { type AnyColumn, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { customerCounts } from './schema/index.ts';
@@ -25,9 +25,7 @@ export function keptCustomerCount(
   let perRow: SQL | AnyColumn;
   if (status === undefined)
     perRow = sql.join(
-      CUSTOMER_STATUSES.filter((each) => !(OFF_THE_BOOKS_STATUSES as readonly string[]).includes(each)).map(
-        (each) => keptCountOf[each],
-      ),
+      ON_THE_BOOKS_STATUSES.map((each) => keptCountOf[each]),
       sql` + `,
     );
   else if (typeof status === 'string') perRow = keptCountOf[status];

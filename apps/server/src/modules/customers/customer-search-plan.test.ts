@@ -9,7 +9,7 @@ import { listCustomers } from './customers.repository.ts';
 /**
  * How the search counts its matches in a studio of bench:load's size (2,000 customers, a surname on one in
  * twenty): through the trigram index, not by reading every customer — five times as fast there (decision 018,
- * session 23). The choice is the planner's, on the connections' settings (db/client.ts); the customers are
+ * session 23). The choice is the planner's, on the organization requests' connection settings (db/client.ts); the customers are
  * written straight into the table, as only their number and names matter here.
  */
 
