@@ -3,7 +3,9 @@
 // `compiledRowMapper`), on the statements of the week of sessions (70 rows) and the customer list (10 rows) as
 // the server builds them. No database: the statements are built by the server's own code on a Drizzle database
 // whose driver records them (server-statements.mjs), and the rows are made to their columns' types. Prints
-// the median µs per call of each, and the ratio; both mappings are checked to give equal objects.
+// the median µs per call of each, and the ratio; both mappings are checked to give equal objects. Then the same
+// with what the server does with the rows after (the answer's objects and its JSON), which is most of it once
+// the rows are mapped.
 import { isDeepStrictEqual } from 'node:util';
 import { median, parseArgs } from './lib.mjs';
 import { orgReadStatements } from './server-statements.mjs';
@@ -13,6 +15,7 @@ const { NodePgPreparedQuery } = await import('drizzle-orm/node-postgres');
 const { mapResultRow } = await import('drizzle-orm/utils');
 const sessions = await import('../apps/server/src/modules/sessions/sessions.service.ts');
 const customers = await import('../apps/server/src/modules/customers/customers.service.ts');
+const { pageWithTotal } = await import('../apps/server/src/db/page-with-total.ts');
 const { SessionListQuery } = await import('@reformer/domain/sessions');
 const { ListCustomersQuery } = await import('@reformer/domain/customers');
 
@@ -51,36 +54,44 @@ function valueFor(field, row) {
 
 function rowsFor(statement, count) {
   return Array.from({ length: count }, (_, row) =>
-    statement.fields.map(({ field }) => (row % 7 === 6 ? null : valueFor(field, row))),
+    // Every seventh row has nulls where its columns may (as a list's answer code expects them).
+    statement.fields.map(({ field }) =>
+      row % 7 === 6 && field.notNull === false ? null : valueFor(field, row),
+    ),
   );
 }
 
-function timeMapping(label, statement, rowCount) {
+/** Median µs of each of `calls` (name → function), run interleaved. */
+async function medians(calls) {
+  const samples = Object.fromEntries(Object.keys(calls).map((name) => [name, []]));
+  const entries = Object.entries(calls);
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const [name, call] of round % 2 ? [...entries].reverse() : entries) {
+      const start = process.hrtime.bigint();
+      await call();
+      samples[name].push(Number(process.hrtime.bigint() - start) / 1000);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([name, values]) => [name, median(values)]));
+}
+
+/** `answer(mapped rows)`: what the route then builds and sends of them, as its service does. */
+async function timeMapping(label, statement, rowCount, answer) {
   const rows = rowsFor(statement, rowCount);
   const drizzle = () => rows.map((row) => mapResultRow(statement.fields, row, statement.joinsNotNullableMap));
   const compiled = () => statement.customResultMapper(rows);
   if (!isDeepStrictEqual(drizzle(), compiled())) throw new Error(`${label}: the two mappings differ`);
-  const samples = { drizzle: [], compiled: [] };
-  for (let round = 0; round < options.rounds; round += 1) {
-    for (const [name, map] of round % 2
-      ? [
-          ['compiled', compiled],
-          ['drizzle', drizzle],
-        ]
-      : [
-          ['drizzle', drizzle],
-          ['compiled', compiled],
-        ]) {
-      const start = process.hrtime.bigint();
-      map();
-      samples[name].push(Number(process.hrtime.bigint() - start) / 1000);
-    }
-  }
-  const [d, c] = [median(samples.drizzle), median(samples.compiled)];
-  console.log(
-    `${label.padEnd(34)} ${String(rowCount).padStart(4)} rows × ${String(statement.fields.length).padStart(2)} fields` +
-      `   Drizzle ${d.toFixed(1).padStart(6)} µs   compiled ${c.toFixed(1).padStart(6)} µs   ${(d / c).toFixed(1)}×`,
-  );
+  const t = await medians({
+    drizzle,
+    compiled,
+    drizzleAnswered: async () => answer(drizzle()),
+    compiledAnswered: async () => answer(compiled()),
+  });
+  const line = (what, d, c) =>
+    `  ${what.padEnd(24)} Drizzle ${d.toFixed(1).padStart(6)} µs   compiled ${c.toFixed(1).padStart(6)} µs   ${(d / c).toFixed(1)}×`;
+  console.log(`${label}: ${rowCount} rows × ${statement.fields.length} fields`);
+  console.log(line('rows mapped', t.drizzle, t.compiled));
+  console.log(line('and answered as JSON', t.drizzleAnswered, t.compiledAnswered));
 }
 
 const [week] = await statementsOf((db, access) =>
@@ -95,6 +106,11 @@ const [customerPage] = await statementsOf((db, access) =>
   customers.listCustomers(db, access.organizationId, ListCustomersQuery.parse({ page: '1', limit: '10' })),
 );
 console.log(`Node ${process.version}; median of ${options.rounds} calls each, interleaved`);
-timeMapping('sessions, a week (sessions_list)', week, 70);
-timeMapping(`customer list (${customerPage.queryConfig.name})`, customerPage, 10);
+await timeMapping('sessions, a week (sessions_list)', week, 70, (mapped) =>
+  JSON.stringify({ items: mapped.map(sessions.toSession) }),
+);
+await timeMapping(`customer list (${customerPage.queryConfig.name})`, customerPage, 10, async (mapped) => {
+  const { rows, total } = await pageWithTotal(mapped, 1, async () => 0);
+  return JSON.stringify({ items: rows.map(customers.toCustomer), total, page: 1, limit: 10 });
+});
 process.exit(0);
