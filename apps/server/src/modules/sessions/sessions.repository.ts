@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { establishmentOfSchedule, isoInstant, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import {
   filterConditions,
   givenFilters,
@@ -37,15 +37,6 @@ import {
 import { keepSessionCounts, keptCountsOf, keptOrCountedRoster } from '../../db/session-counts.ts';
 
 type Reader = Database | Transaction;
-
-/**
- * Instants and times as the API writes them ("2027-03-01T10:00:00.000Z", "07:00"), written by PostgreSQL:
- * a month view has ~800 sessions, and building two Dates per row to print them again was most of the
- * endpoint's time above its SQL (bench:sessions).
- */
-const isoInstant = (column: SQLWrapper) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const timeOfDay = (column: SQLWrapper) => sql<string>`to_char(${column}, 'HH24:MI')`;
 
 /** A session with its schedule, establishment and instructor; `now` decides which waitlist offers hold a seat. */
 function sessionColumns(now: SQLWrapper) {
