@@ -51,11 +51,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /**
  * Set at connection start on every connection of both pools, after any `options` the URL carries, so that
- * these win (pg lets the URL's replace the pool's own): named prepared statements (db/prepared.ts) would
- * otherwise switch to one generic plan after five runs — for the customer search that plan serves a rare name
- * and a common one alike, and a common one then takes 25× longer.
+ * these win (pg lets the URL's replace the pool's own, and they win over a database's or role's defaults):
+ * named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs — for
+ * the customer search that plan serves a rare name and a common one alike, and a common one then takes 25×
+ * longer. Dates and times are read as PostgreSQL writes them in the ISO style (Drizzle's dates, the API's
+ * instants in db/joins.ts): a server set to another DateStyle would have them misread.
  */
-const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan';
+const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan -c DateStyle=ISO';
 
 /**
  * The organization requests' planner costs, set before the URL's `options`, so that a DATABASE_URL's own

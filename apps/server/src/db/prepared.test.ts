@@ -108,14 +108,15 @@ describe('prepared statements', () => {
   });
 
   it('map a row of many fields to an object V8 keeps fast, not a dictionary', () => {
-    // Past sixteen properties added by key the generic way, V8 turns an object into a dictionary: the week's rows
-    // took twelve times as long to map that way (decision 018, session 24).
+    // An object given its properties one by one under computed keys becomes a dictionary in V8 at the 20th (Node
+    // 20): the week's rows took twelve times as long to map that way (decision 018, session 24).
     setFlagsFromString('--allow-natives-syntax');
     const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (
       object: object,
     ) => boolean;
-    // Built as Drizzle's prepared query lists a selection, not from an object with these keys: one built here
-    // key by key would leave V8 the way to the keys' fast shape, and the mapping would find it.
+    // Listed as Drizzle's prepared query lists a selection, not read off an object with these keys: one made by
+    // Object.fromEntries (or JSON.parse) leaves V8 a fast shape for them that key-by-key stores then follow, and
+    // the old mapping passed.
     const fields = [
       ...Array.from({ length: 24 }, (_, i) => ({ path: [`wide${i}`], field: sql`${i}`.mapWith(Number) })),
       { path: ['wideNested', 'inner'], field: sql<string>`'x'` },

@@ -80,11 +80,12 @@ type PreparedQueryFields = {
  * proxies a view or an alias wraps it in.
  *
  * Each row is one object literal, compiled once per statement from the selection's paths. This mapping's first
- * version gave a row its properties one by one under computed keys, in code every statement's rows ran through:
- * in a server, where that code meets many shapes, V8 adds such properties the generic way, and past sixteen the
- * object becomes a dictionary — the week's 70 rows took 75 µs to map, against 6 µs as literals, and a page of
- * customers 13.5 against 5.4 (decision 018, session 24). The keys are the selection's own, written as JSON
- * strings; no value of a row reaches the compiled source.
+ * version, like Drizzle's, gave a row its properties one by one under computed keys from `{}`: V8 turns such an
+ * object into a dictionary once it has more than its few in-object slots and a dozen more (at the 20th property
+ * on Node 20), and the week's rows have 23 fields, a customer page's 26. Mapping them took 75 µs a week and 13.5
+ * a page in a process that had mapped other statements' rows first, against 6 and 5.4 as literals
+ * (bench/row-mapping.mjs's statements; decision 018, session 24). The keys are the selection's own, written as
+ * JSON strings; no value of a row reaches the compiled source.
  */
 export function compiledRowMapper(
   fields: SelectedField[],

@@ -5,7 +5,7 @@ import { and, asc, between, eq, notInArray, type SQL, type SQLWrapper, sql } fro
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { keptCustomerCount } from '../../db/customer-counts.ts';
-import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { establishmentOfSchedule, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import { placeholder, preparedStatement } from '../../db/prepared.ts';
 import {
   birthdayKeyOf,
@@ -42,8 +42,8 @@ function preparedSessionsOn(db: Database) {
         id: scheduleSessions.id,
         scheduleName: schedules.name,
         establishmentName: establishments.name,
-        startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
-        endTime: sql<string>`to_char(${scheduleSessions.endTime}, 'HH24:MI')`,
+        startTime: timeOfDay(scheduleSessions.startTime),
+        endTime: timeOfDay(scheduleSessions.endTime),
         capacity: schedules.capacity,
         seatsTaken: columns.rosterCount,
         checkedIn: columns.checkedInCount,

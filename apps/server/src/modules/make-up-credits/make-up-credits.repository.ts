@@ -1,7 +1,7 @@
 import type { MakeUpCreditSettings } from '@reformer/domain/make-up-credits';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { establishmentOfSchedule, scheduleOfSession } from '../../db/joins.ts';
+import { establishmentOfSchedule, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import { creditStateOn } from '../../db/make-up-credit-state.ts';
 import {
   customers,
@@ -118,7 +118,7 @@ function sessionLabels<Name extends string>(db: Reader, name: Name) {
       organizationId: scheduleSessions.organizationId,
       id: scheduleSessions.id,
       date: scheduleSessions.date,
-      startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`.as(`${name}_start_time`),
+      startTime: timeOfDay(scheduleSessions.startTime).as(`${name}_start_time`),
       scheduleName: sql<string>`${schedules.name}`.as(`${name}_schedule_name`),
       establishmentName: sql<string>`${establishments.name}`.as(`${name}_establishment_name`),
     })

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { timeOfDay } from '../../db/joins.ts';
 import {
   customerPlans,
   customers,
@@ -175,7 +176,7 @@ export function listBookings(db: Reader, organizationId: string, period: { from:
       sessionId: trialBookings.sessionId,
       sessionName: schedules.name,
       date: scheduleSessions.date,
-      startTime: sql<string>`to_char(${scheduleSessions.startTime}, 'HH24:MI')`,
+      startTime: timeOfDay(scheduleSessions.startTime),
       bookedAt: trialBookings.bookedAt,
       checkedInAt: sessionAttendance.checkedInAt,
       firstEnrolledAt: firstEnrollment,
