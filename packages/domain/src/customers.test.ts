@@ -7,6 +7,7 @@ import {
   formatCep,
   idTypesFor,
   isCalendarDate,
+  isOffTheBooks,
   ListCustomersQuery,
   OFF_THE_BOOKS_STATUSES,
   ON_THE_BOOKS_STATUSES,
@@ -229,5 +230,6 @@ describe('the statuses on and off the books', () => {
       [...CUSTOMER_STATUSES].sort(),
     );
     expect(ON_THE_BOOKS_STATUSES).toEqual(['ACTIVE', 'INACTIVE', 'PENDING']);
+    expect(CUSTOMER_STATUSES.filter(isOffTheBooks)).toEqual(['DELETED', 'PURGED']);
   });
 });

@@ -11,8 +11,10 @@ export const CustomerStatus = z.enum(CUSTOMER_STATUSES);
 export type CustomerStatus = z.infer<typeof CustomerStatus>;
 /** Deleted and purged customers are off the books: they leave the customer lists, their totals and counts. */
 export const OFF_THE_BOOKS_STATUSES = ['DELETED', 'PURGED'] as const satisfies readonly CustomerStatus[];
+export const isOffTheBooks = (status: CustomerStatus): boolean =>
+  (OFF_THE_BOOKS_STATUSES as readonly CustomerStatus[]).includes(status);
 export const ON_THE_BOOKS_STATUSES: readonly CustomerStatus[] = CUSTOMER_STATUSES.filter(
-  (status) => !(OFF_THE_BOOKS_STATUSES as readonly CustomerStatus[]).includes(status),
+  (status) => !isOffTheBooks(status),
 );
 /** Statuses staff set by editing; DELETED and PURGED come only from the delete and purge actions. */
 export const EDITABLE_CUSTOMER_STATUSES = ['ACTIVE', 'INACTIVE', 'PENDING'] as const;

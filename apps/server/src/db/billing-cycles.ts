@@ -1,7 +1,8 @@
 import { lastOverdueDueDate } from '@reformer/domain/business-days';
 import { BILLING_CYCLE_MONTHS } from '@reformer/domain/customer-plans';
-import { notInArray, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { isBankHoliday } from '../lib/bank-holidays.ts';
+import { onTheBooks } from './customers-on-the-books.ts';
 import { lastCoveredDay } from './roster.ts';
 import {
   billingCycles,
@@ -44,7 +45,7 @@ function startedCycles(organization: { where: SQL; today: SQL }, through: (today
       join ${customerPlans} on ${customerPlans.organizationId} = ${enrollments.organizationId}
         and ${customerPlans.id} = ${enrollments.planId}
       join ${customers} on ${customers.organizationId} = ${enrollments.organizationId}
-        and ${customers.id} = ${enrollments.customerId} and ${notInArray(customers.status, ['DELETED', 'PURGED'])}
+        and ${customers.id} = ${enrollments.customerId} and ${onTheBooks(customers.status)}
       where ${organization.where} and ${enrollments.status} = 'ACTIVE'
     ),
     cycles as (

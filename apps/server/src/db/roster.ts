@@ -2,6 +2,7 @@ import { ATTENDANCE_STATUSES, countsTowardCapacity } from '@reformer/domain/sess
 import { and, eq, inArray, ne, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from './client.ts';
+import { onTheBooks } from './customers-on-the-books.ts';
 import {
   customers,
   enrollments,
@@ -139,7 +140,7 @@ export function enrolledWithoutAttendance({
     sql`exists (select 1 from ${aliased(customers, 'enrolled_customer')}
       where ${enrolledCustomer.organizationId} = ${enrolled.organizationId}
         and ${enrolledCustomer.id} = ${enrolled.customerId}
-        and ${notInArray(enrolledCustomer.status, ['DELETED', 'PURGED'])})`,
+        and ${onTheBooks(enrolledCustomer.status)})`,
   ) as SQL;
 }
 

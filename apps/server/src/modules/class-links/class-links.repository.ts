@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, isNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns, timeOfDay } from '../../db/joins.ts';
 import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
 import {
@@ -31,8 +32,6 @@ export const linkStillLive: SQL = sql`exists (select 1 from ${customerClassLinks
     and ${customerClassLinks.revokedAt} is null)`;
 
 type CustomerKey = { organizationId: string; customerId: string };
-
-const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
 const opensAt = (now: Date) =>
   and(isNull(customerClassLinks.revokedAt), gt(customerClassLinks.expiresAt, now));
@@ -66,7 +65,7 @@ export async function findOpenLink(tx: Transaction, organizationId: string, toke
         eq(customerClassLinks.organizationId, organizationId),
         eq(customerClassLinks.tokenHash, tokenHash),
         opensAt(now),
-        onTheBooks,
+        onTheBooks(customers.status),
       ),
     );
   return row ?? null;
@@ -83,7 +82,11 @@ export async function findGreeting(tx: Transaction, key: CustomerKey) {
     .from(customers)
     .innerJoin(organizations, eq(organizations.id, customers.organizationId))
     .where(
-      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+      and(
+        eq(customers.organizationId, key.organizationId),
+        eq(customers.id, key.customerId),
+        onTheBooks(customers.status),
+      ),
     );
   return row ?? null;
 }
@@ -96,7 +99,7 @@ export async function findCustomersByEmail(db: Database, email: string) {
   return db
     .select({ organizationId: customers.organizationId, id: customers.id })
     .from(customers)
-    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, onTheBooks))
+    .where(and(sql`lower(${customers.email}) = ${email.toLowerCase()}`, onTheBooks(customers.status)))
     .limit(10);
 }
 
@@ -106,7 +109,11 @@ export async function lockCustomer(tx: Transaction, key: CustomerKey) {
     .select({ id: customers.id, firstName: customers.firstName })
     .from(customers)
     .where(
-      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+      and(
+        eq(customers.organizationId, key.organizationId),
+        eq(customers.id, key.customerId),
+        onTheBooks(customers.status),
+      ),
     )
     .for('update');
   return row ?? null;
@@ -117,7 +124,11 @@ export async function findCustomerOnTheBooks(db: Reader, key: CustomerKey) {
     .select({ id: customers.id })
     .from(customers)
     .where(
-      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+      and(
+        eq(customers.organizationId, key.organizationId),
+        eq(customers.id, key.customerId),
+        onTheBooks(customers.status),
+      ),
     );
   return row ?? null;
 }

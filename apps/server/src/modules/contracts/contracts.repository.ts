@@ -1,6 +1,7 @@
 import type { ConsentKind } from '@reformer/domain/contracts';
-import { and, asc, desc, eq, getTableColumns, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import {
   contractSignatures,
   contractVersions,
@@ -15,8 +16,6 @@ import {
 
 type Reader = Database | Transaction;
 export type CustomerKey = { organizationId: string; customerId: string };
-
-const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
 export async function listVersions(db: Reader, organizationId: string) {
   return db
@@ -68,7 +67,11 @@ export async function lockSigner(tx: Transaction, key: CustomerKey) {
     .from(customers)
     .innerJoin(organizations, eq(organizations.id, customers.organizationId))
     .where(
-      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+      and(
+        eq(customers.organizationId, key.organizationId),
+        eq(customers.id, key.customerId),
+        onTheBooks(customers.status),
+      ),
     )
     .for('update', { of: customers });
   return row ?? null;
@@ -80,7 +83,11 @@ export async function findCustomerOnTheBooks(db: Reader, key: CustomerKey) {
     .from(customers)
     .innerJoin(organizations, eq(organizations.id, customers.organizationId))
     .where(
-      and(eq(customers.organizationId, key.organizationId), eq(customers.id, key.customerId), onTheBooks),
+      and(
+        eq(customers.organizationId, key.organizationId),
+        eq(customers.id, key.customerId),
+        onTheBooks(customers.status),
+      ),
     );
   return row ?? null;
 }

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { keptCustomerCount } from '../../db/customer-counts.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
 import { preparedStatement } from '../../db/prepared.ts';
 import {
@@ -58,7 +59,7 @@ function listWhere(
 ): SQL | undefined {
   return and(
     eq(listed.organizationId, organizationId),
-    filter.status ? eq(listed.status, filter.status) : notInArray(listed.status, [...OFF_THE_BOOKS_STATUSES]),
+    filter.status ? eq(listed.status, filter.status) : onTheBooks(listed.status),
     ...filter.words.map((word) => like(listed.searchText, word)),
   );
 }
@@ -184,7 +185,7 @@ export async function updateCustomerUnless(
   organizationId: string,
   id: string,
   values: Partial<Omit<CustomerRow, 'organizationId' | 'id' | 'searchText' | 'sortName' | 'createdAt'>>,
-  unlessStatus: CustomerRow['status'][] = ['DELETED', 'PURGED'],
+  unlessStatus: readonly CustomerRow['status'][] = OFF_THE_BOOKS_STATUSES,
 ) {
   const [row] = await db
     .update(customers)
@@ -193,7 +194,7 @@ export async function updateCustomerUnless(
       and(
         eq(customers.organizationId, organizationId),
         eq(customers.id, id),
-        notInArray(customers.status, unlessStatus),
+        notInArray(customers.status, [...unlessStatus]),
       ),
     )
     .returning(customerColumns);

@@ -1,6 +1,7 @@
 import {
   type Customer,
   type CustomerValues,
+  isOffTheBooks,
   type ListCustomersQuery,
   searchWords,
 } from '@reformer/domain/customers';
@@ -73,7 +74,7 @@ export async function updateCustomer(
   now: Date,
 ) {
   const current = await findOrThrow(db, access, id);
-  if (current.status === 'PURGED' || current.status === 'DELETED') throw new AppError('CUSTOMER_PURGED');
+  if (isOffTheBooks(current.status)) throw new AppError('CUSTOMER_PURGED');
   const row = await repository
     .updateCustomerUnless(db, access.organizationId, id, { ...values, updatedAt: now })
     .catch(rethrowUniqueViolation);

@@ -1,6 +1,7 @@
 import type { Currency } from '@reformer/domain/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { onTheBooksLiterally } from '../../db/customers-on-the-books.ts';
 import { billingCycles, customers, payments } from '../../db/schema/index.ts';
 
 /**
@@ -25,7 +26,7 @@ function positiveBalances(organizationId: string, currency: Currency | undefined
         ${inCurrency(sql`${billingCycles.currency}`)}
     ) as entries
     join ${customers} on ${customers.organizationId} = ${organizationId} and ${customers.id} = entries.customer_id
-      and ${customers.status} not in ('DELETED', 'PURGED')
+      and ${onTheBooksLiterally(customers.status)}
     group by entries.customer_id, ${customers.firstName}, ${customers.lastName}, ${customers.sortName}, entries.currency
     having sum(entries.cents) > 0
   )`;

@@ -1,8 +1,9 @@
 import type { Period } from '@reformer/domain/dashboard';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, between, eq, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, between, eq, type SQL, sql } from 'drizzle-orm';
 import { cycleMonths, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { lastCoveredDay, renewing } from '../../db/roster.ts';
 import {
   billingCycles,
@@ -17,8 +18,6 @@ import {
 
 const bigintCents = (expression: SQL) => sql<number>`coalesce(${expression}, 0)::bigint`.mapWith(Number);
 
-const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
-
 const planOfEnrollment = and(
   eq(customerPlans.organizationId, enrollments.organizationId),
   eq(customerPlans.id, enrollments.planId),
@@ -30,7 +29,11 @@ const customerOfEnrollment = and(
 
 /** ACTIVE enrollments of customers on the books: the subscriptions the billing rule charges. */
 const activeOnTheBooks = (organizationId: string) =>
-  and(eq(enrollments.organizationId, organizationId), eq(enrollments.status, 'ACTIVE'), onTheBooks);
+  and(
+    eq(enrollments.organizationId, organizationId),
+    eq(enrollments.status, 'ACTIVE'),
+    onTheBooks(customers.status),
+  );
 
 /**
  * Active subscriptions per currency and their monthly recurring revenue: ACTIVE enrollments running today

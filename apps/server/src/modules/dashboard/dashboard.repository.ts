@@ -1,10 +1,10 @@
-import { OFF_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
 import type { Period } from '@reformer/domain/dashboard';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, between, eq, notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, between, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { overdueCycles, paymentKeptCents } from '../../db/billing-cycles.ts';
 import type { Database } from '../../db/client.ts';
 import { keptCustomerCount } from '../../db/customer-counts.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { establishmentOfSchedule, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import { placeholder, preparedStatement } from '../../db/prepared.ts';
 import {
@@ -149,7 +149,7 @@ export async function readCustomerFigures(db: Database, organizationId: string, 
       .where(
         and(
           eq(born.organizationId, sql.placeholder('organizationId')),
-          notInArray(born.status, [...OFF_THE_BOOKS_STATUSES]),
+          onTheBooks(born.status),
           bornOn(born.dateOfBirth, placeholder('birthdayKeys', 'int[]')),
         ),
       );

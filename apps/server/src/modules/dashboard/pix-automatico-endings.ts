@@ -6,6 +6,7 @@ import {
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { assertCan } from '../../auth/access.ts';
 import type { Database } from '../../db/client.ts';
+import { onTheBooksLiterally } from '../../db/customers-on-the-books.ts';
 import { customerPlans, customers, enrollments, pixRecurrences } from '../../db/schema/index.ts';
 import type { OrgAccess } from '../../lib/http.ts';
 
@@ -76,7 +77,7 @@ async function selectEndings(db: Database, organizationId: string, since: Date, 
           where newer.organization_id = ${pixRecurrences.organizationId}
           and newer.enrollment_id = ${pixRecurrences.enrollmentId}
           and (newer.created_at, newer.id) > (${pixRecurrences.createdAt}, ${pixRecurrences.id}))`,
-        sql`${customers.status} not in ('DELETED', 'PURGED')`,
+        onTheBooksLiterally(customers.status),
       ),
     )
     .orderBy(

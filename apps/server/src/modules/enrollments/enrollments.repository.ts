@@ -1,8 +1,9 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import { keepsRenewing, type SeatCoverage } from '@reformer/domain/enrollments';
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
 import {
   filterConditions,
@@ -228,7 +229,7 @@ export async function lockCustomer(tx: Transaction, organizationId: string, cust
       and(
         eq(customers.organizationId, organizationId),
         eq(customers.id, customerId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
       ),
     )
     .for('update');

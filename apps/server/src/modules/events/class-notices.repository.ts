@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns } from '../../db/joins.ts';
 import { enrolled, enrolledWithoutAttendance, SEATED_STATUSES } from '../../db/roster.ts';
 import {
@@ -12,7 +13,7 @@ import {
   schedules,
   sessionAttendance,
 } from '../../db/schema/index.ts';
-import { type CustomerContact, contactColumns, onTheBooks } from './events.repository.ts';
+import { type CustomerContact, contactColumns } from './events.repository.ts';
 
 type Reader = Database | Transaction;
 export type ClassNoticeSettingsInsert = typeof eventClassNoticeSettings.$inferInsert;
@@ -110,7 +111,7 @@ export async function listRosterContacts(
           eq(sessionAttendance.organizationId, organizationId),
           inArray(sessionAttendance.sessionId, sessionIds),
           inArray(sessionAttendance.status, SEATED_STATUSES),
-          onTheBooks,
+          onTheBooks(customers.status),
         ),
       ),
     db

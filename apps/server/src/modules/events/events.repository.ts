@@ -17,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import {
   bornOn,
   customerConsents,
@@ -38,7 +39,6 @@ export type DeliveryInsert = typeof eventDeliveries.$inferInsert;
 export type MessageInsert = typeof eventMessages.$inferInsert;
 
 const customerName = sql<string>`trim(concat_ws(' ', ${customers.firstName}, ${customers.lastName}))`;
-export const onTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
 export async function findConfig(db: Reader, organizationId: string, kind: EventKind) {
   const [row] = await db
@@ -95,7 +95,7 @@ export async function listCustomersWithBirthdays(db: Reader, organizationId: str
     .where(
       and(
         eq(customers.organizationId, organizationId),
-        onTheBooks,
+        onTheBooks(customers.status),
         isNotNull(customers.dateOfBirth),
         // A birthday message is marketing: none to a customer who refused or revoked it (decision 043).
         not(refusedMarketing(customers.organizationId, customers.id)),
@@ -148,7 +148,7 @@ function enrollmentsOfCustomersOnTheBooks(db: Reader, where: SQL | undefined) {
         eq(customerPlans.id, enrollments.planId),
       ),
     )
-    .where(and(where, onTheBooks));
+    .where(and(where, onTheBooks(customers.status)));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '@reformer/domain/calendar-dates';
+import { isOffTheBooks } from '@reformer/domain/customers';
 import { AppError } from '@reformer/domain/errors';
 import {
   type BirthdayEventList,
@@ -218,8 +219,7 @@ async function birthdayOccasion(
   const customer = isUuid(customerId)
     ? await repository.findCustomer(db, access.organizationId, customerId)
     : null;
-  if (!customer || customer.status === 'DELETED' || customer.status === 'PURGED')
-    throw new AppError('CUSTOMER_NOT_FOUND');
+  if (!customer || isOffTheBooks(customer.status)) throw new AppError('CUSTOMER_NOT_FOUND');
   if (customer.hasRefusedMarketing) throw new AppError('CUSTOMER_MARKETING_REFUSED');
   const isOccasion =
     customer.dateOfBirth !== null &&

@@ -1,3 +1,4 @@
+import { isOffTheBooks } from '@reformer/domain/customers';
 import { AppError } from '@reformer/domain/errors';
 import {
   type CustomerMedicalRecordListQuery,
@@ -175,7 +176,7 @@ async function lockWritableCustomer(tx: Transaction, access: OrgAccess, customer
     ? await repository.lockCustomer(tx, access.organizationId, customerId)
     : null;
   if (status === null) throw new AppError('CUSTOMER_NOT_FOUND');
-  if (status === 'DELETED' || status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
+  if (isOffTheBooks(status)) throw new AppError('CUSTOMER_PURGED');
 }
 
 export async function createRecord(
@@ -217,7 +218,7 @@ export async function updateRecord(
     if (!current) throw new AppError('MEDICAL_RECORD_NOT_FOUND');
     if (isLegacyRecordType(current.type)) throw new AppError('MEDICAL_RECORD_TYPE_NOT_SUPPORTED');
     if (current.type !== values.type) throw new AppError('MEDICAL_RECORD_TYPE_CHANGED');
-    if (status === 'DELETED' || status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
+    if (status !== null && isOffTheBooks(status)) throw new AppError('CUSTOMER_PURGED');
     const { type: _type, ...changes } = values;
     await repository.updateRecord(tx, key, { ...changes, updatedAt: actor.now });
     await audit(tx, access, actor, { action: 'UPDATED', customerId, recordIds: [id] });
@@ -242,7 +243,7 @@ export async function acceptDraft(
     const current = status === null ? null : await repository.lockRecord(tx, key);
     if (!current) throw new AppError('MEDICAL_RECORD_NOT_FOUND');
     if (!current.isDraft) throw new AppError('MEDICAL_RECORD_NOT_DRAFT');
-    if (status === 'DELETED' || status === 'PURGED') throw new AppError('CUSTOMER_PURGED');
+    if (status !== null && isOffTheBooks(status)) throw new AppError('CUSTOMER_PURGED');
     await repository.updateRecord(tx, key, { isDraft: false, updatedAt: actor.now });
     await audit(tx, access, actor, { action: 'ACCEPTED', customerId, recordIds: [id] });
     return toRecord((await repository.findRecord(tx, key)) as repository.MedicalRecordRow);

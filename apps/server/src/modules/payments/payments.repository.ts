@@ -1,9 +1,10 @@
 import type { BillingCycle } from '@reformer/domain/customer-plans';
 import type { Currency } from '@reformer/domain/money';
-import { and, asc, desc, eq, gt, like, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, like, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import { paymentKeptCents, paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import {
   filterConditions,
   fitsOnePlan,
@@ -259,7 +260,7 @@ export async function lockPurchaseForPayment(tx: Transaction, organizationId: st
 export async function customerEnrollmentCount(tx: Transaction, organizationId: string, customerId: string) {
   const [row] = await tx
     .select({
-      isOnBooks: sql<boolean>`bool_or(${notInArray(customers.status, ['DELETED', 'PURGED'])})`,
+      isOnBooks: sql<boolean>`bool_or(${onTheBooks(customers.status)})`,
       enrollments: sql<number>`count(${enrollments.id})::int`,
     })
     .from(customers)
@@ -511,7 +512,7 @@ export async function searchPayableCustomers(db: Database, organizationId: strin
       .where(
         and(
           eq(payable.organizationId, organizationId),
-          notInArray(payable.status, ['DELETED', 'PURGED']),
+          onTheBooks(payable.status),
           ...words.map((word) => like(payable.searchText, containsPattern(word))),
         ),
       )

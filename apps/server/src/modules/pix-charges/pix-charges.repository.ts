@@ -2,6 +2,7 @@ import { addDays } from '@reformer/domain/calendar-dates';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { paymentToCycleCents } from '../../db/billing-cycles.ts';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooksLiterally } from '../../db/customers-on-the-books.ts';
 import {
   billingCycles,
   customerPlans,
@@ -136,7 +137,7 @@ export async function cyclesToCharge(
         only ? eq(billingCycles.enrollmentId, only.enrollmentId) : undefined,
         only ? eq(billingCycles.cycleStart, only.cycleStart) : undefined,
         eq(enrollments.status, 'ACTIVE'),
-        sql`${customers.status} not in ('DELETED', 'PURGED')`,
+        onTheBooksLiterally(customers.status),
         chargeToPut(cycleOwedCents),
         sql`${cycleOwedCents} > 0`,
       ),
@@ -176,7 +177,7 @@ export async function purchasesToCharge(db: Reader, organizationId: string, toda
         eq(purchases.organizationId, organizationId),
         eq(purchases.currency, 'BRL'),
         sql`${purchases.startsOn} <= ${through} and ${purchases.expiresOn} >= ${today}`,
-        sql`${customers.status} not in ('DELETED', 'PURGED')`,
+        onTheBooksLiterally(customers.status),
         chargeToPut(sql`${purchases.priceCents} - ${purchasePaidCents}`),
         sql`${purchases.priceCents} - ${purchasePaidCents} > 0`,
       ),

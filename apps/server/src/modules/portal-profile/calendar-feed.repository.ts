@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { establishmentOfSchedule, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import { enrolled, enrolledWithoutAttendance } from '../../db/roster.ts';
 import {
@@ -50,7 +51,7 @@ export async function findLiveFeed(tx: Transaction, organizationId: string, toke
         eq(customerCalendarFeeds.organizationId, organizationId),
         eq(customerCalendarFeeds.tokenHash, tokenHash),
         isNull(customerCalendarFeeds.revokedAt),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
       ),
     );
   return row ?? null;

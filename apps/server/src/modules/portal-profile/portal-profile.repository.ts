@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { customerProfileChanges, customers } from '../../db/schema/index.ts';
 
 /** The SQL of the customer's own profile (decision 046) and of the history of its changes. */
@@ -27,7 +28,7 @@ const ofCustomer = (key: CustomerKey) =>
   and(
     eq(customers.organizationId, key.organizationId),
     eq(customers.id, key.customerId),
-    notInArray(customers.status, ['DELETED', 'PURGED']),
+    onTheBooks(customers.status),
   );
 
 /** The customer's profile, locked until the transaction ends, so two saves take turns and each sees the other's. */

@@ -1,5 +1,6 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { customers, whatsappConnections } from '../../db/schema/index.ts';
 
 /**
@@ -12,6 +13,6 @@ export async function findCustomersByPhoneWithWhatsApp(db: Database, phone: stri
     .select({ organizationId: customers.organizationId, id: customers.id })
     .from(customers)
     .innerJoin(whatsappConnections, eq(whatsappConnections.organizationId, customers.organizationId))
-    .where(and(eq(customers.phone, phone), notInArray(customers.status, ['DELETED', 'PURGED'])))
+    .where(and(eq(customers.phone, phone), onTheBooks(customers.status)))
     .limit(10);
 }

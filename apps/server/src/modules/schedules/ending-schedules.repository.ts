@@ -1,6 +1,7 @@
 import type { AllowedEstablishments } from '@reformer/domain/permissions';
-import { and, asc, between, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, between, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { renewing } from '../../db/roster.ts';
 import { customers, enrollments, establishments, schedules } from '../../db/schema/index.ts';
 
@@ -49,7 +50,7 @@ export async function listEndingSchedules(db: Database, organizationId: string, 
       and(
         eq(customers.organizationId, enrollments.organizationId),
         eq(customers.id, enrollments.customerId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
       ),
     )
     .where(

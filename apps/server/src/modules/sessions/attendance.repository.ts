@@ -1,6 +1,7 @@
 import type { AttendanceStatus } from '@reformer/domain/sessions';
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { customers, sessionAttendance } from '../../db/schema/index.ts';
 
 export type AttendanceRow = typeof sessionAttendance.$inferInsert;
@@ -25,7 +26,7 @@ export async function lockActiveCustomers(
       and(
         eq(customers.organizationId, organizationId),
         inArray(customers.id, ids),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
       ),
     )
     .orderBy(asc(customers.id))

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { timeOfDay } from '../../db/joins.ts';
 import {
   customerPlans,
@@ -39,13 +40,7 @@ export function lockMatchingCustomers(
   return tx
     .select({ id: customers.id, firstName: customers.firstName })
     .from(customers)
-    .where(
-      and(
-        eq(customers.organizationId, organizationId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
-        or(...matches),
-      ),
-    )
+    .where(and(eq(customers.organizationId, organizationId), onTheBooks(customers.status), or(...matches)))
     .orderBy(asc(customers.createdAt), asc(customers.id))
     .for('update');
 }

@@ -1,3 +1,4 @@
+import { isOffTheBooks } from '@reformer/domain/customers';
 import { AppError, type ErrorCode } from '@reformer/domain/errors';
 import { countsTowardCapacity } from '@reformer/domain/sessions';
 import { canOffer, effectiveState, isOfferLive, type WaitlistOffer } from '@reformer/domain/waitlist';
@@ -158,8 +159,7 @@ async function alreadyOnRoster(tx: Transaction, deps: Deps, found: Found, sessio
   return { refusal: null };
 }
 
-const isOnTheBooks = (found: Found) =>
-  found.customerStatus !== 'DELETED' && found.customerStatus !== 'PURGED';
+const isOnTheBooks = (found: Found) => !isOffTheBooks(found.customerStatus);
 
 /**
  * The customer cannot take an added place: their place in the session was canceled (a canceled place is

@@ -1,6 +1,7 @@
 import type { WaitlistEntryState, WaitlistSettings } from '@reformer/domain/waitlist';
-import { and, asc, eq, inArray, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { establishmentOfSchedule, scheduleOfSession, sessionSlotColumns } from '../../db/joins.ts';
 import { seatsHeld, seatsTaken, selectField } from '../../db/roster.ts';
 import {
@@ -42,7 +43,6 @@ const sessionOfEntry = and(
   eq(scheduleSessions.organizationId, waitlistEntries.organizationId),
   eq(scheduleSessions.id, waitlistEntries.sessionId),
 );
-const isOnTheBooks = notInArray(customers.status, ['DELETED', 'PURGED']);
 
 /** Seats the session's live offers hold at `now` (db/roster.ts `seatsHeld`), leaving out `exceptCustomerIds`. */
 export async function countHeldSeats(
@@ -111,7 +111,7 @@ export async function listWaiting(db: Reader, key: SessionKey) {
         eq(customers.id, waitlistEntries.customerId),
       ),
     )
-    .where(and(ofSession(key), eq(waitlistEntries.state, 'WAITING'), isOnTheBooks))
+    .where(and(ofSession(key), eq(waitlistEntries.state, 'WAITING'), onTheBooks(customers.status)))
     .orderBy(asc(waitlistEntries.position), asc(waitlistEntries.id));
 }
 
@@ -251,7 +251,7 @@ export async function listEntries(db: Reader, key: SessionKey) {
         and(
           ofSession(key),
           sql`${waitlistEntries.state} <> 'REMOVED'`,
-          or(ne(waitlistEntries.state, 'WAITING'), isOnTheBooks),
+          or(ne(waitlistEntries.state, 'WAITING'), onTheBooks(customers.status)),
         ),
       )
       .orderBy(
@@ -303,7 +303,7 @@ export async function lockCustomersOnTheBooks(tx: Transaction, organizationId: s
       and(
         eq(customers.organizationId, organizationId),
         inArray(customers.id, ids),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
       ),
     )
     .orderBy(asc(customers.id))

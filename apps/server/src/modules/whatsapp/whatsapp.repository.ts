@@ -1,6 +1,7 @@
 import type { WhatsAppStatus } from '@reformer/domain/whatsapp';
-import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
+import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import {
   customerConsents,
   customers,
@@ -215,7 +216,7 @@ export async function findCustomerWithMarketing(db: Reader, organizationId: stri
       and(
         eq(customers.organizationId, organizationId),
         eq(customers.id, customerId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
       ),
     );
   return row ?? null;

@@ -1,6 +1,7 @@
 import type { CustomerValues } from '@reformer/domain/customers';
-import { and, eq, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { onTheBooks } from '../../../db/customers-on-the-books.ts';
 import { customers, whatsappConsents } from '../../../db/schema/index.ts';
 import type { Tx } from '../customers.repository.ts';
 
@@ -30,7 +31,7 @@ export async function findCustomersByCpfOrEmail(
     .where(
       and(
         eq(customers.organizationId, organizationId),
-        notInArray(customers.status, ['DELETED', 'PURGED']),
+        onTheBooks(customers.status),
         or(
           and(eq(customers.idType, 'CPF'), sql`${customers.idNumber} = any(${sql.param(cpfs)}::text[])`),
           sql`${customers.email} = any(${sql.param(emails)}::text[])`,

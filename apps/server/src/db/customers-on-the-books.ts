@@ -1,0 +1,20 @@
+import { OFF_THE_BOOKS_STATUSES } from '@reformer/domain/customers';
+import { notInArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+
+/**
+ * The condition "this customer is still on the books" in SQL, built from the domain's OFF_THE_BOOKS_STATUSES
+ * so every query leaves out the same customers and a new off-the-books status reaches them all at once.
+ * `status` is a customer status column, of `customers` or of an alias of it.
+ */
+export function onTheBooks(status: SQLWrapper): SQL {
+  return notInArray(status, [...OFF_THE_BOOKS_STATUSES]);
+}
+
+// Written as literals, as the schema's partial unique indexes are: the planner sees the values in every plan,
+// a prepared statement's generic one included, and can match the condition to those indexes and statistics.
+const offTheBooksList = sql.raw(OFF_THE_BOOKS_STATUSES.map((status) => `'${status}'`).join(', '));
+
+/** `onTheBooks` with the statuses written into the SQL text: `status not in ('DELETED', 'PURGED')`. */
+export function onTheBooksLiterally(status: SQLWrapper): SQL {
+  return sql`${status} not in (${offTheBooksList})`;
+}
