@@ -10,8 +10,8 @@ export function onTheBooks(status: SQLWrapper): SQL {
   return notInArray(status, [...OFF_THE_BOOKS_STATUSES]);
 }
 
-// Written as literals, as the schema's partial unique indexes are: the planner sees the values in every plan,
-// a prepared statement's generic one included, and can match the condition to those indexes and statistics.
+// For the queries that wrote the statuses into their text: it stays as it was, and so do their plans. The
+// statuses are the domain's enum constants, written unescaped.
 const offTheBooksList = sql.raw(OFF_THE_BOOKS_STATUSES.map((status) => `'${status}'`).join(', '));
 
 /** `onTheBooks` with the statuses written into the SQL text: `status not in ('DELETED', 'PURGED')`. */
