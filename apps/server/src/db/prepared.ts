@@ -83,8 +83,8 @@ type PreparedQueryFields = {
  * version, like Drizzle's, gave a row its properties one by one under computed keys from `{}`: V8 turns such an
  * object into a dictionary once it has more than its few in-object slots and a dozen more (at the 20th property
  * on Node 20), and the week's rows have 23 fields, a customer page's 26. Mapping them took 75 µs a week and 13.5
- * a page in a process that had mapped other statements' rows first, against 6 and 5.4 as literals
- * (bench/row-mapping.mjs's statements; decision 018, session 24). The keys are the selection's own, written as
+ * a page in a process that had mapped other statements' rows first, against 6 and 5.4 as literals (before the
+ * week's times were decoded here, db/joins.ts, which adds 20 µs; bench/row-mapping.mjs, decision 018, session 24). The keys are the selection's own, written as
  * JSON strings; no value of a row reaches the compiled source.
  */
 export function compiledRowMapper(
