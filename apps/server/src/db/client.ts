@@ -52,9 +52,9 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /**
  * Set at connection start on every connection of both pools, after any `options` the URL carries, so that
  * these win (pg lets the URL's replace the pool's own, and they win over a database's or role's defaults):
- * named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs — for
- * the customer search that plan serves a rare name and a common one alike, and a common one then takes 25×
- * longer. Dates and times are read as PostgreSQL writes them in the ISO style (Drizzle's dates, the API's
+ * named prepared statements (db/prepared.ts) would otherwise switch to one generic plan after five runs,
+ * whether or not one plan serves every value (the customer search's words too short for its index, decision
+ * 007); those it does serve ask for it (`withGenericPlan`). Dates and times are read as PostgreSQL writes them in the ISO style (Drizzle's dates, the API's
  * instants in db/joins.ts): a server set to another DateStyle would have them misread.
  */
 const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan -c DateStyle=ISO';

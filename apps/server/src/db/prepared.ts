@@ -24,7 +24,8 @@ const templates = new Map<string, unknown>();
  * Drizzle fields this relies on.
  *
  * Plans are not frozen by it: db/client.ts sets plan_cache_mode=force_custom_plan, because the best plan of
- * a search depends on its words (a rare name → the trigram index, a common one → name order).
+ * some statements depends on their values (a search's words too short for the trigram index: a rare one →
+ * read the matches, a common one → name order); `withGenericPlan` below plans others once.
  *
  * `name` must say everything that changes the SQL text (e.g. how many words a search has).
  */

@@ -6,6 +6,7 @@ import {
   eq,
   getTableColumns,
   getViewSelectedFields,
+  inArray,
   isNull,
   like,
   notInArray,
@@ -17,14 +18,14 @@ import type { Database } from '../../db/client.ts';
 import { keptCustomerCount } from '../../db/customer-counts.ts';
 import { onTheBooks } from '../../db/customers-on-the-books.ts';
 import { pageWithTotal } from '../../db/page-with-total.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { preparedStatement, withGenericPlan } from '../../db/prepared.ts';
 import {
   customers,
   customersInOrganization,
   scheduleSessions,
   sessionAttendance,
 } from '../../db/schema/index.ts';
-import { containsPattern } from '../../db/search-pattern.ts';
+import { containsPattern, isNarrowedByTrigrams } from '../../db/search-pattern.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -65,45 +66,92 @@ function listWhere(
 }
 
 /**
- * The page and the total of one search shape (how many words, whether a status is chosen), built once: the
- * search runs on every keystroke of the customers screen. The values arrive as placeholders. The page carries
- * the total as an uncorrelated subquery — one statement and one round trip instead of two, each part keeping
- * its own plan (the page stops after `limit` rows in name order; a window count would read every match first);
- * `total` alone answers a page past the last, which has no row to carry it (decision 018).
+ * A search's shape — how many words, whether a status is chosen — is what changes its statements' SQL: each
+ * shape's are built once and named by it (the search runs on every keystroke of the customers screen). The
+ * values arrive as placeholders.
  */
-function preparedSearch(db: Database, wordCount: number, byStatus: boolean) {
-  const shape = `${wordCount}w${byStatus ? '_status' : ''}`;
-  const where = () =>
-    listWhere(sql.placeholder('organizationId'), {
-      words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
-      status: byStatus ? sql.placeholder('status') : undefined,
-    });
-  // Nothing searched: the kept count; a search counts its matches.
-  const counting = () =>
-    wordCount === 0
-      ? keptCustomerCount(
-          db,
-          sql.placeholder('organizationId'),
-          byStatus ? sql.placeholder('status') : undefined,
-        )
-      : db.select({ value: count() }).from(listed).where(where());
-  return {
-    page: preparedStatement(db, `customers_page_${shape}`, (name) =>
+type SearchShape = { wordCount: number; byStatus: boolean };
+
+const shapeName = ({ wordCount, byStatus }: SearchShape) => `${wordCount}w${byStatus ? '_status' : ''}`;
+
+function searchWhere({ wordCount, byStatus }: SearchShape) {
+  return listWhere(sql.placeholder('organizationId'), {
+    words: Array.from({ length: wordCount }, (_, i) => sql.placeholder(`word${i}`)),
+    status: byStatus ? sql.placeholder('status') : undefined,
+  });
+}
+
+/** How many customers a shape's search finds: with nothing searched, the kept count. */
+function searchCount(db: Database, shape: SearchShape) {
+  return shape.wordCount === 0
+    ? keptCustomerCount(
+        db,
+        sql.placeholder('organizationId'),
+        shape.byStatus ? sql.placeholder('status') : undefined,
+      )
+    : db.select({ value: count() }).from(listed).where(searchWhere(shape));
+}
+
+/**
+ * A page of a shape's search carrying the total as an uncorrelated subquery — one statement and one round trip
+ * instead of two, each part keeping its own plan (the page stops after `limit` rows in name order; a window
+ * count would read every match first). Planned per call: how many customers the words match decides the plan
+ * (decision 007).
+ */
+function preparedPage(db: Database, shape: SearchShape) {
+  return preparedStatement(db, `customers_page_${shapeName(shape)}`, (name) =>
+    db
+      .select({ ...listedColumns, total: sql<number>`(${searchCount(db, shape)})::int` })
+      .from(listed)
+      .where(searchWhere(shape))
+      .orderBy(byName, asc(listed.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+}
+
+/**
+ * A page of a search whose every word the trigram index narrows (`isNarrowedByTrigrams`), for one plan made once
+ * per connection: the matches' ids and names are read once through the index (a CTE, read twice and so kept),
+ * counted, and the page's ids taken from them in name order, then its rows by key. It reads no more than the
+ * matches, where the per-call plan could walk the name order through most of the studio to find ten matches
+ * that sort together; it gives up the name order's early stop for a word in nearly every customer (decision 007
+ * has the figures).
+ */
+function preparedNarrowedPage(db: Database, shape: SearchShape) {
+  return preparedStatement(db, `customers_narrowed_page_${shapeName(shape)}`, (name) => {
+    const matches = db.$with('matches').as(
       db
-        .select({ ...listedColumns, total: sql<number>`(${counting()})::int` })
+        .select({ id: listed.id, sortName: sql<string>`${listed.sortName}`.as('sort_name') })
         .from(listed)
-        .where(where())
-        .orderBy(byName, asc(listed.id))
-        .limit(sql.placeholder('limit'))
-        .offset(sql.placeholder('offset'))
-        .prepare(name),
-    ),
-    total: preparedStatement(db, `customers_total_${shape}`, (name) => counting().prepare(name)),
-  };
+        .where(searchWhere(shape)),
+    );
+    const pageIds = db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(sql`${matches.sortName} collate "C"`, asc(matches.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'));
+    return db
+      .with(matches)
+      .select({ ...listedColumns, total: sql<number>`(select count(*) from ${matches})::int` })
+      .from(listed)
+      .where(and(eq(listed.organizationId, sql.placeholder('organizationId')), inArray(listed.id, pageIds)))
+      .orderBy(byName, asc(listed.id))
+      .prepare(name);
+  });
+}
+
+/** The total alone, for a page past the last, which has no row to carry it (decision 018). */
+function preparedTotal(db: Database, shape: SearchShape) {
+  return preparedStatement(db, `customers_total_${shapeName(shape)}`, (name) =>
+    searchCount(db, shape).prepare(name),
+  );
 }
 
 export async function listCustomers(db: Database, organizationId: string, filter: Filter) {
-  const { page, total } = preparedSearch(db, filter.words.length, filter.status !== undefined);
+  const shape = { wordCount: filter.words.length, byStatus: filter.status !== undefined };
   const values: Record<string, unknown> = {
     organizationId,
     status: filter.status,
@@ -113,8 +161,12 @@ export async function listCustomers(db: Database, organizationId: string, filter
   filter.words.forEach((word, i) => {
     values[`word${i}`] = containsPattern(word);
   });
-  return pageWithTotal(await page.execute(values), filter.page, async () => {
-    const [counted] = await total.execute(values);
+  const isNarrowed = filter.words.length > 0 && filter.words.every(isNarrowedByTrigrams);
+  const found = isNarrowed
+    ? await withGenericPlan(db, () => preparedNarrowedPage(db, shape).execute(values))
+    : await preparedPage(db, shape).execute(values);
+  return pageWithTotal(found, filter.page, async () => {
+    const [counted] = await preparedTotal(db, shape).execute(values);
     return counted?.value ?? 0;
   });
 }
