@@ -1,10 +1,13 @@
-// The customer search's SQL, exactly as apps/server/src/modules/customers/customers.repository.ts sends it
-// through Drizzle: the same text, the same statement names (named prepared statements) and, like
-// apps/server/src/db/client.ts, for a connection with plan_cache_mode=force_custom_plan (page 1, no status
-// filter). Checked against what the server's pg client receives; bench/customer-search.mjs also checks, every
-// round, that the endpoint returns the same ids and total as these statements. Used there (the raw SQL) and
-// by bench/hello-server.mjs (the bare endpoint). The words come from the domain's own searchWords (loaded
-// through tsx, as the server is), so the benchmark cannot drift from the rule the API applies.
+// The customer search's SQL as apps/server/src/modules/customers/customers.repository.ts first sent it
+// through Drizzle: its page and its count(*), under the statement names it used (named prepared statements)
+// and, like apps/server/src/db/client.ts, for a connection with plan_cache_mode=force_custom_plan (page 1, no
+// status filter) — the yardstick issue 4 set. The server has since moved on: it reads the customers through
+// the customers_in_organization view (decision 019), carries the count with the page (decision 018), and sends
+// a search whose every word the trigram index narrows as one statement planned once (decision 007, amended);
+// bench/customer-search.mjs checks every round that the endpoint still returns the same ids and total as these
+// statements. Used there (the raw SQL) and by bench/hello-server.mjs (the bare endpoint). The words come from
+// the domain's own searchWords (loaded through tsx, as the server is), so the benchmark cannot drift from the
+// rule the API applies.
 import { register } from 'tsx/esm/api';
 
 register();
