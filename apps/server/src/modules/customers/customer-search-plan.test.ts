@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { organizationTransaction } from '../../db/row-level-security.ts';
 import { createOrganization, createUser, type TestUser } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { listCustomers } from './customers.repository.ts';
+import { listCustomers } from './customer-list.repository.ts';
 
 /**
  * How the search counts its matches in a studio of bench:load's size (2,000 customers, a surname on one in

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { type CsvColumn, type CsvWriter, exportCsv } from '../../lib/csv-export.ts';
 import type { OrgAccess } from '../../lib/http.ts';
-import * as repository from './customers.repository.ts';
+import * as customerList from './customer-list.repository.ts';
 
 /**
  * The columns of the export: the import template's first, with its headers (issue #27: "the columns match
@@ -37,7 +37,7 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-type Row = Awaited<ReturnType<typeof repository.listAllCustomers>>[number];
+type Row = Awaited<ReturnType<typeof customerList.listAllCustomers>>[number];
 type Column = (typeof EXPORT_COLUMNS)[number];
 
 function header(column: Column): string {
@@ -95,7 +95,7 @@ export function exportCustomersCsv(
   return exportCsv(db, access, actor, {
     language: query.language,
     action: 'customers.exported',
-    rows: () => repository.listAllCustomers(db, access.organizationId, searchWords(query.search)),
+    rows: () => customerList.listAllCustomers(db, access.organizationId, searchWords(query.search)),
     columns: COLUMNS,
   });
 }

@@ -18,6 +18,7 @@ import { eraseCustomerRecords } from '../medical-records/medical-records.service
 import { erasePortalAnswers } from '../portal/portal-idempotency.ts';
 import { eraseProfileChanges } from '../portal-profile/portal-profile.repository.ts';
 import { eraseCustomerWhatsApp } from '../whatsapp/whatsapp.repository.ts';
+import * as customerList from './customer-list.repository.ts';
 import * as repository from './customers.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repository.findCustomer>>>;
@@ -28,7 +29,7 @@ export function toCustomer(row: Row): Customer {
 
 /** Runs before the caller's access is confirmed (see the route): reads only. */
 export async function listCustomers(db: Database, organizationId: string, query: ListCustomersQuery) {
-  const { rows, total } = await repository.listCustomers(db, organizationId, {
+  const { rows, total } = await customerList.listCustomers(db, organizationId, {
     words: searchWords(query.search),
     status: query.status,
     page: query.page,
