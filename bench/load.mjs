@@ -23,6 +23,8 @@
 // --only: the endpoints whose label contains this text (or one of several, "a|b"); --embedded-only: no PostgreSQL server run (to measure one
 // endpoint in isolation, and its profile without the other endpoints' samples); --connections: the connection counts
 // to run (CI runs 200 alone: the one that finds pool exhaustion and timeouts; the targets are read at 50).
+// --floor: the customer list also from bench/floor-server.mjs — the same answer from node:http and pg alone — on
+// each database, run before and after the servers' runs of it (tree "floor"): what this stack costs with no layer.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -65,6 +67,7 @@ const options = parseArgs(process.argv.slice(2), {
   'baseline-node': '',
   rounds: 1,
   enforce: false,
+  floor: false,
 });
 /** Issue #33's studio in proportion: of 2,000 customers 600 enrolled, and 3,000 payments. */
 const sized = (name, perCustomer) => {
@@ -257,10 +260,54 @@ async function seed(server) {
       `${customers.length} customers, ${enrollments.length} enrollments, ${paymentCount} payments`,
   );
   await vacuumTables(server.url);
-  return { authorization, paths };
+  return { authorization, paths, organizationId: studio.organization.id };
 }
 
 /** Each endpoint answers 200 on `server`; prints the answers' sizes. */
+/** The list bench/floor-server.mjs answers (--floor). */
+const FLOOR_LIST = 'customer list';
+
+/** bench/floor-server.mjs on `databaseUrl`, for the studio seeded there; measured as the tree "floor". */
+async function startFloor(database, databaseUrl, seeded) {
+  const port = await freePort();
+  const applicationName = `reformer-bench-load-${database}-floor-${process.pid}`;
+  const started = startChild(['bench/floor-server.mjs'], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    AUTHORIZATION: seeded.authorization,
+    PGAPPNAME: applicationName,
+  });
+  state.children.push(started);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForOk(`${base}/health`, started);
+  return {
+    database,
+    tree: { name: 'floor' },
+    started,
+    port,
+    base,
+    url: databaseUrl,
+    applicationName,
+    studio: seeded,
+  };
+}
+
+/** The floor measures nothing unless it does the server's work: the same bytes for the same call. */
+async function checkFloorAnswer(floor, server) {
+  const [, path] = floor.studio.paths.find(([label]) => label === FLOOR_LIST) ?? [];
+  if (!path) return;
+  const headers = { authorization: floor.studio.authorization };
+  const [own, theirs] = await Promise.all(
+    [floor, server].map((s) => call(`${s.base}/api${path}`, '', { headers })),
+  );
+  expectStatus(own, 200, `GET ${FLOOR_LIST} (floor)`);
+  if (own.text !== theirs.text)
+    throw new Error(
+      `--floor: bench/floor-server.mjs no longer answers the customer list as the server does (its statement or ` +
+        `answer changed):\n  floor:  ${own.text.slice(0, 300)}\n  server: ${theirs.text.slice(0, 300)}`,
+    );
+}
+
 async function checkAnswers(server, { authorization, paths }) {
   const sizes = [];
   for (const [label, path] of paths) {
@@ -517,6 +564,8 @@ async function main() {
   const servers = new Map();
   /** With a baseline, the servers that seeded and are not measured: stopped last, as they hold the embedded database. */
   const seeders = [];
+  /** database → its floor server (--floor). */
+  const floors = new Map();
   let studio = null;
   for (const database of databases) {
     const own = await startServer(database, urls[database], trees[0]);
@@ -543,6 +592,12 @@ async function main() {
       await checkAnswers(server, seeded);
     }
     servers.set(database, pair);
+    if (options.floor) {
+      const floor = await startFloor(database, own.url, seeded);
+      floor.monitor = monitor;
+      await checkFloorAnswer(floor, pair[0]);
+      floors.set(database, floor);
+    }
   }
   const helloPort = await freePort();
   const hello = startChild(['bench/hello-server.mjs'], { PORT: String(helloPort) });
@@ -555,7 +610,9 @@ async function main() {
     results.push({ label: 'Hono hello-world', database: '—', tree: '—', connections, s: bare });
     for (const [k, [label]] of studio.paths.entries()) {
       for (const database of databases) {
-        for (const server of interleaved(servers.get(database))) {
+        const floor = label === FLOOR_LIST ? floors.get(database) : undefined;
+        const runs = interleaved(servers.get(database));
+        for (const server of floor ? [floor, ...runs, floor] : runs) {
           const { authorization, paths } = server.studio;
           const s = await load(`${server.base}/api${paths[k][1]}`, { authorization }, connections, server);
           results.push({ label, database, tree: server.tree.name, connections, s, hello: bare });
@@ -579,7 +636,7 @@ async function main() {
       alone.set(`${database}/${server.tree.name}`, p50);
     }
   }
-  for (const pair of [...servers.values(), seeders]) {
+  for (const pair of [...servers.values(), [...floors.values()], seeders]) {
     // The baseline first: on the embedded database it runs on this tree's server's PostgreSQL.
     for (const server of [...pair].reverse()) {
       const stopped = await stopChild(server.started, 30_000);
