@@ -35,6 +35,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { checkoutBaseline } from './baseline-tree.mjs';
 import { femaleFirstNames, lastNames } from './customer-names.mjs';
+import { checkFloorAnswer, FLOOR_LIST, startFloor } from './floor.mjs';
 import {
   call,
   expectStatus,
@@ -264,50 +265,6 @@ async function seed(server) {
 }
 
 /** Each endpoint answers 200 on `server`; prints the answers' sizes. */
-/** The list bench/floor-server.mjs answers (--floor). */
-const FLOOR_LIST = 'customer list';
-
-/** bench/floor-server.mjs on `databaseUrl`, for the studio seeded there; measured as the tree "floor". */
-async function startFloor(database, databaseUrl, seeded) {
-  const port = await freePort();
-  const applicationName = `reformer-bench-load-${database}-floor-${process.pid}`;
-  const started = startChild(['bench/floor-server.mjs'], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    AUTHORIZATION: seeded.authorization,
-    PGAPPNAME: applicationName,
-  });
-  state.children.push(started);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForOk(`${base}/health`, started);
-  return {
-    database,
-    tree: { name: 'floor' },
-    started,
-    port,
-    base,
-    url: databaseUrl,
-    applicationName,
-    studio: seeded,
-  };
-}
-
-/** The floor measures nothing unless it does the server's work: the same bytes for the same call. */
-async function checkFloorAnswer(floor, server) {
-  const [, path] = floor.studio.paths.find(([label]) => label === FLOOR_LIST) ?? [];
-  if (!path) return;
-  const headers = { authorization: floor.studio.authorization };
-  const [own, theirs] = await Promise.all(
-    [floor, server].map((s) => call(`${s.base}/api${path}`, '', { headers })),
-  );
-  expectStatus(own, 200, `GET ${FLOOR_LIST} (floor)`);
-  if (own.text !== theirs.text)
-    throw new Error(
-      `--floor: bench/floor-server.mjs no longer answers the customer list as the server does (its statement or ` +
-        `answer changed):\n  floor:  ${own.text.slice(0, 300)}\n  server: ${theirs.text.slice(0, 300)}`,
-    );
-}
-
 async function checkAnswers(server, { authorization, paths }) {
   const sizes = [];
   for (const [label, path] of paths) {
@@ -592,8 +549,9 @@ async function main() {
       await checkAnswers(server, seeded);
     }
     servers.set(database, pair);
-    if (options.floor) {
+    if (options.floor && seeded.paths.some(([label]) => label === FLOOR_LIST)) {
       const floor = await startFloor(database, own.url, seeded);
+      state.children.push(floor.started);
       floor.monitor = monitor;
       await checkFloorAnswer(floor, pair[0]);
       floors.set(database, floor);
@@ -636,7 +594,8 @@ async function main() {
       alone.set(`${database}/${server.tree.name}`, p50);
     }
   }
-  for (const pair of [...servers.values(), [...floors.values()], seeders]) {
+  // The floors first: on the embedded database they run on a server's PostgreSQL.
+  for (const pair of [[...floors.values()], ...servers.values(), seeders]) {
     // The baseline first: on the embedded database it runs on this tree's server's PostgreSQL.
     for (const server of [...pair].reverse()) {
       const stopped = await stopChild(server.started, 30_000);
