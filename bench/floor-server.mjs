@@ -6,7 +6,7 @@
 // the server's Node CPU a request is above this is what its layers cost (decision 018, session 26).
 // Env: DATABASE_URL; PORT; FLOOR_PATH, the one call it answers ("/api/organizations/…/customers?page=1&limit=10");
 // FLOOR_STATEMENT, the statement the server sends for it ({ name, text, values }, built by the server's own code:
-// bench/floor.mjs); AUTHORIZATION, the seeded owner's "Bearer …"; PGAPPNAME, how its backends are found.
+// bench/floor.mjs); FLOOR_PG_OPTIONS, the tenant pool's connection options; AUTHORIZATION, the seeded owner's "Bearer …"; PGAPPNAME, how its backends are found.
 import { createServer } from 'node:http';
 import pg from 'pg';
 
@@ -18,11 +18,8 @@ const { page: pageNumber, limit } = Object.fromEntries(
 );
 
 const url = new URL(process.env.DATABASE_URL);
-// The tenant pool's connection settings (db/client.ts).
-url.searchParams.set(
-  'options',
-  '-c random_page_cost=1.1 -c plan_cache_mode=force_custom_plan -c DateStyle=ISO -c role=reformer_tenant',
-);
+// The tenant pool's connection settings, as db/client.ts gives them (FLOOR_PG_OPTIONS, from bench/floor.mjs).
+url.searchParams.set('options', process.env.FLOOR_PG_OPTIONS);
 // A date stays the text PostgreSQL wrote ("1990-05-17"), as the app's Drizzle columns read it.
 const DATE_OID = 1082;
 const types = {

@@ -31,6 +31,12 @@ async function customerListStatement(organizationId, path) {
   return { name, text, values };
 }
 
+/** The options the server's tenant pool connects with (db/client.ts), in the order it gives them. */
+async function tenantOptions() {
+  const { TENANT_POOL_SETTINGS } = await import('../apps/server/src/db/client.ts');
+  return [TENANT_POOL_SETTINGS.defaults, TENANT_POOL_SETTINGS.settings].join(' ');
+}
+
 /** The floor server for the studio `seeded` on `databaseUrl`, measured as the tree "floor". */
 export async function startFloor(database, databaseUrl, seeded) {
   const [, path] = seeded.paths.find(([label]) => label === FLOOR_LIST);
@@ -43,6 +49,7 @@ export async function startFloor(database, databaseUrl, seeded) {
     PORT: String(port),
     FLOOR_PATH: `/api${path}`,
     FLOOR_STATEMENT: JSON.stringify(statement),
+    FLOOR_PG_OPTIONS: await tenantOptions(),
     AUTHORIZATION: seeded.authorization,
     PGAPPNAME: applicationName,
   });

@@ -70,6 +70,12 @@ const CONNECTION_SETTINGS = '-c plan_cache_mode=force_custom_plan -c DateStyle=I
  */
 const TENANT_PLANNER_COSTS = '-c random_page_cost=1.1';
 
+/** The tenant pool's connection settings; bench/floor.mjs opens its connections with the same. */
+export const TENANT_POOL_SETTINGS = {
+  settings: `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`,
+  defaults: TENANT_PLANNER_COSTS,
+};
+
 function withConnectionSettings(databaseUrl: string, settings: string, defaults: string): string {
   if (!URL.canParse(databaseUrl)) return databaseUrl;
   const url = new URL(databaseUrl);
@@ -219,12 +225,7 @@ export function openDatabase(databaseUrl: string): DatabaseHandle {
   const pool = openPool(databaseUrl, { settings: CONNECTION_SETTINGS }, 10);
   // Opens its connections only when first used, after `migrate()` has made sure the role exists. Its
   // connections pipeline: a transaction's BEGIN goes out with its first query (organizationTransaction).
-  const tenantPool = openPool(
-    databaseUrl,
-    { settings: `${CONNECTION_SETTINGS} -c role=${TENANT_ROLE}`, defaults: TENANT_PLANNER_COSTS },
-    10,
-    true,
-  );
+  const tenantPool = openPool(databaseUrl, TENANT_POOL_SETTINGS, 10, true);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   const tenantDb = drizzlePg(tenantPool, { schema, casing: 'snake_case' });
   return {
