@@ -3,26 +3,29 @@ import { expect, type Page } from '@playwright/test';
 
 export type Owner = { firstName: string; lastName: string };
 
+/** The password every person the specs sign up has. */
+export const PASSWORD = 'correct horse battery';
+
 /** Signs a new person up (in English, the default language) with `email`; they land on select-organization. */
 export async function signUp(page: Page, person: Owner, email: string): Promise<void> {
-  const password = 'correct horse battery';
   await page.goto('/sign-up');
   await page.getByLabel('First name').fill(person.firstName);
   await page.getByLabel('Last name').fill(person.lastName);
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/app\/select-organization$/);
 }
 
-/** Signs a new owner up and creates their organization; returns its id. */
+/** Signs a new owner up (a fresh address unless `email` is given) and creates their organization; returns its id. */
 export async function signUpWithOrganization(
   page: Page,
   owner: Owner,
   organizationName: string,
+  email = `${owner.firstName.toLowerCase()}-${randomUUID()}@example.com`,
 ): Promise<string> {
-  await signUp(page, owner, `${owner.firstName.toLowerCase()}-${randomUUID()}@example.com`);
+  await signUp(page, owner, email);
   await page.getByRole('button', { name: 'Create organization' }).first().click();
   await page.getByRole('dialog').getByLabel('Organization name').fill(organizationName);
   await page.getByRole('dialog').getByRole('button', { name: 'Create organization' }).click();

@@ -144,6 +144,8 @@ const RUN_LOCK = "hashtext('reformer.backup-run')";
 const INTERRUPTED = 'Interrupted: the server stopped during the backup';
 
 type RunRow = typeof backupRuns.$inferSelect;
+/** The next kind's run, begun, and the kinds after it. */
+type NextRun = { run: RunRow; rest: BackupKind[] };
 
 export type StartedBackup =
   /** This call started it; `finished` settles when the run is recorded (never rejects). */
@@ -164,7 +166,8 @@ export async function startBackup(
   db: Database,
   env: BackupEnv,
   trigger: 'scheduled' | 'manual',
-  options: { now?: Date; requestedBy?: string } = {},
+  /** `kinds`: what the run makes, by default {@link backupKinds}. */
+  options: { now?: Date; requestedBy?: string; kinds?: BackupKind[] } = {},
 ): Promise<StartedBackup> {
   const recipient = (() => {
     try {
@@ -213,9 +216,8 @@ export async function startBackup(
       .update(backupRuns)
       .set({ status: 'failed', finishedAt: now, reason: INTERRUPTED })
       .where(eq(backupRuns.status, 'running'));
-    const kinds = backupKinds();
-    const begin = (kind: BackupKind) =>
-      db
+    const begin = (kind: BackupKind, on: Database) =>
+      on
         .insert(backupRuns)
         .values({
           id: randomUUID(),
@@ -230,23 +232,30 @@ export async function startBackup(
         .returning()
         .then(([row]) => row);
     // A scheduled run does the kinds today has not had yet (one may have been made before a restart).
-    let first: RunRow | undefined;
-    let index = 0;
-    for (; !first && index < kinds.length; index += 1) first = await begin(kinds[index] as BackupKind);
+    const beginFirstOf = async (kinds: BackupKind[], on: Database): Promise<NextRun | undefined> => {
+      for (const [position, kind] of kinds.entries()) {
+        const run = await begin(kind, on);
+        if (run) return { run, rest: kinds.slice(position + 1) };
+      }
+      return undefined;
+    };
+    const first = await beginFirstOf(options.kinds ?? backupKinds(), db);
     if (!first) {
       await unlock();
       return { outcome: 'skipped' };
     }
-    const rest = kinds.slice(index);
     const finished = (async () => {
-      const done = await runBackup(db, env, settings, first, recipient);
-      for (const kind of rest) {
-        const next = await begin(kind);
-        if (next) await runBackup(db, env, settings, next, recipient);
+      let step = await runBackup(db, env, settings, first.run, recipient, (on) =>
+        beginFirstOf(first.rest, on),
+      );
+      const done = step.recorded;
+      while (step.next) {
+        const { run, rest } = step.next;
+        step = await runBackup(db, env, settings, run, recipient, (on) => beginFirstOf(rest, on));
       }
       return done;
     })().finally(unlock);
-    return { outcome: 'started', run: first, finished };
+    return { outcome: 'started', run: first.run, finished };
   } catch (error) {
     await unlock();
     throw error;
@@ -259,7 +268,16 @@ async function runBackup(
   settings: BackupSettings,
   run: RunRow,
   recipient: Exclude<ReturnType<typeof recipientOf>, null> | Error,
-): Promise<RunRow> {
+  beginNext: (on: Database) => Promise<NextRun | undefined>,
+): Promise<{ recorded: RunRow; next: NextRun | undefined }> {
+  // The run is recorded and the next kind's row written in one transaction: one run may be running at a time
+  // (a unique index), and with none running between the two, the screen, which asks again only while one
+  // runs, stopped asking before the next kind appeared.
+  const record = (values: Partial<typeof backupRuns.$inferInsert>) =>
+    db.transaction(async (tx) => {
+      const [recorded] = await tx.update(backupRuns).set(values).where(eq(backupRuns.id, run.id)).returning();
+      return { recorded: recorded ?? run, next: await beginNext(tx) };
+    });
   try {
     if (recipient instanceof Error) throw recipient;
     const isEmbedded = !env.DATABASE_URL;
@@ -299,30 +317,23 @@ async function runBackup(
     // folder unreadable just after the write, the new file is still copied: the backup stands either way.
     const kept = await backupFilesIn(settings.folder).catch(() => [fileName]);
     const offsite = await syncBackupsOffsite(db, settings, kept, fileName);
-    const [done] = await db
-      .update(backupRuns)
-      .set({
-        status: 'ok',
-        finishedAt,
-        fileName,
-        bytes: written.bytes,
-        walStart: written.manifest.physical?.startWal ?? null,
-        ...offsite,
-      })
-      .where(eq(backupRuns.id, run.id))
-      .returning();
+    const done = await record({
+      status: 'ok',
+      finishedAt,
+      fileName,
+      bytes: written.bytes,
+      walStart: written.manifest.physical?.startWal ?? null,
+      ...offsite,
+    });
     setLastBackupTime(finishedAt);
-    return done ?? run;
+    return done;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`[backups] the backup failed: ${reason}`);
-    const [failed] = await db
-      .update(backupRuns)
-      .set({ status: 'failed', finishedAt: new Date(), reason })
-      .where(eq(backupRuns.id, run.id))
-      .returning()
-      .catch(() => [run]);
-    return failed ?? run;
+    return record({ status: 'failed', finishedAt: new Date(), reason }).catch(() => ({
+      recorded: run,
+      next: undefined,
+    }));
   }
 }
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateBackupKeyPair, publicKeyPem } from '../../backups/backup-keys.ts';
 import { applyRetention, backupSettings, startBackup } from '../../backups/backup-runs.ts';
@@ -109,6 +109,42 @@ describe('the daily backup job', () => {
       expect(await backupAgeSeconds()).toBeLessThan(ageBefore + 60);
     } finally {
       rmSync(backupDir, { force: true });
+    }
+  }, 60_000);
+});
+
+describe('a run of two kinds', () => {
+  it('begins the next kind before it records the first, so a run is running until the last is recorded', async () => {
+    // The screen asks again only while a run is running: a moment between the kinds with none running stopped
+    // it before the logical backup appeared. A trigger counts the running runs when the transaction that
+    // records a run commits (on any of the pool's connections: objects of this file's database, dropped after).
+    await t.db.execute(sql`
+      create table recorded_runs (id uuid, running_then int);
+      create function note_recorded_run() returns trigger language plpgsql as $$
+      begin
+        insert into recorded_runs values (new.id, (select count(*) from backup_runs where status = 'running'));
+        return new;
+      end $$;
+      create constraint trigger note_recorded_run after update of status on backup_runs
+        deferrable initially deferred for each row when (new.status <> 'running') execute function note_recorded_run();
+    `);
+    try {
+      const started = await startBackup(t.db, t.env, 'manual', { kinds: ['logical', 'logical'] });
+      if (started.outcome !== 'started') throw new Error(started.outcome);
+      await started.finished;
+      const runs = await t.db.select().from(backupRuns).orderBy(backupRuns.startedAt);
+      expect(runs.map((run) => run.status)).toEqual(['ok', 'ok']);
+      const recorded = await t.db.execute(sql`select id, running_then from recorded_runs`);
+      expect((recorded as unknown as { rows: unknown[] }).rows).toEqual([
+        { id: runs[0]?.id, running_then: 1 },
+        { id: runs[1]?.id, running_then: 0 },
+      ]);
+    } finally {
+      await t.db.execute(sql`
+        drop trigger note_recorded_run on backup_runs;
+        drop function note_recorded_run();
+        drop table recorded_runs;
+      `);
     }
   }, 60_000);
 });
