@@ -26,6 +26,11 @@ export async function signUpWithOrganization(
   email = `${owner.firstName.toLowerCase()}-${randomUUID()}@example.com`,
 ): Promise<string> {
   await signUp(page, owner, email);
+  return createOrganization(page, organizationName);
+}
+
+/** On select-organization (in English): creates an organization and opens it; returns its id. */
+export async function createOrganization(page: Page, organizationName: string): Promise<string> {
   await page.getByRole('button', { name: 'Create organization' }).first().click();
   await page.getByRole('dialog').getByLabel('Organization name').fill(organizationName);
   await page.getByRole('dialog').getByRole('button', { name: 'Create organization' }).click();

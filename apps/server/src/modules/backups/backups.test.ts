@@ -134,7 +134,9 @@ describe('a run of two kinds', () => {
       await started.finished;
       const runs = await t.db.select().from(backupRuns).orderBy(backupRuns.startedAt);
       expect(runs.map((run) => run.status)).toEqual(['ok', 'ok']);
-      const recorded = await t.db.execute(sql`select id, running_then from recorded_runs`);
+      const recorded = await t.db.execute(
+        sql`select id, running_then from recorded_runs order by running_then desc`,
+      );
       expect((recorded as unknown as { rows: unknown[] }).rows).toEqual([
         { id: runs[0]?.id, running_then: 1 },
         { id: runs[1]?.id, running_then: 0 },
@@ -144,6 +146,31 @@ describe('a run of two kinds', () => {
         drop trigger note_recorded_run on backup_runs;
         drop function note_recorded_run();
         drop table recorded_runs;
+      `);
+    }
+  }, 60_000);
+  it('keeps the first kind recorded as made when the next cannot begin', async () => {
+    // The second kind's insert fails (the first found a row already there); the first's record must stand.
+    await t.db.execute(sql`
+      create function refuse_second_run() returns trigger language plpgsql as $$
+      begin
+        if exists (select from backup_runs) then raise exception 'no second run'; end if;
+        return new;
+      end $$;
+      create trigger refuse_second_run before insert on backup_runs
+        for each row execute function refuse_second_run();
+    `);
+    try {
+      const started = await startBackup(t.db, t.env, 'manual', { kinds: ['logical', 'logical'] });
+      if (started.outcome !== 'started') throw new Error(started.outcome);
+      expect((await started.finished).status).toBe('ok');
+      const runs = await t.db.select().from(backupRuns);
+      expect(runs.map((run) => run.status)).toEqual(['ok']);
+      expect(backupFiles()).toHaveLength(1);
+    } finally {
+      await t.db.execute(sql`
+        drop trigger refuse_second_run on backup_runs;
+        drop function refuse_second_run();
       `);
     }
   }, 60_000);
