@@ -11,8 +11,8 @@ import { createOrganization, PASSWORD, signUpWithOrganization } from '../support
 test.use({ baseURL: process.env.E2E_INSTALL_URL });
 
 /**
- * A backup run's wait: a physical and a logical backup and their copies to S3 took 10 s on an idle machine and
- * longer on CI's loaded one, where this spec once waited out the default 10 s (stop 45).
+ * A backup run's wait: a physical and a logical backup and their copies to S3 fit in this whole spec's 10 s on an
+ * idle machine, but on CI's loaded one the run once outlasted the default 10 s of an expectation (stop 45).
  */
 const A_RUN = { timeout: 90_000 };
 

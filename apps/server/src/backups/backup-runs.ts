@@ -276,8 +276,8 @@ async function runBackup(
 ): Promise<{ recorded: RunRow; next: NextRun | undefined }> {
   // The run is recorded and the next kind's row written in one transaction: one run may be running at a time
   // (a unique index), and with none running between the two, the screen, which asks again only while one
-  // runs, stopped asking before the next kind appeared.
-  // The next kind's insert is a savepoint of its own: its failure must not take this kind's record with it.
+  // runs, stopped asking before the next kind appeared. The next kind's insert is a savepoint of its own: its
+  // failure must not take this kind's record with it.
   const record = (values: Partial<typeof backupRuns.$inferInsert>) =>
     db.transaction(async (tx) => {
       const [recorded] = await tx.update(backupRuns).set(values).where(eq(backupRuns.id, run.id)).returning();

@@ -149,6 +149,7 @@ describe('a run of two kinds', () => {
       `);
     }
   }, 60_000);
+
   it('keeps the first kind recorded as made when the next cannot begin', async () => {
     // The second kind's insert fails (the first found a row already there); the first's record must stand.
     await t.db.execute(sql`
