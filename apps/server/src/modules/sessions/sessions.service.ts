@@ -40,9 +40,10 @@ function toListedSession(
     checkedInCount: row.checkedInCount,
     availability: sessionAvailability({ ...row, capacity }),
     isActive: row.isActive,
-    movedFrom: row.isMoved
-      ? { date: row.scheduledDate, startTime: row.scheduledStartTime, endTime: row.scheduledEndTime }
-      : null,
+    movedFrom:
+      row.movedFromDate !== null && row.movedFromStartTime !== null && row.movedFromEndTime !== null
+        ? { date: row.movedFromDate, startTime: row.movedFromStartTime, endTime: row.movedFromEndTime }
+        : null,
   };
 }
 
