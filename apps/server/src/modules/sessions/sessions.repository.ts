@@ -1,13 +1,7 @@
 import { type SessionSchedule, withSchedules } from '@reformer/domain/sessions';
 import { and, asc, desc, eq, exists, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import {
-  establishmentOfSchedule,
-  hoursAndMinutes,
-  isoInstant,
-  scheduleOfSession,
-  timeOfDay,
-} from '../../db/joins.ts';
+import { establishmentOfSchedule, isoInstant, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import {
   filterConditions,
   givenFilters,
@@ -63,9 +57,6 @@ const schedulesWithDetails = (db: Database) =>
     .innerJoin(establishments, establishmentOfSchedule)
     .leftJoin(users, eq(users.id, schedules.staffUserId));
 
-const whenMoved = (time: SQLWrapper) =>
-  sql<string | null>`(case when ${sessionIsMoved} then ${time} end)`.mapWith(hoursAndMinutes);
-
 /** A session's own columns; `now` decides which waitlist offers hold a seat. */
 function slotColumns(now: SQLWrapper) {
   return {
@@ -78,12 +69,10 @@ function slotColumns(now: SQLWrapper) {
     endsAt: isoInstant(scheduleSessions.endsAt),
     heldSeats: seatsHeld(now),
     isActive: scheduleSessions.isActive,
-    // Null unless moved: a null costs the driver nothing to read, three strings on every row did.
-    movedFromDate: sql<
-      string | null
-    >`(case when ${sessionIsMoved} then ${scheduleSessions.scheduledDate} end)`,
-    movedFromStartTime: whenMoved(scheduleSessions.scheduledStartTime),
-    movedFromEndTime: whenMoved(scheduleSessions.scheduledEndTime),
+    isMoved: sessionIsMoved,
+    scheduledDate: scheduleSessions.scheduledDate,
+    scheduledStartTime: timeOfDay(scheduleSessions.scheduledStartTime),
+    scheduledEndTime: timeOfDay(scheduleSessions.scheduledEndTime),
   };
 }
 

@@ -38,7 +38,7 @@ const list = createRoute({
   security: bearerSecurity,
   middleware: [requireMembership, requireActionAnywhere('VIEW_SCHEDULES')],
   summary:
-    'Sessions whose local date is in [from, to] (at most 62 days), of the establishments where the member may view schedules, by start; their schedules’ details (name, type, establishment, instructor, capacity) once each in `schedules`',
+    'Sessions whose local date is in [from, to] (at most 62 days), of the establishments where the member may view schedules, by start',
   request: { params: OrgIdParam, query: SessionListQuery },
   responses: { 200: jsonResponse(SessionList, 'The sessions'), ...standardErrors },
 });

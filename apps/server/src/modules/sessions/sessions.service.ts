@@ -40,10 +40,9 @@ function toListedSession(
     checkedInCount: row.checkedInCount,
     availability: sessionAvailability({ ...row, capacity }),
     isActive: row.isActive,
-    movedFrom:
-      row.movedFromDate !== null && row.movedFromStartTime !== null && row.movedFromEndTime !== null
-        ? { date: row.movedFromDate, startTime: row.movedFromStartTime, endTime: row.movedFromEndTime }
-        : null,
+    movedFrom: row.isMoved
+      ? { date: row.scheduledDate, startTime: row.scheduledStartTime, endTime: row.scheduledEndTime }
+      : null,
   };
 }
 
