@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { type SessionList, withSchedules } from '@reformer/domain/sessions';
 import { expectAccessible } from '../support/axe.ts';
 import { typedDate } from '../support/date-entry.ts';
 import { callApi, createScheduleViaApi, localDate, signUpWithOrganization } from '../support/organization.ts';
@@ -58,13 +57,13 @@ function addDay(isoDate: string): string {
 /** The one session of a single-date schedule, through the API. */
 async function sessionIdOf(page: Page, organizationId: string, date: string): Promise<string> {
   const query = new URLSearchParams({ from: date, to: date });
-  const { items, schedules } = await callApi<SessionList>(
+  const { items } = await callApi<{ items: { id: string; scheduleName: string }[] }>(
     page,
     `/organizations/${organizationId}/sessions?${query}`,
     {},
     'GET',
   );
-  const session = withSchedules(items, schedules).find((item) => item.scheduleName === SCHEDULE);
+  const session = items.find((item) => item.scheduleName === SCHEDULE);
   if (!session) throw new Error(`No session of ${SCHEDULE} on ${date}`);
   return session.id;
 }

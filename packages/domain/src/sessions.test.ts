@@ -15,7 +15,6 @@ import {
   SessionListQuery,
   sessionAvailability,
   UpdateAttendanceInput,
-  withSchedules,
 } from './sessions.ts';
 import { issueKeys } from './test-helpers.ts';
 import { sessionInstant } from './time-zones.ts';
@@ -257,65 +256,5 @@ describe('attendance catalog texts', () => {
     for (const block of SESSION_MOVE_BLOCKS) {
       expect(translate(ptBR, `attendance.move.blocked.${block}`)).not.toContain('attendance.');
     }
-  });
-});
-
-describe('withSchedules', () => {
-  const mat = {
-    id: 'schedule-mat',
-    name: 'Mat',
-    type: 'GROUP' as const,
-    establishmentId: 'praia',
-    establishmentName: 'Praia',
-    staffUserId: 'bruno',
-    staffName: null,
-    capacity: 6,
-  };
-  const solo = { ...mat, id: 'schedule-solo', name: 'Solo', type: 'INDIVIDUAL' as const, capacity: 1 };
-
-  it('gives each session its own schedule’s details under the session’s names, keeping its own id and order', () => {
-    const items = [
-      { id: 'tuesday', scheduleId: 'schedule-mat', rosterCount: 2 },
-      { id: 'wednesday', scheduleId: 'schedule-solo', rosterCount: 1 },
-      { id: 'thursday', scheduleId: 'schedule-mat', rosterCount: 0 },
-    ];
-    expect(withSchedules(items, [solo, mat])).toEqual([
-      {
-        ...items[0],
-        scheduleName: 'Mat',
-        type: 'GROUP',
-        establishmentId: 'praia',
-        establishmentName: 'Praia',
-        staffUserId: 'bruno',
-        staffName: null,
-        capacity: 6,
-      },
-      {
-        ...items[1],
-        scheduleName: 'Solo',
-        type: 'INDIVIDUAL',
-        establishmentId: 'praia',
-        establishmentName: 'Praia',
-        staffUserId: 'bruno',
-        staffName: null,
-        capacity: 1,
-      },
-      {
-        ...items[2],
-        scheduleName: 'Mat',
-        type: 'GROUP',
-        establishmentId: 'praia',
-        establishmentName: 'Praia',
-        staffUserId: 'bruno',
-        staffName: null,
-        capacity: 6,
-      },
-    ]);
-  });
-
-  it('refuses a session whose schedule the answer does not give', () => {
-    expect(() => withSchedules([{ id: 'tuesday', scheduleId: 'schedule-gone' }], [mat])).toThrow(
-      'schedule-gone',
-    );
   });
 });

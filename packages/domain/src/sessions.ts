@@ -155,69 +155,8 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-/** What a session takes from its schedule: the same for every session of it. */
-export const SessionSchedule = z.object({
-  id: z.string(),
-  name: z.string(),
-  type: ScheduleType,
-  establishmentId: z.string(),
-  establishmentName: z.string(),
-  staffUserId: z.string(),
-  staffName: z.string().nullable(),
-  capacity: z.number().int(),
-});
-export type SessionSchedule = z.infer<typeof SessionSchedule>;
-
-const SCHEDULE_FIELDS = {
-  scheduleName: true,
-  type: true,
-  establishmentId: true,
-  establishmentName: true,
-  staffUserId: true,
-  staffName: true,
-  capacity: true,
-} as const;
-
-/** A session of the calendar's list, without what its schedule gives (`SessionList.schedules`). */
-export const ListedSession = Session.omit(SCHEDULE_FIELDS);
-export type ListedSession = z.infer<typeof ListedSession>;
-
-/**
- * The calendar's answer: each schedule's details once, not on each of its sessions — a week is ~70 sessions of
- * ~30 schedules, a month ~300, and the repeated details were a third of the answer's fields, which is where a
- * list's CPU goes on both sides of the database (decision 018, session 28).
- */
-export const SessionList = z.object({ items: z.array(ListedSession), schedules: z.array(SessionSchedule) });
+export const SessionList = z.object({ items: z.array(Session) });
 export type SessionList = z.infer<typeof SessionList>;
-
-/** What a session shows of its schedule, under the session's names for it. */
-type ScheduleDetails = Pick<Session, keyof typeof SCHEDULE_FIELDS>;
-
-/**
- * Sessions, each with its schedule's details from `schedules`: the calendar's answer as the session endpoints
- * give one session, and the server's own readers of the list (the portal, the public page).
- */
-export function withSchedules<Item extends { id: string; scheduleId: string }>(
-  items: readonly Item[],
-  schedules: readonly SessionSchedule[],
-): (Item & ScheduleDetails)[] {
-  const byId = new Map(schedules.map((schedule) => [schedule.id, schedule]));
-  return items.map((item) => {
-    const schedule = byId.get(item.scheduleId);
-    if (!schedule)
-      throw new Error(`The schedule ${item.scheduleId} of the session ${item.id} is not in the list`);
-    return {
-      ...item,
-      scheduleName: schedule.name,
-      type: schedule.type,
-      establishmentId: schedule.establishmentId,
-      establishmentName: schedule.establishmentName,
-      staffUserId: schedule.staffUserId,
-      staffName: schedule.staffName,
-      capacity: schedule.capacity,
-    };
-  });
-}
 
 export const RosterEntry = z.object({
   customerId: z.string(),

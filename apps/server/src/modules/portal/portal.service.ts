@@ -20,7 +20,7 @@ import * as links from '../class-links/class-links.repository.ts';
 import * as ledger from '../make-up-credits/make-up-credit-ledger.repository.ts';
 import { readSettings } from '../make-up-credits/make-up-credits.service.ts';
 import { addToLockedSession, changeAttendanceStatus } from '../sessions/attendance.service.ts';
-import { listSessionsWithSchedules, lockSession } from '../sessions/sessions.repository.ts';
+import { listSessions, lockSession } from '../sessions/sessions.repository.ts';
 import { joinLine } from '../waitlist/waitlist.service.ts';
 import { acceptOffer, declineOffer } from '../waitlist/waitlist-offers.service.ts';
 import * as repository from './portal.repository.ts';
@@ -222,7 +222,7 @@ export function listBookable(deps: PortalDeps, cookie: string | undefined): Prom
     const [taken, waiting, sessions] = await Promise.all([
       links.listPlaces(tx, customer, horizon),
       repository.listActiveEntries(tx, customer, deps.now),
-      listSessionsWithSchedules(
+      listSessions(
         tx as never,
         customer.organizationId,
         {

@@ -1,5 +1,4 @@
-import { type SessionSchedule, withSchedules } from '@reformer/domain/sessions';
-import { and, asc, desc, eq, exists, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { establishmentOfSchedule, isoInstant, scheduleOfSession, timeOfDay } from '../../db/joins.ts';
 import {
@@ -39,34 +38,23 @@ import { keepSessionCounts, keptCountsOf, keptOrCountedRoster } from '../../db/s
 
 type Reader = Database | Transaction;
 
-/** What a session takes from its schedule, its establishment and its instructor, but the schedule's name. */
-const scheduleDetails = {
-  type: schedules.type,
-  establishmentId: schedules.establishmentId,
-  establishmentName: establishments.name,
-  staffUserId: schedules.staffUserId,
-  staffName: sql<string | null>`nullif(trim(${users.name}), '')`,
-  capacity: schedules.capacity,
-};
-
-/** Schedules as the calendar's answer gives them (`SessionSchedule`). */
-const schedulesWithDetails = (db: Database) =>
-  db
-    .select({ id: schedules.id, name: schedules.name, ...scheduleDetails })
-    .from(schedules)
-    .innerJoin(establishments, establishmentOfSchedule)
-    .leftJoin(users, eq(users.id, schedules.staffUserId));
-
-/** A session's own columns; `now` decides which waitlist offers hold a seat. */
-function slotColumns(now: SQLWrapper) {
+/** A session with its schedule, establishment and instructor; `now` decides which waitlist offers hold a seat. */
+function sessionColumns(now: SQLWrapper) {
   return {
     id: scheduleSessions.id,
     scheduleId: scheduleSessions.scheduleId,
+    scheduleName: schedules.name,
+    type: schedules.type,
+    establishmentId: schedules.establishmentId,
+    establishmentName: establishments.name,
+    staffUserId: schedules.staffUserId,
+    staffName: sql<string | null>`nullif(trim(${users.name}), '')`,
     date: scheduleSessions.date,
     startTime: timeOfDay(scheduleSessions.startTime),
     endTime: timeOfDay(scheduleSessions.endTime),
     startsAt: isoInstant(scheduleSessions.startsAt),
     endsAt: isoInstant(scheduleSessions.endsAt),
+    capacity: schedules.capacity,
     heldSeats: seatsHeld(now),
     isActive: scheduleSessions.isActive,
     isMoved: sessionIsMoved,
@@ -81,9 +69,7 @@ function sessionsWithCounts(db: Reader, now: SQLWrapper) {
   const roster = rosterCounts(db);
   return db
     .select({
-      ...slotColumns(now),
-      scheduleName: schedules.name,
-      ...scheduleDetails,
+      ...sessionColumns(now),
       rosterCount: rosterSeats(roster),
       checkedInCount: roster.checkedInCount,
     })
@@ -95,21 +81,21 @@ function sessionsWithCounts(db: Reader, now: SQLWrapper) {
 }
 
 /**
- * A session's own columns, with the counts kept for sessions between `range`'s dates where they are current
- * (db/session-counts.ts), and `isCountedAfresh` for those counted from scratch. Its schedule's details come
- * apart, once per schedule (`listSchedulesOfSessions`).
+ * The same, with the counts kept for sessions between `range`'s dates where they are current
+ * (db/session-counts.ts), and `isCountedAfresh` for those counted from scratch.
  */
 function sessionsWithKeptCounts(db: Database, now: SQLWrapper, range: { from: SQLWrapper; to: SQLWrapper }) {
   const { roster, columns } = keptOrCountedRoster(db);
   return db
-    .select({ ...slotColumns(now), ...columns })
+    .select({ ...sessionColumns(now), ...columns })
     .from(scheduleSessions)
     .innerJoin(schedules, scheduleOfSession)
+    .innerJoin(establishments, establishmentOfSchedule)
+    .leftJoin(users, eq(users.id, schedules.staffUserId))
     .leftJoin(sessionCounts, keptCountsOf(range))
     .innerJoinLateral(roster, sql`true`);
 }
 export type SessionRow = Awaited<ReturnType<typeof findSession>> & {};
-export type ListedSessionRow = Awaited<ReturnType<typeof listSessions>>['rows'][number];
 
 export type SessionFilter = {
   from: string;
@@ -131,20 +117,6 @@ const VALUE_FILTERS = {
 /** Which filters a call gives: its statement has those conditions and no others. */
 type Shape = { allowed: boolean; filters: (keyof typeof VALUE_FILTERS)[] };
 
-/** The calendar's conditions on a session (joined to its schedule) of a call's shape, on placeholders. */
-function listConditions(shape: Shape) {
-  return and(
-    eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
-    gte(scheduleSessions.date, sql.placeholder('from')),
-    lte(scheduleSessions.date, sql.placeholder('to')),
-    shape.allowed ? sql`${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')})` : undefined,
-    ...filterConditions(VALUE_FILTERS, shape.filters),
-  );
-}
-
-const statementName = (list: string, shape: Shape) =>
-  `${list}_${shape.allowed ? 'allowed' : 'all'}_${shapeName(VALUE_FILTERS, shape.filters)}`;
-
 /**
  * The calendar's call, one named prepared statement per shape of filters, built once, with only the given
  * filters in its SQL: when every filter was a parameter that might be null, the generic plan could not tell
@@ -152,89 +124,51 @@ const statementName = (list: string, shape: Shape) =>
  * a third of the statement's time (decision 018, session 20).
  */
 function preparedSessionList(db: Database, shape: Shape) {
-  return preparedStatement(db, statementName('sessions_list', shape), (statement) =>
+  const name = `sessions_list_${shape.allowed ? 'allowed' : 'all'}_${shapeName(VALUE_FILTERS, shape.filters)}`;
+  return preparedStatement(db, name, (statement) =>
     sessionsWithKeptCounts(db, placeholder('now', 'timestamptz'), {
       from: sql.placeholder('from'),
       to: sql.placeholder('to'),
     })
-      .where(listConditions(shape))
+      .where(
+        and(
+          eq(scheduleSessions.organizationId, sql.placeholder('organizationId')),
+          gte(scheduleSessions.date, sql.placeholder('from')),
+          lte(scheduleSessions.date, sql.placeholder('to')),
+          shape.allowed
+            ? sql`${schedules.establishmentId} = any(${placeholder('allowed', 'uuid[]')})`
+            : undefined,
+          ...filterConditions(VALUE_FILTERS, shape.filters),
+        ),
+      )
       .orderBy(asc(scheduleSessions.startsAt), asc(scheduleSessions.id))
       .prepare(statement),
   );
 }
 
 /**
- * The schedules with a session in the same call, with their details: on the same placeholders, so it goes out
- * with the sessions' statement in one write instead of waiting for their schedule ids.
- */
-function preparedScheduleList(db: Database, shape: Shape) {
-  return preparedStatement(db, statementName('sessions_list_schedules', shape), (statement) => {
-    const sessionOfSchedule = db
-      .select({ found: sql`1` })
-      .from(scheduleSessions)
-      .where(and(eq(scheduleSessions.scheduleId, schedules.id), listConditions(shape)));
-    return schedulesWithDetails(db)
-      .where(and(eq(schedules.organizationId, sql.placeholder('organizationId')), exists(sessionOfSchedule)))
-      .prepare(statement);
-  });
-}
-
-/**
- * The calendar's sessions and their schedules under a generic plan, planned once per connection and shape:
- * their plans do not depend on the values (the organization and dates always reach the sessions through the
- * same index), and planning the sessions' statement — its tables under their row-level-security policies, two
- * subqueries — was a third of its PostgreSQL time (2.2–2.8 ms of 7–8). Through the server: 6.3–8.4 ms of
- * PostgreSQL CPU a request against 8.1–13.0 (decision 018). A read that had to count some session keeps its
- * counts for the next (db/session-counts.ts).
+ * The calendar's list under a generic plan, planned once per connection and shape: its plan does not depend on
+ * the values (the organization and dates always reach the sessions through the same index), and planning it —
+ * six tables under their row-level-security policies, two subqueries — was a third of its PostgreSQL time
+ * (2.2–2.8 ms of 7–8). Through the server: 6.3–8.4 ms of PostgreSQL CPU a request against 8.1–13.0
+ * (decision 018). A read that had to count some session keeps its counts for the next (db/session-counts.ts).
  */
 export async function listSessions(db: Database, organizationId: string, filter: SessionFilter, now: Date) {
   const shape = {
     allowed: filter.establishmentIds !== null,
     filters: givenFilters(VALUE_FILTERS, filter),
   };
-  const values = { ...filter, organizationId, allowed: filter.establishmentIds, now: now.toISOString() };
-  const [rows, schedulesOfRows] = await withGenericPlan(db, () =>
-    Promise.all([
-      preparedSessionList(db, shape).execute(values),
-      preparedScheduleList(db, shape).execute(values),
-    ]),
+  const rows = await withGenericPlan(db, () =>
+    preparedSessionList(db, shape).execute({
+      ...filter,
+      organizationId,
+      allowed: filter.establishmentIds,
+      now: now.toISOString(),
+    }),
   );
   if (rows.some((row) => row.isCountedAfresh))
     await keepSessionCounts(db, organizationId, filter.from, filter.to);
-  return withEverySchedule(db, organizationId, rows, schedulesOfRows);
-}
-
-/**
- * The two statements read at two moments (READ COMMITTED): a session moved out of the range or deleted in
- * between leaves its schedule out of the second. Those schedules are read by id; a session whose schedule is
- * gone by then (deleted with its sessions) is left out, as a read a moment later would.
- */
-export async function withEverySchedule<Row extends { scheduleId: string }>(
-  db: Database,
-  organizationId: string,
-  rows: Row[],
-  found: SessionSchedule[],
-) {
-  const known = new Set(found.map((schedule) => schedule.id));
-  const missing = [...new Set(rows.map((row) => row.scheduleId).filter((id) => !known.has(id)))];
-  if (missing.length === 0) return { rows, schedules: found };
-  const late = await schedulesWithDetails(db).where(
-    and(eq(schedules.organizationId, organizationId), inArray(schedules.id, missing)),
-  );
-  const all = [...found, ...late];
-  const present = new Set(all.map((schedule) => schedule.id));
-  return { rows: rows.filter((row) => present.has(row.scheduleId)), schedules: all };
-}
-
-/** The same sessions, each with its schedule's details: for the readers that show them per session. */
-export async function listSessionsWithSchedules(
-  db: Database,
-  organizationId: string,
-  filter: SessionFilter,
-  now: Date,
-) {
-  const found = await listSessions(db, organizationId, filter, now);
-  return withSchedules(found.rows, found.schedules);
+  return rows;
 }
 
 export async function findSession(db: Reader, organizationId: string, sessionId: string, now: Date) {

@@ -2,12 +2,10 @@ import { AppError } from '@reformer/domain/errors';
 import { type Action, allowedEstablishments } from '@reformer/domain/permissions';
 import {
   canMoveSession,
-  type ListedSession,
   type MoveSessionInput,
   SESSION_PAGE_ACTIONS,
   type Session,
   type SessionDetails,
-  type SessionList,
   type SessionListQuery,
   sessionAvailability,
 } from '@reformer/domain/sessions';
@@ -22,23 +20,27 @@ import * as repository from './sessions.repository.ts';
 /** Who sees a session at all (the list shows it): below these, a session is a 404; above, a 403. */
 const SEE_ACTIONS: readonly Action[] = ['VIEW_SCHEDULES', ...SESSION_PAGE_ACTIONS];
 
-/** A session's own fields; field by field rather than spread and rest: the month view maps ~300 rows a call. */
-function toListedSession(
-  row: Omit<repository.ListedSessionRow, 'isCountedAfresh'>,
-  capacity: number,
-): ListedSession {
+/** Field by field rather than spread and rest: the month view maps ~800 rows per call. */
+export function toSession(row: repository.SessionRow): Session {
   return {
     id: row.id,
     scheduleId: row.scheduleId,
+    scheduleName: row.scheduleName,
+    type: row.type,
+    establishmentId: row.establishmentId,
+    establishmentName: row.establishmentName,
+    staffUserId: row.staffUserId,
+    staffName: row.staffName,
     date: row.date,
     startTime: row.startTime,
     endTime: row.endTime,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
+    capacity: row.capacity,
     rosterCount: row.rosterCount,
     heldSeats: row.heldSeats,
     checkedInCount: row.checkedInCount,
-    availability: sessionAvailability({ ...row, capacity }),
+    availability: sessionAvailability(row),
     isActive: row.isActive,
     movedFrom: row.isMoved
       ? { date: row.scheduledDate, startTime: row.scheduledStartTime, endTime: row.scheduledEndTime }
@@ -46,42 +48,17 @@ function toListedSession(
   };
 }
 
-export function toSession(row: repository.SessionRow): Session {
-  return {
-    ...toListedSession(row, row.capacity),
-    scheduleName: row.scheduleName,
-    type: row.type,
-    establishmentId: row.establishmentId,
-    establishmentName: row.establishmentName,
-    staffUserId: row.staffUserId,
-    staffName: row.staffName,
-    capacity: row.capacity,
-  };
-}
-
-/**
- * Sessions of the establishments where the member may view schedules, ordered by start, and the details of
- * their schedules once each.
- */
-export async function listSessions(
-  db: Database,
-  access: OrgAccess,
-  query: SessionListQuery,
-  now: Date,
-): Promise<SessionList> {
+/** Sessions of the establishments where the member may view schedules, ordered by start. */
+export async function listSessions(db: Database, access: OrgAccess, query: SessionListQuery, now: Date) {
   const allowed = allowedEstablishments(access.profile, 'VIEW_SCHEDULES');
-  const found = await repository.listSessions(
+  const rows = await repository.listSessions(
     db,
     access.organizationId,
     { ...query, establishmentIds: allowed === 'ALL' ? null : allowed },
     now,
   );
-  const capacities = new Map(found.schedules.map((schedule) => [schedule.id, schedule.capacity]));
-  const all = found.rows.map((row) => toListedSession(row, capacities.get(row.scheduleId) ?? 0));
-  if (!query.availability) return { items: all, schedules: found.schedules };
-  const items = all.filter((session) => session.availability === query.availability);
-  const shown = new Set(items.map((session) => session.scheduleId));
-  return { items, schedules: found.schedules.filter((schedule) => shown.has(schedule.id)) };
+  const items = rows.map(toSession);
+  return { items: query.availability ? items.filter((s) => s.availability === query.availability) : items };
 }
 
 /** The session and its roster, read side by side; a member who may not open it gets 404 and nothing read. */

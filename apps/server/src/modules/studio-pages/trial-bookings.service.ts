@@ -29,7 +29,7 @@ import type { PortalDeps } from '../portal/portal-access.ts';
 import { hitRateLimit } from '../portal/portal-rate-limit.ts';
 import { insertPurchase } from '../purchases/purchase-sales.repository.ts';
 import { addToLockedSession } from '../sessions/attendance.service.ts';
-import { listSessionsWithSchedules, lockSession } from '../sessions/sessions.repository.ts';
+import { listSessions, lockSession } from '../sessions/sessions.repository.ts';
 import { readSettings as readWaitlistSettings } from '../waitlist/waitlist-settings.ts';
 import * as pages from './studio-pages.repository.ts';
 import { readBranding } from './studio-pages.service.ts';
@@ -51,7 +51,7 @@ async function studioOf(db: Database, slug: string): Promise<string> {
 async function listWeek(tx: Transaction, organizationId: string, now: Date) {
   const today = todayIn(await organizationTimeZone(tx, organizationId), now);
   const filter = { from: today, to: addDays(today, PUBLIC_PAGE_DAYS), establishmentIds: null };
-  const rows = await listSessionsWithSchedules(tx as never, organizationId, filter, now);
+  const rows = await listSessions(tx as never, organizationId, filter, now);
   return rows.filter((row) => row.isActive && row.type === 'GROUP' && new Date(row.startsAt) > now);
 }
 

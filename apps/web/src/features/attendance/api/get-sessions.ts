@@ -1,9 +1,4 @@
-import {
-  type Session,
-  type SessionList,
-  type SessionListQuery,
-  withSchedules,
-} from '@reformer/domain/sessions';
+import type { SessionList, SessionListQuery } from '@reformer/domain/sessions';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { sessionsQueryKey } from '@/lib/organization-query-keys.ts';
@@ -18,16 +13,9 @@ export function sessionListsQueryKey(organizationId: string) {
   return [...sessionsQueryKey(organizationId), 'list'] as const;
 }
 
-/**
- * The sessions of a local date range (at most 62 days), ordered by start, each with its schedule's details:
- * the answer gives those once per schedule, the calendar's views read them per session.
- */
-export async function getSessions(
-  organizationId: string,
-  query: SessionListQuery,
-): Promise<{ items: Session[] }> {
-  const list = await api.get<SessionList>(sessionsPath(organizationId), { query });
-  return { items: withSchedules(list.items, list.schedules) };
+/** The sessions of a local date range (at most 62 days), ordered by start. */
+export function getSessions(organizationId: string, query: SessionListQuery): Promise<SessionList> {
+  return api.get<SessionList>(sessionsPath(organizationId), { query });
 }
 
 export function sessionsQueryOptions(organizationId: string, query: SessionListQuery) {
