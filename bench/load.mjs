@@ -23,8 +23,9 @@
 // --only: the endpoints whose label contains this text (or one of several, "a|b"); --embedded-only: no PostgreSQL server run (to measure one
 // endpoint in isolation, and its profile without the other endpoints' samples); --connections: the connection counts
 // to run (CI runs 200 alone: the one that finds pool exhaustion and timeouts; the targets are read at 50).
-// --floor: the customer list also from bench/floor-server.mjs — the same answer from node:http and pg alone — on
-// each database, run before and after the servers' runs of it (tree "floor"): what this stack costs with no layer.
+// --floor: the customer list and the week of sessions also from bench/floor-server.mjs — the same answer from
+// node:http and pg alone — on each database, run before and after the servers' runs of it (tree "floor"): what
+// this stack costs with no layer.
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -35,7 +36,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { checkoutBaseline } from './baseline-tree.mjs';
 import { femaleFirstNames, lastNames } from './customer-names.mjs';
-import { checkFloorAnswer, FLOOR_LIST, startFloor } from './floor.mjs';
+import { checkFloorAnswer, FLOOR_LISTS, startFloor } from './floor.mjs';
 import {
   call,
   expectStatus,
@@ -521,7 +522,7 @@ async function main() {
   const servers = new Map();
   /** With a baseline, the servers that seeded and are not measured: stopped last, as they hold the embedded database. */
   const seeders = [];
-  /** database → its floor server (--floor). */
+  /** "database/list" → its floor server (--floor). */
   const floors = new Map();
   let studio = null;
   for (const database of databases) {
@@ -549,12 +550,13 @@ async function main() {
       await checkAnswers(server, seeded);
     }
     servers.set(database, pair);
-    if (options.floor && seeded.paths.some(([label]) => label === FLOOR_LIST)) {
-      const floor = await startFloor(database, own.url, seeded);
+    for (const [label] of options.floor ? seeded.paths : []) {
+      if (!FLOOR_LISTS.includes(label)) continue;
+      const floor = await startFloor(database, own.url, seeded, label);
       state.children.push(floor.started);
       floor.monitor = monitor;
       await checkFloorAnswer(floor, pair[0]);
-      floors.set(database, floor);
+      floors.set(`${database}/${label}`, floor);
     }
   }
   const helloPort = await freePort();
@@ -568,7 +570,7 @@ async function main() {
     results.push({ label: 'Hono hello-world', database: '—', tree: '—', connections, s: bare });
     for (const [k, [label]] of studio.paths.entries()) {
       for (const database of databases) {
-        const floor = label === FLOOR_LIST ? floors.get(database) : undefined;
+        const floor = floors.get(`${database}/${label}`);
         const runs = interleaved(servers.get(database));
         for (const server of floor ? [floor, ...runs, floor] : runs) {
           const { authorization, paths } = server.studio;

@@ -34,7 +34,7 @@ async function statementsOf(read) {
         organizationId: '01a22066-6227-700d-92d5-26b332a67f21',
         userId: 'u',
         sessionId: 's',
-        orgRole: 'OWNER',
+        orgRole: 'ORG_OWNER',
       },
       read,
     );
