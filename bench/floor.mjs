@@ -35,11 +35,12 @@ async function listStatements(label, organizationId, path) {
   const statements = sent
     .filter((statement) => statement.name !== 'load_membership')
     .map(({ name, text, values }) => ({ name, text, values }));
-  const rowsOf = statements.findIndex((statement) => statement.values.length > 0);
-  if (statements.filter((statement) => statement.values.length > 0).length !== 1)
+  const withValues = statements.filter((statement) => statement.values.length > 0);
+  if (withValues.length !== 1)
     throw new Error(
-      `--floor: the ${label} now sends ${statements.length} statements with values; the floor reads one`,
+      `--floor: the ${label} now sends ${withValues.length} statements with values; the floor reads one`,
     );
+  const rowsOf = statements.indexOf(withValues[0]);
   return { statements, rowsOf };
 }
 
@@ -53,7 +54,8 @@ async function tenantOptions() {
 export async function startFloor(database, databaseUrl, seeded, label) {
   const [, path] = seeded.paths.find(([own]) => own === label);
   const port = await freePort();
-  const applicationName = `reformer-bench-load-${database}-floor-${process.pid}`;
+  // Its own name per list: the bench reads a tree's PostgreSQL CPU from the backends that carry it.
+  const applicationName = `reformer-bench-load-${database}-floor-${label.replace(/\W+/g, '-')}-${process.pid}`;
   const statements = await listStatements(label, seeded.organizationId, path);
   // With `npm start`'s Node options (its young generation) as the server.
   const started = startChild([...serverNodeOptions, 'bench/floor-server.mjs'], {
