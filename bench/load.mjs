@@ -412,9 +412,15 @@ function printTargets(results, databases, alone, baseline) {
       const a = medianRun(results, label, database, 'this', at);
       if (!a) continue;
       const where = `${label}, ${database}:`.padEnd(30);
+      // With --floor, where the figure stands against what the stack costs with no layer, in the same run.
+      const floor = medianRun(results, label, database, 'floor', at)?.node;
+      const againstFloor =
+        floor != null && a.node !== null
+          ? ` (the floor ${floor.toFixed(2)}; the app's layers ${(a.node - floor).toFixed(2)} above it)`
+          : '';
       check(
         a.node !== null && a.node <= TARGETS.nodeMs,
-        `${where} Node ${a.node?.toFixed(2) ?? '— (nothing answered)'} ms/request ≤ ${TARGETS.nodeMs}`,
+        `${where} Node ${a.node?.toFixed(2) ?? '— (nothing answered)'} ms/request ≤ ${TARGETS.nodeMs}${againstFloor}`,
       );
       if (a.pg === null) console.log(`  ----  ${where} PostgreSQL CPU not found (no backends seen)`);
       else
