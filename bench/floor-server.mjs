@@ -93,6 +93,10 @@ const customerPage = (rows) => ({
   limit,
 });
 
+// The two below restate the app's own (db/joins.ts, the domain's sessionAvailability) on purpose: the floor loads
+// no app code — it runs on plain node, without tsx or the app's heap — and floor.mjs's byte-for-byte check holds
+// its answer to the server's before every measurement.
+
 /** "2027-03-01 10:00:00.5" → "2027-03-01T10:00:00.500Z", as db/joins.ts's isoFromUtcText. */
 const iso = (text) =>
   `${text.slice(0, 10)}T${text.slice(11, 19)}.${text.length > 20 ? text.slice(20, 23).padEnd(3, '0') : '000'}Z`;
